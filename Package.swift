@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "gesturemap",
+    products: [
+        .executable(name: "gesturemap", targets: ["gesturemap"]),
+    ],
+    targets: [
+        // System Lua 5.4 from Debian's liblua5.4-dev; never vendored.
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]
+        ),
+        // Lua's macros as real functions, the error trampoline, limits and the sandbox opener.
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        // <linux/input.h> ioctls and uinput, one function per request.
+        .target(name: "CEvdev"),
+        .target(name: "GestureCore"),
+        .target(name: "GestureInput", dependencies: ["GestureCore", "CEvdev"]),
+        // Realistic NDJSON for named gestures, for demos, tests and benchmarks.
+        .target(name: "GestureSynth", dependencies: ["GestureCore"]),
+        .target(name: "GestureScript", dependencies: ["GestureCore", "CLuaShim"]),
+        .target(name: "GestureActions", dependencies: ["GestureCore", "CEvdev"]),
+        .target(
+            name: "GestureEngine",
+            dependencies: ["GestureCore", "GestureInput", "GestureScript", "GestureActions", "GestureSynth"]
+        ),
+        .executableTarget(name: "gesturemap", dependencies: ["GestureEngine"]),
+
+        .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"]),
+        .testTarget(name: "GestureInputTests", dependencies: ["GestureInput"]),
+        .testTarget(name: "GestureSynthTests", dependencies: ["GestureSynth", "GestureCore"]),
+        .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript"]),
+        .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions"]),
+        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
+        .testTarget(name: "gesturemapTests", dependencies: ["gesturemap"]),
+    ]
+)

@@ -1,0 +1,53 @@
+/// A recognized gesture, or one phase of a continuous one; what a rule handler receives.
+///
+/// Every field is always present so that building a handler's table never branches
+/// on kind; fields that mean nothing for a kind keep their neutral value.
+public struct GestureEvent: Equatable, Sendable {
+    public var kind: GestureKind
+    public var phase: GesturePhase
+    public var fingers: Int
+    public var direction: Direction?
+    /// The input clock's time of this event, in seconds.
+    public var time: Double
+    /// Seconds since the gesture's first finger landed.
+    public var duration: Double
+    /// Translation of the fingers' centroid since the gesture began, mm.
+    public var delta: Vector
+    /// Speed in mm/s along `delta` (swipes: mean; pan: recent).
+    public var velocity: Double
+    /// Centroid of the fingers, mm from the top-left corner.
+    public var position: Vector
+    /// Centroid as a fraction of the surface (0...1) when its size is known.
+    public var normalized: Vector?
+    public var scale: Double
+    /// Degrees, positive clockwise on screen (y down).
+    public var rotation: Double
+    public var taps: Int
+    public var edge: Edge?
+    public var device: Int
+
+    public init(
+        kind: GestureKind, phase: GesturePhase, fingers: Int, direction: Direction? = nil,
+        time: Double, duration: Double = 0, delta: Vector = .zero, velocity: Double = 0,
+        position: Vector = .zero, normalized: Vector? = nil, scale: Double = 1, rotation: Double = 0,
+        taps: Int = 0, edge: Edge? = nil, device: Int = 0
+    ) {
+        self.kind = kind
+        self.phase = phase
+        self.fingers = fingers
+        self.direction = direction
+        self.time = time
+        self.duration = duration
+        self.delta = delta
+        self.velocity = velocity
+        self.position = position
+        self.normalized = normalized
+        self.scale = scale
+        self.rotation = rotation
+        self.taps = taps
+        self.edge = edge
+        self.device = device
+    }
+
+    public var distance: Double { delta.length }
+}

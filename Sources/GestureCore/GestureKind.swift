@@ -1,0 +1,84 @@
+/// The gesture kinds of the rule language (contract names in `rawValue`).
+public enum GestureKind: String, CaseIterable, Sendable {
+    case swipe
+    case tap
+    case longPress = "long_press"
+    case pan
+    case pinch
+    case rotate
+    case edgeSwipe = "edge_swipe"
+
+    /// Continuous kinds report began/changed/ended; discrete ones are recognized once.
+    public var isContinuous: Bool {
+        switch self {
+        case .longPress, .pan, .pinch, .rotate: return true
+        case .swipe, .tap, .edgeSwipe: return false
+        }
+    }
+
+    public var allowedDirections: [Direction] {
+        switch self {
+        case .swipe, .edgeSwipe: return Direction.swipeDirections
+        case .pan: return Direction.swipeDirections
+        case .pinch: return [.in, .out]
+        case .rotate: return [.clockwise, .counterclockwise]
+        case .tap, .longPress: return []
+        }
+    }
+}
+
+/// Directions of every kind; the raw values are the rule language's spellings.
+public enum Direction: String, CaseIterable, Sendable {
+    case left, right, up, down
+    case upLeft = "up-left", upRight = "up-right", downLeft = "down-left", downRight = "down-right"
+    case `in`, out
+    case clockwise, counterclockwise
+
+    public static let cardinals: [Direction] = [.right, .down, .left, .up]
+    public static let swipeDirections: [Direction] = [
+        .left, .right, .up, .down, .upLeft, .upRight, .downLeft, .downRight,
+    ]
+
+    public var isDiagonal: Bool {
+        switch self {
+        case .upLeft, .upRight, .downLeft, .downRight: return true
+        default: return false
+        }
+    }
+
+    /// The screen angle (degrees, clockwise from +x, y down) of a swipe direction.
+    public var screenAngle: Double? {
+        switch self {
+        case .right: return 0
+        case .downRight: return 45
+        case .down: return 90
+        case .downLeft: return 135
+        case .left: return 180
+        case .upLeft: return -135
+        case .up: return -90
+        case .upRight: return -45
+        default: return nil
+        }
+    }
+
+    /// The direction at the other side of a surface edge: an edge swipe from the
+    /// left edge moves right.
+    public static func inward(from edge: Edge) -> Direction {
+        switch edge {
+        case .left: return .right
+        case .right: return .left
+        case .top: return .down
+        case .bottom: return .up
+        }
+    }
+}
+
+public enum Edge: String, CaseIterable, Sendable {
+    case left, right, top, bottom
+}
+
+/// The phase a handler sees: continuous gestures go through all four,
+/// discrete ones are delivered once as `ended`.
+public enum GesturePhase: String, Sendable {
+    case began, changed, ended, cancelled
+}

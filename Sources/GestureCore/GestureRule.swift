@@ -1,0 +1,41 @@
+/// A rule as the core sees it: what it matches and how it arbitrates. Handlers
+/// and actions live in the script layer, which refers to rules by index.
+public struct GestureRule: Sendable {
+    public var spec: GestureSpec
+    public var name: String?
+    /// False while the rule's binding is disabled or its mode is not the current one.
+    public var isActive: Bool
+    /// A handler table receives every phase; a plain handler only the first
+    /// (`began` for continuous gestures, `ended` for discrete ones).
+    public var allPhases: Bool
+    /// Names of rules whose gestures may be recognized alongside this one.
+    public var simultaneousWith: [String]
+    /// Names of rules that must fail before this one may be delivered.
+    public var requiresFailureOf: [String]
+    /// Recognizing this rule ends every other gesture, even default partners.
+    public var exclusive: Bool
+
+    public init(
+        spec: GestureSpec, name: String? = nil, isActive: Bool = true, allPhases: Bool = false,
+        simultaneousWith: [String] = [], requiresFailureOf: [String] = [], exclusive: Bool = false
+    ) {
+        self.spec = spec
+        self.name = name
+        self.isActive = isActive
+        self.allPhases = allPhases
+        self.simultaneousWith = simultaneousWith
+        self.requiresFailureOf = requiresFailureOf
+        self.exclusive = exclusive
+    }
+}
+
+/// A gesture event for one rule's handler.
+public struct Delivery: Sendable {
+    public var rule: Int
+    public var event: GestureEvent
+
+    public init(rule: Int, event: GestureEvent) {
+        self.rule = rule
+        self.event = event
+    }
+}

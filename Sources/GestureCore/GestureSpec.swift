@@ -1,0 +1,125 @@
+/// How many fingers a rule asks for.
+public enum FingerCount: Equatable, Hashable, Sendable {
+    case exactly(Int)
+    case any
+
+    public func matches(_ fingers: Int) -> Bool {
+        switch self {
+        case .any: return true
+        case .exactly(let n): return n == fingers
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .any: return "any"
+        case .exactly(let n): return String(n)
+        }
+    }
+}
+
+/// What a rule matches: the pure-data half of a rule, shared by the Lua layer,
+/// `check`, `synth` and arbitration.
+public struct GestureSpec: Equatable, Hashable, Sendable {
+    public var kind: GestureKind
+    public var fingers: FingerCount
+    public var direction: Direction?
+    public var taps: Int
+    public var edge: Edge?
+
+    public static let maxFingers = 5
+    public static let maxTaps = 3
+
+    public init(kind: GestureKind, fingers: FingerCount? = nil, direction: Direction? = nil, taps: Int? = nil, edge: Edge? = nil) {
+        self.kind = kind
+        self.fingers = fingers ?? .exactly(GestureSpec.defaultFingers(for: kind))
+        self.direction = direction
+        self.taps = kind == .tap ? (taps ?? 1) : 0
+        self.edge = edge
+    }
+
+    /// One finger, as UIKit's `numberOfTouchesRequired`; pinch and rotate need two
+    /// to mean anything, so they start there.
+    public static func defaultFingers(for kind: GestureKind) -> Int {
+        kind == .pinch || kind == .rotate ? 2 : 1
+    }
+
+    /// Pinch and rotate rules with a direction fire once, as discrete gestures.
+    public var isDiscrete: Bool {
+        !kind.isContinuous || ((kind == .pinch || kind == .rotate) && direction != nil)
+    }
+
+    public func matches(_ event: GestureEvent) -> Bool {
+        guard event.kind == kind, fingers.matches(event.fingers) else { return false }
+        if let direction, event.direction != direction { return false }
+        if kind == .tap, event.taps != taps { return false }
+        if let edge, event.edge != edge { return false }
+        return true
+    }
+
+    /// Higher for narrower rules: when several rules match one gesture, the
+    /// narrowest serves it.
+    public var specificity: Int {
+        var s = 0
+        if case .exactly = fingers { s += 1 }
+        if direction != nil { s += 1 }
+        if edge != nil { s += 1 }
+        return s
+    }
+
+    /// Problems that make the spec impossible to match, in words for the rule author.
+    public func validationError() -> String? {
+        if case .exactly(let n) = fingers, n < 1 || n > GestureSpec.maxFingers {
+            return "fingers must be 1 to \(GestureSpec.maxFingers) or \"any\", not \(n)"
+        }
+        if case .exactly(let n) = fingers, n < 2, kind == .pinch || kind == .rotate {
+            return "a \(kind.rawValue) needs at least 2 fingers"
+        }
+        if let direction, !kind.allowedDirections.contains(direction) {
+            if kind.allowedDirections.isEmpty {
+                return "a \(kind.phrase) has no direction; remove \"\(direction.rawValue)\""
+            }
+            let allowed = kind.allowedDirections.map { $0.rawValue }.joined(separator: ", ")
+            return "\"\(direction.rawValue)\" is not a direction of \(kind.phrase); use one of \(allowed)"
+        }
+        if kind == .tap, taps < 1 || taps > GestureSpec.maxTaps {
+            return "taps must be 1 to \(GestureSpec.maxTaps), not \(taps)"
+        }
+        if let edge, kind == .edgeSwipe, let direction, direction != Direction.inward(from: edge) {
+            return "an edge swipe from the \(edge.rawValue) edge moves \(Direction.inward(from: edge).rawValue), not \(direction.rawValue)"
+        }
+        return nil
+    }
+
+    /// The spec in the shorthand the rule language reads back, e.g. "2-finger swipe left".
+    public var phrase: String {
+        var words: [String] = []
+        switch fingers {
+        case .any: words.append("any-finger")
+        case .exactly(let n) where n != GestureSpec.defaultFingers(for: kind): words.append("\(n)-finger")
+        case .exactly: break
+        }
+        if kind == .tap {
+            switch taps {
+            case 2: words.append("double")
+            case 3: words.append("triple")
+            default: break
+            }
+        }
+        words.append(kind.phrase)
+        if kind == .edgeSwipe, let edge { words.append("from \(edge.rawValue)") }
+        if let direction, kind != .edgeSwipe || edge == nil { words.append(direction.rawValue) }
+        return words.joined(separator: " ")
+    }
+}
+
+extension GestureKind {
+    /// The kind as people write it in a phrase.
+    public var phrase: String {
+        switch self {
+        case .longPress: return "long press"
+        case .edgeSwipe: return "edge swipe"
+        default: return rawValue
+        }
+    }
+}

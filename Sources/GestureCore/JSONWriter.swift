@@ -1,0 +1,134 @@
+/// Builds JSON text byte by byte: the one place strings are escaped and numbers
+/// formatted for every JSON line gesturemap writes.
+public struct JSONWriter: Sendable {
+    public private(set) var bytes: [UInt8] = []
+
+    public init() {
+        bytes.reserveCapacity(128)
+    }
+
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    public mutating func raw(_ s: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    public mutating func byte(_ b: UInt8) { bytes.append(b) }
+
+    /// A JSON string. Invalid UTF-8 becomes U+FFFD; control characters are escaped.
+    public mutating func string(_ s: String) {
+        var copy = s
+        copy.withUTF8 { string(utf8: $0) }
+    }
+
+    public mutating func string(utf8 input: UnsafeBufferPointer<UInt8>) {
+        bytes.append(0x22)
+        var i = 0
+        let n = input.count
+        while i < n {
+            let b = input[i]
+            if b < 0x80 {
+                switch b {
+                case 0x22: raw("\\\"")
+                case 0x5C: raw("\\\\")
+                case 0x0A: raw("\\n")
+                case 0x0D: raw("\\r")
+                case 0x09: raw("\\t")
+                case 0x08: raw("\\b")
+                case 0x0C: raw("\\f")
+                case 0x00..<0x20, 0x7F:
+                    raw("\\u00")
+                    bytes.append(hexDigit(b >> 4))
+                    bytes.append(hexDigit(b & 0xF))
+                default: bytes.append(b)
+                }
+                i += 1
+                continue
+            }
+            let length = validUTF8SequenceLength(input, at: i)
+            if length == 0 {
+                bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                i += 1
+            } else {
+                for k in 0..<length { bytes.append(input[i + k]) }
+                i += length
+            }
+        }
+        bytes.append(0x22)
+    }
+
+    /// A number as JSON allows: integers without a fraction, others in the
+    /// shortest form that reads back the same; non-finite values become null.
+    public mutating func number(_ v: Double) {
+        guard v.isFinite else { raw("null"); return }
+        if v == v.rounded(), abs(v) < 1e15 {
+            integer(Int64(v))
+            return
+        }
+        bytes.append(contentsOf: Array(v.description.utf8))
+    }
+
+    /// Seconds on the input clock, to the microsecond: deadlines computed by
+    /// addition would otherwise print as 0.30000000000000004.
+    public mutating func time(_ t: Double) {
+        guard t.isFinite else { raw("null"); return }
+        let micro = (t * 1_000_000).rounded()
+        if abs(micro) >= 9e15 { number(t); return }
+        var m = Int64(micro)
+        if m < 0 { bytes.append(0x2D); m = -m }
+        let whole = m / 1_000_000
+        var frac = m % 1_000_000
+        integer(whole)
+        guard frac != 0 else { return }
+        bytes.append(0x2E)
+        var digits = 6
+        while frac % 10 == 0 { frac /= 10; digits -= 1 }
+        var buffer = [UInt8](repeating: 0x30, count: digits)
+        var k = digits - 1
+        while frac > 0 { buffer[k] = UInt8(frac % 10) + 0x30; frac /= 10; k -= 1 }
+        bytes.append(contentsOf: buffer)
+    }
+
+    public mutating func integer(_ v: Int64) {
+        if v == 0 { bytes.append(0x30); return }
+        var magnitude = v.magnitude
+        if v < 0 { bytes.append(0x2D) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var count = 0
+            while magnitude > 0 {
+                digits[count] = UInt8(magnitude % 10) + 0x30
+                magnitude /= 10
+                count += 1
+            }
+            for k in stride(from: count - 1, through: 0, by: -1) { bytes.append(digits[k]) }
+        }
+    }
+
+    private func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x61 + v - 10 }
+}
+
+/// Length of the valid UTF-8 sequence starting at `i`, or 0 when it is not one
+/// (overlong forms, surrogates and truncated sequences included).
+private func validUTF8SequenceLength(_ s: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+    let b0 = s[i]
+    let n = s.count
+    func cont(_ k: Int) -> Bool { i + k < n && s[i + k] & 0xC0 == 0x80 }
+    switch b0 {
+    case 0xC2...0xDF:
+        return cont(1) ? 2 : 0
+    case 0xE0:
+        return cont(1) && s[i + 1] >= 0xA0 && cont(2) ? 3 : 0
+    case 0xE1...0xEC, 0xEE...0xEF:
+        return cont(1) && cont(2) ? 3 : 0
+    case 0xED:
+        return cont(1) && s[i + 1] < 0xA0 && cont(2) ? 3 : 0
+    case 0xF0:
+        return cont(1) && s[i + 1] >= 0x90 && cont(2) && cont(3) ? 4 : 0
+    case 0xF1...0xF3:
+        return cont(1) && cont(2) && cont(3) ? 4 : 0
+    case 0xF4:
+        return cont(1) && s[i + 1] < 0x90 && cont(2) && cont(3) ? 4 : 0
+    default:
+        return 0
+    }
+}

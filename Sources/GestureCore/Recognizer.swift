@@ -1,0 +1,69 @@
+/// UIKit's recognizer states. Discrete recognizers go from `possible` straight to
+/// `ended` (UIKit's "recognized") or `failed`.
+public enum RecognizerState: String, Sendable {
+    case possible, began, changed, ended, cancelled, failed
+
+    /// No further transition until `reset()`.
+    public var isTerminal: Bool { self == .ended || self == .cancelled || self == .failed }
+    public var isRunning: Bool { self == .began || self == .changed }
+}
+
+/// One state change of one recognizer, with the gesture it reports if any.
+public struct Transition: Sendable {
+    public var kind: GestureKind
+    public var from: RecognizerState
+    public var to: RecognizerState
+    /// What made it happen, for `--trace`: "frame", "timeout", "lift", ...
+    public var cause: String
+    public var event: GestureEvent?
+}
+
+/// A value-type state machine over touch frames. No I/O, no clock: time arrives
+/// with frames and with `advance(to:)` when a deadline passes.
+public protocol Recognizer: Sendable {
+    var kind: GestureKind { get }
+    var state: RecognizerState { get }
+    /// The input time at which `advance(to:)` must be called even if no frame comes.
+    var deadline: Double? { get }
+    mutating func handle(_ frame: TouchFrame, tracker: TouchTracker, into out: inout [Transition])
+    mutating func advance(to time: Double, tracker: TouchTracker, into out: inout [Transition])
+    /// Forced failure or cancellation from arbitration.
+    mutating func forceFail(at time: Double, into out: inout [Transition])
+    /// Back to `possible` for the next sequence.
+    mutating func reset()
+    /// True while the recognizer still watches touches that have lifted (a tap
+    /// waiting for its next tap), so it must not be reset with the sequence.
+    var spansSequences: Bool { get }
+}
+
+extension Recognizer {
+    public var spansSequences: Bool { false }
+}
+
+/// Which finger counts the bound rules ask for, as a bit set (bit n = n fingers).
+public struct FingerMask: Equatable, Sendable {
+    public var bits: UInt32
+
+    public init(bits: UInt32 = 0) { self.bits = bits }
+
+    public static let all = FingerMask(bits: ~0)
+
+    public mutating func insert(_ count: FingerCount) {
+        switch count {
+        case .any: bits = ~0
+        case .exactly(let n): if n >= 0 && n < 32 { bits |= 1 << UInt32(n) }
+        }
+    }
+
+    public func contains(_ n: Int) -> Bool { n >= 0 && n < 32 && bits & (1 << UInt32(n)) != 0 }
+
+    /// The largest bound count (capped at 10 for "any").
+    public var maximum: Int {
+        if bits == ~0 { return 10 }
+        var m = 0
+        for n in 0..<32 where bits & (1 << UInt32(n)) != 0 { m = n }
+        return m
+    }
+
+    public var isEmpty: Bool { bits == 0 }
+}

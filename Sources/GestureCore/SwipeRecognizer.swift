@@ -1,0 +1,107 @@
+/// UISwipeGestureRecognizer's behaviour with physical thresholds: an exact finger
+/// count, a direction, at most one swipe per touch sequence.
+///
+/// A stroke is judged two ways. While the fingers are down it is recognized as
+/// soon as it is unambiguous: the finger count has settled and the stroke is
+/// already fast (`swipe_commit_speed`). A stroke that is slower, but still a
+/// swipe (`swipe_min_speed`), is recognized when its first finger lifts. A drag
+/// that neither lifts nor speeds up within `swipe_max_duration` fails, so a
+/// scroll that goes up and back down is never a swipe.
+public struct SwipeRecognizer: Recognizer {
+    public struct Config: Sendable {
+        public var fingers = FingerMask()
+        /// Finger counts for which some rule names a diagonal: those swipes are
+        /// judged in octants instead of against the four axes.
+        public var eightWay = FingerMask()
+        public var minDistance = Threshold.swipeMinDistance.defaultValue
+        public var maxAngle = Threshold.swipeMaxAngle.defaultValue
+        public var maxDuration = Threshold.swipeMaxDuration.defaultValue
+        public var minSpeed = Threshold.swipeMinSpeed.defaultValue
+        public var commitSpeed = Threshold.swipeCommitSpeed.defaultValue
+        public var settle = Threshold.fingerSettle.defaultValue
+
+        public init() {}
+
+        public init(fingers: FingerMask, eightWay: FingerMask, thresholds: Thresholds) {
+            self.fingers = fingers
+            self.eightWay = eightWay
+            minDistance = thresholds[.swipeMinDistance]
+            maxAngle = thresholds[.swipeMaxAngle]
+            maxDuration = thresholds[.swipeMaxDuration]
+            minSpeed = thresholds[.swipeMinSpeed]
+            commitSpeed = thresholds[.swipeCommitSpeed]
+            settle = thresholds[.fingerSettle]
+        }
+    }
+
+    public let kind = GestureKind.swipe
+    public private(set) var state = RecognizerState.possible
+    public private(set) var deadline: Double?
+    public var config: Config
+    private var classifier: StrokeClassifier
+
+    public init(config: Config) {
+        self.config = config
+        classifier = StrokeClassifier(minDistance: config.minDistance, maxAngle: config.maxAngle)
+    }
+
+    public mutating func reset() {
+        state = .possible
+        deadline = nil
+    }
+
+    public mutating func handle(_ frame: TouchFrame, tracker: TouchTracker, into out: inout [Transition]) {
+        guard state == .possible else { return }
+        evaluate(at: frame.time, tracker: tracker, cause: "frame", into: &out)
+    }
+
+    public mutating func advance(to time: Double, tracker: TouchTracker, into out: inout [Transition]) {
+        guard state == .possible, let due = deadline, due <= time else { return }
+        evaluate(at: due, tracker: tracker, cause: "timeout", into: &out)
+    }
+
+    public mutating func forceFail(at time: Double, into out: inout [Transition]) {
+        guard state == .possible else { return }
+        fail("arbitration", into: &out)
+    }
+
+    private mutating func evaluate(at time: Double, tracker: TouchTracker, cause: String, into out: inout [Transition]) {
+        let fingers = tracker.fingers
+        if tracker.anyCancelled { return fail("touch cancelled", into: &out) }
+        if fingers > config.fingers.maximum { return fail("\(fingers) fingers, more than any swipe rule", into: &out) }
+        let duration = time - tracker.sequenceStart
+        if duration > config.maxDuration { return fail("longer than \(config.maxDuration) s", into: &out) }
+
+        let lifted = tracker.anyLifted
+        let settled = lifted || time - tracker.lastLanding >= config.settle
+        guard let stroke = classifier.classify(tracker, eightWay: config.eightWay.contains(fingers)) else {
+            if lifted { return fail("lifted without a stroke", into: &out) }
+            deadline = tracker.sequenceStart + config.maxDuration
+            return
+        }
+        let speed = stroke.delta.length / max(duration, 1e-3)
+        let ready = lifted ? speed >= config.minSpeed : settled && speed >= config.commitSpeed
+        guard ready else {
+            if lifted { return fail("lifted at \(Int(speed)) mm/s, slower than \(Int(config.minSpeed))", into: &out) }
+            deadline = settled ? tracker.sequenceStart + config.maxDuration : tracker.lastLanding + config.settle
+            return
+        }
+        guard config.fingers.contains(fingers) else {
+            return fail("no swipe rule for \(fingers) fingers", into: &out)
+        }
+        let event = GestureEvent(
+            kind: .swipe, phase: .ended, fingers: fingers, direction: stroke.direction,
+            time: time, duration: duration, delta: stroke.delta, velocity: speed,
+            position: tracker.centroid, normalized: tracker.normalized(tracker.centroid),
+            device: tracker.device)
+        out.append(Transition(kind: kind, from: state, to: .ended, cause: cause, event: event))
+        state = .ended
+        deadline = nil
+    }
+
+    private mutating func fail(_ why: String, into out: inout [Transition]) {
+        out.append(Transition(kind: kind, from: state, to: .failed, cause: why, event: nil))
+        state = .failed
+        deadline = nil
+    }
+}

@@ -1,0 +1,118 @@
+/// Every recognizer threshold, by the name `config{}` uses, with its unit, the
+/// range a rule may set, and its default. `docs/defaults.md` gives the source of each.
+public enum Threshold: String, CaseIterable, Sendable {
+    case fingerSettle = "finger_settle"
+    case swipeMinDistance = "swipe_min_distance"
+    case swipeMaxAngle = "swipe_max_angle"
+    case swipeMaxDuration = "swipe_max_duration"
+    case swipeMinSpeed = "swipe_min_speed"
+    case swipeCommitSpeed = "swipe_commit_speed"
+    case tapMaxDuration = "tap_max_duration"
+    case tapMaxMovement = "tap_max_movement"
+    case tapInterval = "tap_interval"
+    case tapMaxDistance = "tap_max_distance"
+    case longPressDuration = "long_press_duration"
+    case longPressMaxMovement = "long_press_max_movement"
+    case panMinDistance = "pan_min_distance"
+    case pinchMinScale = "pinch_min_scale"
+    case pinchMinSpread = "pinch_min_spread"
+    case rotateMinAngle = "rotate_min_angle"
+    case edgeZone = "edge_zone"
+
+    public var defaultValue: Double {
+        switch self {
+        case .fingerSettle: return 0.15
+        case .swipeMinDistance: return 10
+        case .swipeMaxAngle: return 30
+        case .swipeMaxDuration: return 0.8
+        case .swipeMinSpeed: return 50
+        case .swipeCommitSpeed: return 120
+        case .tapMaxDuration: return 0.3
+        case .tapMaxMovement: return 3
+        case .tapInterval: return 0.3
+        case .tapMaxDistance: return 10
+        case .longPressDuration: return 0.5
+        case .longPressMaxMovement: return 5
+        case .panMinDistance: return 3
+        case .pinchMinScale: return 0.15
+        case .pinchMinSpread: return 5
+        case .rotateMinAngle: return 15
+        case .edgeZone: return 5
+        }
+    }
+
+    public var unit: String {
+        switch self {
+        case .fingerSettle, .swipeMaxDuration, .tapMaxDuration, .tapInterval, .longPressDuration: return "s"
+        case .swipeMinDistance, .tapMaxMovement, .tapMaxDistance, .longPressMaxMovement,
+             .panMinDistance, .pinchMinSpread, .edgeZone: return "mm"
+        case .swipeMaxAngle, .rotateMinAngle: return "degrees"
+        case .swipeMinSpeed, .swipeCommitSpeed: return "mm/s"
+        case .pinchMinScale: return "ratio"
+        }
+    }
+
+    /// The values a rule may set; outside them the recognizer could never fire or
+    /// would fire on noise.
+    public var range: ClosedRange<Double> {
+        switch self {
+        case .fingerSettle: return 0...1
+        case .swipeMinDistance: return 1...200
+        case .swipeMaxAngle: return 5...44
+        case .swipeMaxDuration: return 0.05...5
+        case .swipeMinSpeed: return 0...2000
+        case .swipeCommitSpeed: return 0...5000
+        case .tapMaxDuration: return 0.02...2
+        case .tapMaxMovement: return 0.1...30
+        case .tapInterval: return 0.05...2
+        case .tapMaxDistance: return 1...100
+        case .longPressDuration: return 0.1...10
+        case .longPressMaxMovement: return 0.1...50
+        case .panMinDistance: return 0...50
+        case .pinchMinScale: return 0.01...0.9
+        case .pinchMinSpread: return 0.5...100
+        case .rotateMinAngle: return 1...180
+        case .edgeZone: return 0.5...50
+        }
+    }
+
+    var index: Int {
+        // CaseIterable keeps declaration order, which is the storage order.
+        Threshold.indexTable[self] ?? 0
+    }
+
+    private static let indexTable: [Threshold: Int] = {
+        var table: [Threshold: Int] = [:]
+        for (i, key) in Threshold.allCases.enumerated() { table[key] = i }
+        return table
+    }()
+}
+
+/// A full set of threshold values; starts at the defaults.
+public struct Thresholds: Equatable, Sendable {
+    private var values: [Double] = Threshold.allCases.map { $0.defaultValue }
+
+    public init() {}
+
+    public subscript(key: Threshold) -> Double {
+        get { values[key.index] }
+        set { values[key.index] = newValue }
+    }
+
+    /// Sets a threshold by its `config{}` name, or explains why it cannot.
+    public mutating func set(name: String, value: Double) -> String? {
+        guard let key = Threshold(rawValue: name) else {
+            let names = Threshold.allCases.map { $0.rawValue }.joined(separator: ", ")
+            return "unknown config key \"\(name)\"; known keys: \(names)"
+        }
+        guard value.isFinite, key.range.contains(value) else {
+            return "config key \"\(name)\" must be between \(format(key.range.lowerBound)) and \(format(key.range.upperBound)) \(key.unit), not \(format(value))"
+        }
+        self[key] = value
+        return nil
+    }
+
+    private func format(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+}

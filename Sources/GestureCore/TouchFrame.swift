@@ -1,0 +1,58 @@
+/// Where a touch is in its life during one frame, as in UIKit's `UITouch.Phase`.
+public enum TouchPhase: UInt8, Sendable {
+    case began, moved, stationary, ended, cancelled
+
+    public var isActive: Bool { self == .began || self == .moved || self == .stationary }
+}
+
+/// One contact in one frame, in millimetres from the surface's top-left corner.
+public struct Touch: Equatable, Sendable {
+    public var id: Int
+    public var position: Vector
+    public var phase: TouchPhase
+
+    public init(id: Int, position: Vector, phase: TouchPhase) {
+        self.id = id
+        self.position = position
+        self.phase = phase
+    }
+}
+
+/// The touch surface's size in millimetres, when the source knows its axis ranges.
+public struct Surface: Equatable, Sendable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// Everything that happened on one device at one instant of the input's clock.
+///
+/// `touches` holds every contact that is down during the frame, plus the ones that
+/// lift in it (phase `.ended` or `.cancelled`); those are gone from the next frame.
+public struct TouchFrame: Equatable, Sendable {
+    public var time: Double
+    public var touches: [Touch]
+    public var surface: Surface?
+    public var device: Int
+    /// Fingers the hardware reports (BTN_TOOL_*) when that exceeds the tracked
+    /// contacts, as on 2-slot and semi-MT touchpads; 0 when it adds nothing.
+    public var reportedFingers: Int
+
+    public init(time: Double, touches: [Touch] = [], surface: Surface? = nil, device: Int = 0, reportedFingers: Int = 0) {
+        self.time = time
+        self.touches = touches
+        self.surface = surface
+        self.device = device
+        self.reportedFingers = reportedFingers
+    }
+
+    public var activeCount: Int {
+        var n = 0
+        for touch in touches where touch.phase.isActive { n += 1 }
+        return n
+    }
+}

@@ -1,0 +1,129 @@
+/// One contact's history within the current touch sequence.
+public struct TrackedTouch: Equatable, Sendable {
+    public var id: Int
+    public var start: Vector
+    public var startTime: Double
+    public var position: Vector
+    public var isDown: Bool
+    public var wasCancelled: Bool
+    /// The farthest this contact has been from where it landed, mm.
+    public var maxExcursion: Double
+
+    public var displacement: Vector { position - start }
+}
+
+/// Derived data for the current touch sequence (first landing until every finger
+/// is up), computed once per frame and read by every recognizer.
+public struct TouchTracker: Sendable {
+    public private(set) var touches: [TrackedTouch] = []
+    public private(set) var time: Double = 0
+    public private(set) var sequenceStart: Double = 0
+    /// Time of the most recent landing; settling windows count from here.
+    public private(set) var lastLanding: Double = 0
+    public private(set) var downCount = 0
+    public private(set) var maxConcurrent = 0
+    public private(set) var reportedFingers = 0
+    /// Some finger has lifted in this sequence, so its finger count can only fall.
+    public private(set) var anyLifted = false
+    public private(set) var anyCancelled = false
+    /// Counts sequences, so recognizers can tell a new one from the same one.
+    public private(set) var sequence = 0
+    public private(set) var surface: Surface?
+    public private(set) var device = 0
+
+    public init() {}
+
+    /// The finger count of the sequence: the most contacts down at once, or what the
+    /// hardware reports when it tracks fewer contacts than fingers.
+    public var fingers: Int { max(maxConcurrent, reportedFingers) }
+
+    public var isActive: Bool { downCount > 0 }
+
+    public mutating func update(with frame: TouchFrame) {
+        time = frame.time
+        surface = frame.surface
+        device = frame.device
+        for touch in frame.touches {
+            let i = indexOfDown(id: touch.id)
+            switch touch.phase {
+            case .began, .moved, .stationary:
+                if let i {
+                    move(i, to: touch.position)
+                } else {
+                    land(touch, at: frame.time)
+                }
+            case .ended, .cancelled:
+                if let i {
+                    move(i, to: touch.position)
+                    touches[i].isDown = false
+                    touches[i].wasCancelled = touch.phase == .cancelled
+                    downCount -= 1
+                    anyLifted = true
+                    if touch.phase == .cancelled { anyCancelled = true }
+                }
+            }
+        }
+        if frame.reportedFingers > reportedFingers, downCount > 0 { reportedFingers = frame.reportedFingers }
+    }
+
+    private func indexOfDown(id: Int) -> Int? {
+        for i in touches.indices where touches[i].id == id && touches[i].isDown { return i }
+        return nil
+    }
+
+    private mutating func land(_ touch: Touch, at time: Double) {
+        if downCount == 0 {
+            touches.removeAll(keepingCapacity: true)
+            sequenceStart = time
+            maxConcurrent = 0
+            reportedFingers = 0
+            anyLifted = false
+            anyCancelled = false
+            sequence &+= 1
+        }
+        touches.append(TrackedTouch(
+            id: touch.id, start: touch.position, startTime: time, position: touch.position,
+            isDown: true, wasCancelled: false, maxExcursion: 0))
+        downCount += 1
+        lastLanding = time
+        if downCount > maxConcurrent { maxConcurrent = downCount }
+    }
+
+    private mutating func move(_ i: Int, to position: Vector) {
+        touches[i].position = position
+        let excursion = position.distance(to: touches[i].start)
+        if excursion > touches[i].maxExcursion { touches[i].maxExcursion = excursion }
+    }
+
+    /// Centroid of the contacts that are down (or of all, once none is).
+    public var centroid: Vector {
+        var sum = Vector.zero
+        var n = 0
+        for t in touches where t.isDown { sum += t.position; n += 1 }
+        if n == 0 {
+            for t in touches { sum += t.position; n += 1 }
+        }
+        return n == 0 ? .zero : sum / Double(n)
+    }
+
+    /// Mean of every contact's travel since it landed: a late finger adds its own
+    /// travel, not the jump of the centroid it would cause.
+    public var meanDisplacement: Vector {
+        guard !touches.isEmpty else { return .zero }
+        var sum = Vector.zero
+        for t in touches { sum += t.displacement }
+        return sum / Double(touches.count)
+    }
+
+    /// The largest excursion of any contact in the sequence, mm.
+    public var maxExcursion: Double {
+        var m = 0.0
+        for t in touches where t.maxExcursion > m { m = t.maxExcursion }
+        return m
+    }
+
+    public func normalized(_ point: Vector) -> Vector? {
+        guard let surface, surface.width > 0, surface.height > 0 else { return nil }
+        return Vector(point.x / surface.width, point.y / surface.height)
+    }
+}

@@ -1,0 +1,20 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The core avoids Foundation; these wrap libm so the rest of the module reads in degrees.
+
+@inline(__always)
+public func atan2Degrees(_ y: Double, _ x: Double) -> Double {
+    atan2(y, x) * 180 / Double.pi
+}
+
+@inline(__always)
+public func cosDegrees(_ angle: Double) -> Double { cos(angle * Double.pi / 180) }
+
+@inline(__always)
+public func sinDegrees(_ angle: Double) -> Double { sin(angle * Double.pi / 180) }

@@ -1,0 +1,151 @@
+import GestureActions
+import GestureCore
+import GestureInput
+import GestureScript
+
+/// One run: sources feed frames to the recognizer core, whose deliveries call
+/// the rules' handlers, whose actions reach stdout. One thread, one loop.
+public final class Engine: ScriptHost {
+    let options: RunOptions
+    let console: Console
+    let output: LineWriter
+    private var runtime: ScriptRuntime?
+    private var arena = GestureArena(rules: [])
+    private var deliveries: [Delivery] = []
+    private var seenGeneration = -1
+    public private(set) var framesProcessed = 0
+    public private(set) var gesturesDelivered = 0
+
+    public init(options: RunOptions, console: Console, output: LineWriter) {
+        self.options = options
+        self.console = console
+        self.output = output
+    }
+
+    // MARK: ScriptHost
+
+    public func emit(line: String) {
+        output.write(line: line)
+    }
+
+    public func log(_ message: String) {
+        console.say(message)
+    }
+
+    // MARK: Running
+
+    public func run() -> ExitCode {
+        guard let runtime = ScriptRuntime(host: self, options: ScriptOptions(memoryLimit: options.luaMemory)) else {
+            console.say("gesturemap: cannot create a Lua state (out of memory?)")
+            return .unavailable
+        }
+        self.runtime = runtime
+        do {
+            if let path = options.rulesPath {
+                try runtime.load(path: path)
+            } else {
+                try runtime.loadDefaultRules()
+            }
+        } catch {
+            for problem in error.problems { console.say(problem) }
+            return .ruleFailure
+        }
+        if options.verbose {
+            console.say("gesturemap: \(runtime.ruleCount) rules from \(options.rulesPath ?? "the built-in defaults")")
+        }
+        arena.tracing = options.trace
+        syncRules()
+
+        let inputs = options.inputs.isEmpty ? ["-"] : options.inputs
+        if options.inputs.isEmpty && !InputFile.standardInputIsPiped {
+            console.say("gesturemap run: no input; give a file, or pipe events in, as in: gesturemap synth \"two-finger swipe left\" | gesturemap run")
+            return .usage
+        }
+        for (index, name) in inputs.enumerated() {
+            let input: InputFile
+            if name == "-" {
+                input = InputFile(standardInput: ())
+            } else {
+                do {
+                    input = try InputFile(path: name)
+                } catch {
+                    console.say("gesturemap: \(error.message)")
+                    return error == .notFound(name) ? .noInput : .noInput
+                }
+            }
+            let status = replay(input, device: index)
+            if status != .ok { return status }
+        }
+        if options.verbose {
+            console.say("gesturemap: \(framesProcessed) frames, \(gesturesDelivered) gestures delivered")
+        }
+        return .ok
+    }
+
+    /// Reads one input to its end.
+    private func replay(_ input: InputFile, device: Int) -> ExitCode {
+        var decoder = NDJSONDecoder(source: input.name, resolution: options.resolution, device: device)
+        var announced = false
+        let capacity = 1 << 16
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            guard let n = input.read(into: buffer) else {
+                console.say("gesturemap: \(input.name): read error: \(input.lastErrorDescription)")
+                return .noInput
+            }
+            if n == 0 { break }
+            decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { process($0) }
+            if options.verbose && !announced && decoder.eventCount > 0 {
+                announced = true
+                console.say(decoder.converter.explanation(source: input.name))
+            }
+            if let status = reportDiagnostics(&decoder) { return status }
+            if !input.hasDataReady() { decoder.flush { process($0) } }
+        }
+        decoder.finish { process($0) }
+        if let status = reportDiagnostics(&decoder) { return status }
+        arena.finish(into: &deliveries)
+        deliver()
+        if options.verbose && !announced { console.say(decoder.converter.explanation(source: input.name)) }
+        return .ok
+    }
+
+    private func reportDiagnostics(_ decoder: inout NDJSONDecoder) -> ExitCode? {
+        guard !decoder.diagnostics.isEmpty else { return nil }
+        for d in decoder.diagnostics { console.say(d.description) }
+        decoder.diagnostics.removeAll()
+        if options.strict && decoder.errorCount > 0 {
+            console.say("gesturemap: stopping at malformed input (--strict); fix the line above or run without --strict to skip such lines")
+            return .dataError
+        }
+        return nil
+    }
+
+    private func process(_ frame: TouchFrame) {
+        framesProcessed += 1
+        arena.handle(frame, into: &deliveries)
+        deliver()
+    }
+
+    private func deliver() {
+        if options.trace && !arena.traceLines.isEmpty {
+            for line in arena.traceLines { console.say("trace: " + line) }
+            arena.traceLines.removeAll()
+        }
+        guard !deliveries.isEmpty, let runtime else { return }
+        for delivery in deliveries {
+            gesturesDelivered += 1
+            runtime.dispatch(delivery)
+        }
+        deliveries.removeAll(keepingCapacity: true)
+        syncRules()
+    }
+
+    /// Hands the core the rules as they are now, when the script changed them.
+    private func syncRules() {
+        guard let runtime, runtime.generation != seenGeneration else { return }
+        seenGeneration = runtime.generation
+        arena.replaceRules(runtime.coreRules, thresholds: runtime.thresholds)
+    }
+}

@@ -1,0 +1,12 @@
+/// The process's exit status (contract).
+public enum ExitCode: Int32, Sendable {
+    case ok = 0
+    /// Rules failed to load, or `check` found problems.
+    case ruleFailure = 1
+    case usage = 64
+    /// Malformed input under `--strict`.
+    case dataError = 65
+    case noInput = 66
+    /// A device or uinput is unavailable.
+    case unavailable = 69
+}

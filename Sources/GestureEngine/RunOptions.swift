@@ -1,0 +1,14 @@
+/// Everything `gesturemap run` was asked to do.
+public struct RunOptions: Sendable {
+    public var rulesPath: String?
+    /// Paths, "-" for standard input; empty means standard input when it is piped.
+    public var inputs: [String] = []
+    public var strict = false
+    /// Units per millimetre for x and y, overriding the source's own.
+    public var resolution: (x: Double, y: Double)?
+    public var verbose = false
+    public var trace = false
+    public var luaMemory = 64 << 20
+
+    public init() {}
+}

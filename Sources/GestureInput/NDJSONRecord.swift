@@ -1,0 +1,192 @@
+/// One line of the native format, parsed.
+enum NDJSONRecord {
+    case event(kind: TouchEventKind, time: Double, id: Int, x: Double?, y: Double?)
+    case device(DeviceInfo)
+    case blank
+    case invalid(String)
+}
+
+/// Reads one NDJSON line into a record, with a message for people when it is not one.
+enum NDJSONLineParser {
+    static func parse(_ line: UnsafeBufferPointer<UInt8>) -> NDJSONRecord {
+        var s = JSONScanner(line)
+        s.skipWhitespace()
+        if s.atEnd { return .blank }
+        guard s.current == 0x7B else { return .invalid("not a JSON object; each line must be one object such as {\"t\": 0.0, \"ev\": \"down\", \"id\": 1, \"x\": 10, \"y\": 20}") }
+        s.pos += 1
+
+        var time: Double?
+        var kindRange: Range<Int>?
+        var kindEscaped = false
+        var id: Double?
+        var x: Double?
+        var y: Double?
+        var device: DeviceInfo?
+        var problem: String?
+
+        if !s.consume(0x7D) {
+            repeat {
+                guard let (key, _) = s.readString() else { return invalid(s) }
+                guard s.consume(0x3A) else { _ = s.fail("expected ':' after a key"); return invalid(s) }
+                s.skipWhitespace()
+                switch key.count {
+                case 1 where s.equals(key, "t"):
+                    guard let v = number(&s, name: "t", problem: &problem) else { if s.error != nil { return invalid(s) }; break }
+                    time = v
+                case 1 where s.equals(key, "x"):
+                    if s.readNull() { x = nil; break }
+                    guard let v = number(&s, name: "x", problem: &problem) else { if s.error != nil { return invalid(s) }; break }
+                    x = v
+                case 1 where s.equals(key, "y"):
+                    if s.readNull() { y = nil; break }
+                    guard let v = number(&s, name: "y", problem: &problem) else { if s.error != nil { return invalid(s) }; break }
+                    y = v
+                case 2 where s.equals(key, "ev"):
+                    guard s.current == 0x22 else {
+                        problem = problem ?? "\"ev\" must be a string: down, move, up, cancel or sync"
+                        guard s.skipValue() else { return invalid(s) }
+                        break
+                    }
+                    guard let (range, escaped) = s.readString() else { return invalid(s) }
+                    kindRange = range
+                    kindEscaped = escaped
+                case 2 where s.equals(key, "id"):
+                    guard let v = number(&s, name: "id", problem: &problem) else { if s.error != nil { return invalid(s) }; break }
+                    id = v
+                case 6 where s.equals(key, "device"):
+                    guard let info = DeviceHeaderParser.parse(&s, problem: &problem) else {
+                        if s.error != nil { return invalid(s) }
+                        break
+                    }
+                    device = info
+                default:
+                    guard s.skipValue() else { return invalid(s) }
+                }
+            } while s.consume(0x2C)
+            guard s.consume(0x7D) else { _ = s.fail("expected ',' or '}'"); return invalid(s) }
+        }
+        s.skipWhitespace()
+        guard s.atEnd else { _ = s.fail("unexpected text after the object"); return invalid(s) }
+        if let problem { return .invalid(problem) }
+
+        if let device, kindRange == nil, time == nil { return .device(device) }
+        guard let time else { return .invalid("missing \"t\" (seconds); every event needs a time") }
+        guard time.isFinite else { return .invalid("\"t\" must be a finite number of seconds") }
+        guard let kindRange else { return .invalid("missing \"ev\"; use one of down, move, up, cancel, sync") }
+        guard let kind = eventKind(s, kindRange, escaped: kindEscaped) else {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: line[kindRange]), as: UTF8.self)
+            return .invalid("unknown \"ev\" value \"\(text)\"; use one of down, move, up, cancel, sync")
+        }
+        if kind == .sync { return .event(kind: .sync, time: time, id: 0, x: nil, y: nil) }
+        guard let id else { return .invalid("missing \"id\" on a \"\(name(of: kind))\" event; every touch event needs the touch's integer id") }
+        guard id == id.rounded(), abs(id) < 9.0e15 else { return .invalid("\"id\" must be an integer, not \(id)") }
+        if kind == .down, x == nil || y == nil {
+            return .invalid("\"down\" needs both \"x\" and \"y\"")
+        }
+        if let x, !x.isFinite { return .invalid("\"x\" must be a finite number") }
+        if let y, !y.isFinite { return .invalid("\"y\" must be a finite number") }
+        return .event(kind: kind, time: time, id: Int(id), x: x, y: y)
+    }
+
+    private static func invalid(_ s: JSONScanner) -> NDJSONRecord {
+        .invalid("invalid JSON: \(s.error ?? "syntax error")")
+    }
+
+    private static func number(_ s: inout JSONScanner, name: String, problem: inout String?) -> Double? {
+        let c = s.current
+        if c == 0x2D || (c >= 0x30 && c <= 0x39) { return s.readNumber() }
+        problem = problem ?? "\"\(name)\" must be a number"
+        _ = s.skipValue()
+        return nil
+    }
+
+    private static func eventKind(_ s: JSONScanner, _ range: Range<Int>, escaped: Bool) -> TouchEventKind? {
+        if escaped { return nil }
+        if s.equals(range, "move") { return .move }
+        if s.equals(range, "down") { return .down }
+        if s.equals(range, "up") { return .up }
+        if s.equals(range, "sync") { return .sync }
+        if s.equals(range, "cancel") { return .cancel }
+        return nil
+    }
+
+    private static func name(of kind: TouchEventKind) -> String {
+        switch kind {
+        case .down: return "down"
+        case .move: return "move"
+        case .up: return "up"
+        case .cancel: return "cancel"
+        case .sync: return "sync"
+        }
+    }
+}
+
+/// `{"device": {"name": ..., "x": {"min", "max", "resolution"}, "y": {...}}}`
+enum DeviceHeaderParser {
+    static func parse(_ s: inout JSONScanner, problem: inout String?) -> DeviceInfo? {
+        guard s.consume(0x7B) else {
+            problem = problem ?? "\"device\" must be an object with \"name\", \"x\" and \"y\""
+            _ = s.skipValue()
+            return nil
+        }
+        var info = DeviceInfo()
+        if s.consume(0x7D) { return info }
+        repeat {
+            guard let (key, _) = s.readString() else { return nil }
+            guard s.consume(0x3A) else { _ = s.fail("expected ':' after a key"); return nil }
+            s.skipWhitespace()
+            if s.equals(key, "name"), s.current == 0x22 {
+                guard let name = s.readDecodedString() else { return nil }
+                info.name = name
+            } else if s.equals(key, "x") || s.equals(key, "y") {
+                let isX = s.equals(key, "x")
+                guard let axis = parseAxis(&s, name: isX ? "x" : "y", problem: &problem) else {
+                    if s.error != nil { return nil }
+                    continue
+                }
+                if isX { info.x = axis } else { info.y = axis }
+            } else {
+                guard s.skipValue() else { return nil }
+            }
+        } while s.consume(0x2C)
+        guard s.consume(0x7D) else { _ = s.fail("expected ',' or '}'"); return nil }
+        return info
+    }
+
+    private static func parseAxis(_ s: inout JSONScanner, name: String, problem: inout String?) -> AxisInfo? {
+        guard s.consume(0x7B) else {
+            problem = problem ?? "device axis \"\(name)\" must be an object such as {\"min\": 0, \"max\": 4095, \"resolution\": 16}"
+            _ = s.skipValue()
+            return nil
+        }
+        var axis = AxisInfo()
+        if s.consume(0x7D) { return axis }
+        repeat {
+            guard let (key, _) = s.readString() else { return nil }
+            guard s.consume(0x3A) else { _ = s.fail("expected ':' after a key"); return nil }
+            s.skipWhitespace()
+            let field: String? = s.equals(key, "min") ? "min" : s.equals(key, "max") ? "max" : s.equals(key, "resolution") ? "resolution" : nil
+            guard let field else {
+                guard s.skipValue() else { return nil }
+                continue
+            }
+            if s.readNull() { continue }
+            let c = s.current
+            guard c == 0x2D || (c >= 0x30 && c <= 0x39) else {
+                problem = problem ?? "device axis \"\(name)\" field \"\(field)\" must be a number"
+                guard s.skipValue() else { return nil }
+                continue
+            }
+            guard let v = s.readNumber() else { return nil }
+            switch field {
+            case "min": axis.minimum = v
+            case "max": axis.maximum = v
+            default:
+                if v < 0 { problem = problem ?? "device axis \"\(name)\" resolution must not be negative" }
+                axis.resolution = v
+            }
+        } while s.consume(0x2C)
+        guard s.consume(0x7D) else { _ = s.fail("expected ',' or '}'"); return nil }
+        return axis
+    }
+}

@@ -1,0 +1,37 @@
+/// Lua that runs before the rules: the parts of the API simplest to express in
+/// Lua itself. It receives the host's primitives as arguments and keeps them in
+/// locals, out of the rules' reach.
+enum Prelude {
+    static let chunkName = "=gesturemap"
+
+    static let source = """
+    local host_log = ...
+    local select, tostring, concat, pack, setmetatable = select, tostring, table.concat, table.pack, setmetatable
+
+    local function format(...)
+      local parts = pack(...)
+      for i = 1, parts.n do parts[i] = tostring(parts[i]) end
+      return concat(parts, " ")
+    end
+
+    local function logger(level)
+      return function(...) host_log(level, format(...)) end
+    end
+
+    log = setmetatable({
+      info = logger("info"),
+      warn = logger("warning"),
+      error = logger("error"),
+    }, { __call = function(_, ...) host_log("info", format(...)) end })
+    print = log.info
+    """
+
+    /// Used when `run` has no `--rules`: the contract's defaults.
+    static let defaultRulesName = "(default rules)"
+    static let defaultRules = """
+    on({ kind = "swipe", fingers = 1, direction = "left" }, function(g) emit("next_page", { fingers = g.fingers }) end)
+    on({ kind = "swipe", fingers = 2, direction = "left" }, function(g) emit("next_page", { fingers = g.fingers }) end)
+    on({ kind = "swipe", fingers = 1, direction = "right" }, function(g) emit("prev_page", { fingers = g.fingers }) end)
+    on({ kind = "swipe", fingers = 2, direction = "right" }, function(g) emit("prev_page", { fingers = g.fingers }) end)
+    """
+}

@@ -1,0 +1,63 @@
+import GestureCore
+
+/// How progress through a motion maps to time.
+enum Easing: Sendable {
+    /// Accelerates and is still moving at the end: a flick that lifts in motion.
+    case flick
+    /// Starts and ends at rest: a deliberate drag, pinch or turn.
+    case smooth
+
+    func apply(_ u: Double) -> Double {
+        let x = min(max(u, 0), 1)
+        let s = x * x * (3 - 2 * x)
+        switch self {
+        case .flick: return 0.5 * x + 0.5 * s
+        case .smooth: return s
+        }
+    }
+}
+
+/// Where a finger is over time, in millimetres.
+enum Motion: Sendable {
+    case still(Vector)
+    /// A straight path from `from` to `to`, bowed sideways by `bend` mm at its middle.
+    case stroke(from: Vector, to: Vector, bend: Double)
+    /// Around `center`: radius and angle (degrees, clockwise on screen) change together.
+    case orbit(center: Vector, radius: (Double, Double), angle: (Double, Double))
+
+    func position(progress p: Double) -> Vector {
+        switch self {
+        case .still(let v):
+            return v
+        case let .stroke(from, to, bend):
+            let d = to - from
+            let length = d.length
+            guard length > 0 else { return from }
+            let normal = Vector(-d.y / length, d.x / length)
+            return from + d * p + normal * (bend * sinDegrees(180 * p))
+        case let .orbit(center, radius, angle):
+            let r = radius.0 + (radius.1 - radius.0) * p
+            let a = angle.0 + (angle.1 - angle.0) * p
+            return center + Vector(cosDegrees(a), sinDegrees(a)) * r
+        }
+    }
+}
+
+/// One finger of a planned gesture: when it lands and lifts (seconds from the
+/// gesture's start) and how it moves in between.
+struct FingerTrack: Sendable {
+    var lands: Double
+    var lifts: Double
+    var motion: Motion
+    var moveStart: Double
+    var moveEnd: Double
+    var easing: Easing
+    /// Standard deviation of sensor noise, mm.
+    var noise: Double
+
+    func position(at t: Double) -> Vector {
+        let span = moveEnd - moveStart
+        let u = span > 0 ? (t - moveStart) / span : (t >= moveEnd ? 1 : 0)
+        return motion.position(progress: easing.apply(u))
+    }
+}

@@ -1,0 +1,169 @@
+import GestureCore
+
+/// Turns a gesture spec into finger tracks that look like a person made them:
+/// fingers that land and lift a little apart, eased motion, a slight curve.
+///
+/// The ranges below describe ordinary gestures on a touchscreen; they are not
+/// the recognizer's thresholds, and stay well inside them so that a synthesized
+/// gesture is unambiguous.
+struct GesturePlanner {
+    let surface: Surface
+    var random: SeededRandom
+
+    /// Fingers of one hand sit about this far apart, mm.
+    static let fingerSpacing: ClosedRange<Double> = 14...19
+    static let landingSpread: ClosedRange<Double> = 0...0.04
+    static let noise = 0.12
+
+    mutating func plan(_ spec: GestureSpec) -> [FingerTrack] {
+        let fingers: Int
+        switch spec.fingers {
+        case .exactly(let n): fingers = n
+        case .any: fingers = Int.random(in: spec.kind == .pinch || spec.kind == .rotate ? 2...3 : 1...3, using: &random)
+        }
+        switch spec.kind {
+        case .swipe:
+            let direction = spec.direction ?? Direction.cardinals[Int.random(in: 0..<4, using: &random)]
+            return stroke(fingers: fingers, angle: direction.screenAngle ?? 0, wobble: direction.isDiagonal ? 4 : 8,
+                          length: random.uniform(25...55), duration: random.uniform(0.12...0.28), easing: .flick, start: nil)
+        case .edgeSwipe:
+            let edge = spec.edge ?? Edge.allCases[Int.random(in: 0..<4, using: &random)]
+            let direction = Direction.inward(from: edge)
+            return stroke(fingers: fingers, angle: direction.screenAngle ?? 0, wobble: 6,
+                          length: random.uniform(30...50), duration: random.uniform(0.15...0.3), easing: .flick,
+                          start: edgeStart(edge))
+        case .pan:
+            let direction = spec.direction ?? Direction.cardinals[Int.random(in: 0..<4, using: &random)]
+            let length = random.uniform(30...60)
+            let speed = random.uniform(18...35)
+            return stroke(fingers: fingers, angle: direction.screenAngle ?? 0, wobble: 6,
+                          length: length, duration: length / speed, easing: .smooth, start: nil)
+        case .tap:
+            return taps(count: spec.taps, fingers: fingers)
+        case .longPress:
+            return hold(fingers: fingers, duration: random.uniform(0.8...1.2))
+        case .pinch:
+            let out = spec.direction == .out || (spec.direction == nil && random.chance(0.5))
+            let r0 = random.uniform(out ? 12...18 : 24...32)
+            let factor = out ? random.uniform(1.6...2.0) : random.uniform(0.45...0.6)
+            return orbit(fingers: fingers, radius: (r0, r0 * factor), turn: random.jitter(2), duration: random.uniform(0.35...0.6))
+        case .rotate:
+            let clockwise = spec.direction == .clockwise || (spec.direction == nil && random.chance(0.5))
+            let turn = random.uniform(50...90) * (clockwise ? 1 : -1)
+            let r = random.uniform(18...26)
+            return orbit(fingers: fingers, radius: (r, r * random.uniform(0.97...1.03)), turn: turn, duration: random.uniform(0.4...0.7))
+        }
+    }
+
+    /// A point where a gesture of `reach` mm fits on the surface.
+    private mutating func centre(margin: Double) -> Vector {
+        let mx = min(margin, surface.width / 2 - 1)
+        let my = min(margin, surface.height / 2 - 1)
+        return Vector(random.uniform(mx...(surface.width - mx)), random.uniform(my...(surface.height - my)))
+    }
+
+    private mutating func edgeStart(_ edge: Edge) -> Vector {
+        let inset = random.uniform(0.5...2.5)
+        switch edge {
+        case .left: return Vector(inset, random.uniform(40...(surface.height - 40)))
+        case .right: return Vector(surface.width - inset, random.uniform(40...(surface.height - 40)))
+        case .top: return Vector(random.uniform(60...(surface.width - 60)), inset)
+        case .bottom: return Vector(random.uniform(60...(surface.width - 60)), surface.height - inset)
+        }
+    }
+
+    /// Offsets of `n` fingers in a row across the direction of travel.
+    private mutating func hand(_ n: Int, across angle: Double) -> [Vector] {
+        let normal = Vector(cosDegrees(angle + 90), sinDegrees(angle + 90))
+        let along = Vector(cosDegrees(angle), sinDegrees(angle))
+        var offsets: [Vector] = []
+        var position = 0.0
+        for i in 0..<n {
+            if i > 0 { position += random.uniform(GesturePlanner.fingerSpacing) }
+            // Middle fingers reach a little further than the outer ones.
+            let stagger = random.uniform(-4...4)
+            offsets.append(normal * position + along * stagger)
+        }
+        let mean = offsets.reduce(Vector.zero, +) / Double(max(n, 1))
+        return offsets.map { $0 - mean }
+    }
+
+    private mutating func stroke(
+        fingers: Int, angle baseAngle: Double, wobble: Double, length: Double, duration: Double,
+        easing: Easing, start: Vector?
+    ) -> [FingerTrack] {
+        let angle = baseAngle + random.uniform(-wobble...wobble)
+        let d = Vector(cosDegrees(angle), sinDegrees(angle)) * length
+        let offsets = hand(fingers, across: angle)
+        let origin: Vector
+        if let start {
+            origin = start - (offsets.first ?? .zero)
+        } else {
+            let c = centre(margin: length / 2 + 12 + 10 * Double(fingers))
+            origin = c - d / 2
+        }
+        let moveStart = random.uniform(0.0...0.03)
+        let moveEnd = moveStart + duration
+        let bend = random.uniform(-0.08...0.08) * length
+        return offsets.map { offset in
+            let from = origin + offset
+            return FingerTrack(
+                lands: random.uniform(GesturePlanner.landingSpread),
+                lifts: moveEnd + random.uniform(-0.015...0.03),
+                motion: .stroke(from: from, to: from + d, bend: bend),
+                moveStart: moveStart, moveEnd: moveEnd, easing: easing, noise: GesturePlanner.noise)
+        }
+    }
+
+    private mutating func taps(count: Int, fingers: Int) -> [FingerTrack] {
+        var tracks: [FingerTrack] = []
+        let offsets = hand(fingers, across: random.uniform(-30...30))
+        var c = centre(margin: 30)
+        var t = 0.0
+        for _ in 0..<max(count, 1) {
+            let press = random.uniform(0.04...0.12)
+            for offset in offsets {
+                let p = c + offset
+                let lands = t + random.uniform(0...0.03)
+                tracks.append(FingerTrack(
+                    lands: lands, lifts: t + press + random.uniform(0...0.03),
+                    motion: .stroke(from: p, to: p + Vector(random.jitter(0.3), random.jitter(0.3)), bend: 0),
+                    moveStart: lands, moveEnd: t + press, easing: .smooth, noise: GesturePlanner.noise))
+            }
+            t += press + 0.03 + random.uniform(0.08...0.16)
+            c += Vector(random.jitter(1), random.jitter(1))
+        }
+        return tracks
+    }
+
+    private mutating func hold(fingers: Int, duration: Double) -> [FingerTrack] {
+        let offsets = hand(fingers, across: random.uniform(-30...30))
+        let c = centre(margin: 30)
+        let drift = Vector(random.jitter(0.6), random.jitter(0.6))
+        return offsets.map { offset in
+            let p = c + offset
+            let lands = random.uniform(0...0.03)
+            return FingerTrack(
+                lands: lands, lifts: duration + random.uniform(0...0.03),
+                motion: .stroke(from: p, to: p + drift, bend: 0),
+                moveStart: lands, moveEnd: duration, easing: .smooth, noise: GesturePlanner.noise)
+        }
+    }
+
+    private mutating func orbit(fingers: Int, radius: (Double, Double), turn: Double, duration: Double) -> [FingerTrack] {
+        let c = centre(margin: max(radius.0, radius.1) + 10)
+        let base = random.uniform(0...360)
+        let moveStart = random.uniform(0.04...0.08)
+        let moveEnd = moveStart + duration
+        return (0..<fingers).map { i in
+            let a = base + 360 * Double(i) / Double(fingers) + random.uniform(-12...12)
+            let r = radius.0 * random.uniform(0.9...1.1)
+            let scale = radius.1 / radius.0
+            return FingerTrack(
+                lands: random.uniform(GesturePlanner.landingSpread),
+                lifts: moveEnd + random.uniform(0.0...0.04),
+                motion: .orbit(center: c, radius: (r, r * scale), angle: (a, a + turn)),
+                moveStart: moveStart, moveEnd: moveEnd, easing: .smooth, noise: GesturePlanner.noise)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import GestureCore
+
+/// Realistic NDJSON for a sequence of gestures, the same bytes for the same seed.
+///
+/// The stream opens with a device header for a 256 × 144 mm panel at 16 units/mm,
+/// samples at one rate between 60 and 240 Hz chosen by the seed, and leaves a
+/// pause between gestures longer than any multi-tap interval.
+public struct Synthesizer {
+    public static let deviceName = "gesturemap synth panel"
+    public static let resolution = 16.0
+    public static let surface = Surface(width: 256, height: 144)
+
+    public private(set) var rate: Double
+    private var random: SeededRandom
+    private var planner: GesturePlanner
+    private var time = 0.0
+    private var nextID = 1
+
+    public init(seed: UInt64, rate: Double? = nil) {
+        var random = SeededRandom(seed: seed)
+        self.rate = rate ?? random.uniform(60...240).rounded()
+        planner = GesturePlanner(surface: Synthesizer.surface, random: SeededRandom(seed: random.next()))
+        self.random = random
+        time = 0.1 + random.uniform(0...0.1)
+    }
+
+    /// The device header line.
+    public func header() -> String {
+        var json = JSONWriter()
+        json.raw("{\"device\":{\"name\":")
+        json.string(Synthesizer.deviceName)
+        json.raw(",\"x\":{\"min\":0,\"max\":")
+        json.integer(Int64(Synthesizer.surface.width * Synthesizer.resolution) - 1)
+        json.raw(",\"resolution\":")
+        json.number(Synthesizer.resolution)
+        json.raw("},\"y\":{\"min\":0,\"max\":")
+        json.integer(Int64(Synthesizer.surface.height * Synthesizer.resolution) - 1)
+        json.raw(",\"resolution\":")
+        json.number(Synthesizer.resolution)
+        json.raw("}}}")
+        return json.text
+    }
+
+    /// Appends one gesture's events, one JSON object per line, to `out`.
+    public mutating func append(_ spec: GestureSpec, to out: inout JSONLines) {
+        let tracks = planner.plan(spec)
+        let period = 1 / rate
+        // Gestures start on a frame boundary, as hardware reports them.
+        let start = (time / period).rounded(.up) * period
+        var ids: [Int] = []
+        for _ in tracks {
+            ids.append(nextID)
+            nextID += 1
+        }
+        var down = Array(repeating: false, count: tracks.count)
+        var done = Array(repeating: false, count: tracks.count)
+        var last = Array(repeating: Vector.zero, count: tracks.count)
+        let end = tracks.map { $0.lifts }.max() ?? 0
+        var frame = 0
+        while true {
+            let local = Double(frame) * period
+            let t = start + local
+            var remaining = false
+            for (i, track) in tracks.enumerated() where !done[i] {
+                remaining = true
+                if !down[i] {
+                    guard local >= track.lands else { continue }
+                    down[i] = true
+                    last[i] = sample(track, at: local)
+                    out.event("down", t: t, id: ids[i], at: last[i])
+                } else if local >= track.lifts {
+                    done[i] = true
+                    out.event("up", t: t, id: ids[i], at: nil)
+                } else {
+                    let p = sample(track, at: local)
+                    let units = { (v: Vector) in (Int((v.x * Synthesizer.resolution).rounded()), Int((v.y * Synthesizer.resolution).rounded())) }
+                    if units(p) != units(last[i]) {
+                        last[i] = p
+                        out.event("move", t: t, id: ids[i], at: p)
+                    }
+                }
+            }
+            if !remaining || local > end + 1 { break }
+            frame += 1
+        }
+        time = start + Double(frame) * period + random.uniform(0.6...0.9)
+    }
+
+    private mutating func sample(_ track: FingerTrack, at t: Double) -> Vector {
+        let p = track.position(at: t) + Vector(random.jitter(track.noise), random.jitter(track.noise))
+        return Vector(
+            min(max(p.x, 0), Synthesizer.surface.width - 0.1),
+            min(max(p.y, 0), Synthesizer.surface.height - 0.1))
+    }
+}
+
+/// NDJSON text as it is built: events in device units at the synth panel's resolution.
+public struct JSONLines {
+    public private(set) var bytes: [UInt8] = []
+
+    public init() {}
+
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    public mutating func line(_ s: String) {
+        bytes.append(contentsOf: s.utf8)
+        bytes.append(0x0A)
+    }
+
+    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+
+    mutating func event(_ ev: StaticString, t: Double, id: Int, at p: Vector?) {
+        var json = JSONWriter()
+        json.raw("{\"t\":")
+        json.time(t)
+        json.raw(",\"ev\":\"")
+        json.raw(ev)
+        json.raw("\",\"id\":")
+        json.integer(Int64(id))
+        if let p {
+            json.raw(",\"x\":")
+            json.integer(Int64((p.x * Synthesizer.resolution).rounded()))
+            json.raw(",\"y\":")
+            json.integer(Int64((p.y * Synthesizer.resolution).rounded()))
+        }
+        json.byte(0x7D)
+        bytes.append(contentsOf: json.bytes)
+        bytes.append(0x0A)
+    }
+}

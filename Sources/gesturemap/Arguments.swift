@@ -1,0 +1,44 @@
+import GestureEngine
+
+/// A usage error: what was wrong, for the subcommand's help to follow.
+struct UsageError: Error {
+    var message: String
+}
+
+/// Walks a subcommand's arguments: options with values, flags, positionals.
+struct Arguments {
+    private var items: [String]
+    private var index = 0
+    let command: String
+
+    init(_ items: [String], command: String) {
+        self.items = items
+        self.command = command
+    }
+
+    /// The next argument, or nil at the end.
+    mutating func next() -> String? {
+        guard index < items.count else { return nil }
+        defer { index += 1 }
+        return items[index]
+    }
+
+    /// The value of an option given as `--name VALUE` or `--name=VALUE`.
+    mutating func value(for option: String, inline: String?) throws(UsageError) -> String {
+        if let inline { return inline }
+        guard let v = next() else { throw UsageError(message: "\(option) needs a value") }
+        return v
+    }
+
+    /// Splits `--name=value` into its parts.
+    static func split(_ arg: String) -> (String, String?) {
+        guard arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") else { return (arg, nil) }
+        return (String(arg[..<eq]), String(arg[arg.index(after: eq)...]))
+    }
+}
+
+func usageFailure(_ error: UsageError, command: String, console: Console) -> ExitCode {
+    console.say("gesturemap \(command): \(error.message)")
+    console.say("see: gesturemap \(command) --help")
+    return .usage
+}

@@ -1,0 +1,38 @@
+import GestureEngine
+
+let version = "gesturemap 0.1.0"
+
+extension CommandLine {
+    static func dispatch(_ args: [String]) -> ExitCode {
+        let console = Console()
+        guard let command = args.first else {
+            console.say(Help.main)
+            return .usage
+        }
+        let rest = Array(args.dropFirst())
+        switch command {
+        case "run": return RunCommand.main(rest, console: console)
+        case "check": return CheckCommand.main(rest, console: console)
+        case "synth": return SynthCommand.main(rest, console: console)
+        case "help", "--help", "-h":
+            if let topic = rest.first, let text = Help.forCommand(topic) {
+                printOut(text)
+            } else {
+                printOut(Help.main)
+            }
+            return .ok
+        case "--version", "version":
+            printOut(version)
+            return .ok
+        default:
+            console.say("gesturemap: unknown command \"\(command)\"; commands: run, check, synth (see gesturemap --help)")
+            return .usage
+        }
+    }
+}
+
+/// Help and version go to stdout when asked for, as people pipe them to a pager.
+func printOut(_ text: String) {
+    let writer = LineOutput.standardOutput
+    writer.write(line: text)
+}

@@ -1,0 +1,66 @@
+enum Help {
+    static let main = """
+    gesturemap: touch gestures in, actions out, with rules in Lua.
+
+    usage: gesturemap COMMAND [OPTIONS]
+
+    commands:
+      run [--rules FILE] [INPUT ...]   recognize gestures and run the rules' actions
+      check FILE ...                   load rules files and report every problem
+      synth PHRASE ... [--seed N]      realistic NDJSON touch events for named gestures
+
+    gesturemap COMMAND --help shows a command's options; gesturemap --version its version.
+    Example: gesturemap synth "two-finger swipe left" | gesturemap run --rules examples/pager.lua
+    """
+
+    static let run = """
+    usage: gesturemap run [--rules FILE] [OPTIONS] [INPUT ...]
+
+    Reads touch events, recognizes gestures and calls the rules' handlers. INPUT is
+    a file path or - for standard input; with none, standard input when it is piped.
+    Emitted actions go to stdout as JSON lines; everything else goes to stderr.
+
+    options:
+      -r, --rules FILE        Lua rules (default: swipe left/right -> next_page/prev_page)
+      --resolution N[,M]      device units per millimetre (x[,y]); overrides the device header
+      --strict                stop at the first malformed line (exit 65) instead of skipping it
+      --lua-memory MIB        memory the rules may use (default 64)
+      --trace                 log every recognizer transition to stderr
+      -v, --verbose           say which resolution and rules are in use
+      -h, --help              this text
+
+    exit status: 0 ok, 1 rules failed to load, 64 usage, 65 bad input (--strict), 66 input not found
+    """
+
+    static let check = """
+    usage: gesturemap check FILE ...
+
+    Loads each rules file without running any input and reports every problem as
+    FILE:LINE: message. Exits 1 if there is any, 0 otherwise.
+    """
+
+    static let synth = """
+    usage: gesturemap synth PHRASE ... [--seed N] [--rate HZ]
+
+    Writes NDJSON touch events for each named gesture in turn, as a person would
+    make them: fingers landing up to 40 ms apart, eased and slightly curved motion,
+    sensor noise, 60-240 Hz sampling. The same seed gives the same bytes.
+
+    phrases: "swipe left", "two-finger swipe up", "3 finger swipe down-right",
+    "tap", "double tap", "3-finger tap", "long press", "pan left", "pinch in",
+    "pinch out", "rotate clockwise", "edge swipe from left"
+
+    options:
+      --seed N     random seed (default 1)
+      --rate HZ    sampling rate instead of the seed's choice
+    """
+
+    static func forCommand(_ name: String) -> String? {
+        switch name {
+        case "run": return run
+        case "check": return check
+        case "synth": return synth
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,6 @@
+import GestureActions
+
+enum LineOutput {
+    // Only the main thread writes to stdout.
+    nonisolated(unsafe) static let standardOutput = LineWriter(fd: 1)
+}

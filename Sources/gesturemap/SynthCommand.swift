@@ -1,0 +1,47 @@
+import GestureEngine
+
+enum SynthCommand {
+    static func main(_ args: [String], console: Console) -> ExitCode {
+        var phrases: [String] = []
+        var seed: UInt64 = 1
+        var rate: Double?
+        var a = Arguments(args, command: "synth")
+        do throws(UsageError) {
+            while let arg = a.next() {
+                if !arg.hasPrefix("-") || arg == "-" {
+                    phrases.append(arg)
+                    continue
+                }
+                let (name, inline) = Arguments.split(arg)
+                switch name {
+                case "-h", "--help":
+                    printOut(Help.synth)
+                    return .ok
+                case "--seed":
+                    let text = try a.value(for: name, inline: inline)
+                    guard let n = UInt64(text) else { throw UsageError(message: "--seed takes a whole number, not \"\(text)\"") }
+                    seed = n
+                case "--rate":
+                    let text = try a.value(for: name, inline: inline)
+                    guard let r = Double(text), r >= 10, r <= 2000 else { throw UsageError(message: "--rate takes samples per second from 10 to 2000, not \"\(text)\"") }
+                    rate = r
+                default:
+                    throw UsageError(message: "unknown option \(name)")
+                }
+            }
+            guard !phrases.isEmpty else {
+                throw UsageError(message: "name the gestures to make, as in: gesturemap synth \"two-finger swipe left\" \"double tap\"")
+            }
+        } catch {
+            return usageFailure(error, command: "synth", console: console)
+        }
+        switch SynthStream.generate(phrases: phrases, seed: seed, rate: rate) {
+        case .success(let text):
+            LineOutput.standardOutput.write(line: String(text.dropLast()))
+            return .ok
+        case .failure(let error):
+            console.say("gesturemap synth: \(error.message)")
+            return .usage
+        }
+    }
+}

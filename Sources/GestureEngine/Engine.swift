@@ -85,6 +85,7 @@ public final class Engine: ScriptHost {
     /// Reads one input to its end.
     private func replay(_ input: InputFile, device: Int) -> ExitCode {
         var decoder = NDJSONDecoder(source: input.name, resolution: options.resolution, device: device)
+        decoder.stopsAtFirstError = options.strict
         var announced = false
         let capacity = 1 << 16
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)

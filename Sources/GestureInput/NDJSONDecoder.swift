@@ -20,6 +20,9 @@ public struct NDJSONDecoder: Sendable {
     public var diagnostics: [Diagnostic] = []
     /// Malformed lines seen so far (for `--strict`).
     public private(set) var errorCount = 0
+    /// Under `--strict` the first malformed line stops the input: nothing after it is read.
+    public var stopsAtFirstError = false
+    public var halted: Bool { stopsAtFirstError && errorCount > 0 }
 
     private let resolutionOverride: (x: Double, y: Double)?
     private var framer: TouchFramer
@@ -38,7 +41,7 @@ public struct NDJSONDecoder: Sendable {
         guard let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
         var start = 0
         let count = chunk.count
-        while start < count {
+        while start < count && !halted {
             guard let hit = memchr(base + start, 0x0A, count - start) else { break }
             let end = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
             if partial.isEmpty && !skippingLongLine {
@@ -49,7 +52,7 @@ public struct NDJSONDecoder: Sendable {
             }
             start = end + 1
         }
-        if start < count { appendPartial(UnsafeBufferPointer(start: base + start, count: count - start)) }
+        if start < count && !halted { appendPartial(UnsafeBufferPointer(start: base + start, count: count - start)) }
     }
 
     /// Input is not available right now (a live pipe went quiet): close the open frame.
@@ -60,6 +63,7 @@ public struct NDJSONDecoder: Sendable {
     /// End of input: reads a last line without a newline, closes the last frame
     /// and ends touches still down as cancelled.
     public mutating func finish(emit: (TouchFrame) -> Void) {
+        if halted { return }
         if !partial.isEmpty || skippingLongLine { finishPartialLine(emit: emit) }
         framer.finish(emit: emit)
     }

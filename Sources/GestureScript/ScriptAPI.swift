@@ -62,7 +62,7 @@ extension ScriptRuntime {
         var text = lua.string(at: -1) ?? ""
         lua.pop()
         while text.hasSuffix(" ") || text.hasSuffix(":") { text.removeLast() }
-        return text
+        return chunkNames.restore(text)
     }
 
     /// Raises `message` at the caller's line.

@@ -23,6 +23,7 @@ public final class ScriptRuntime {
     public var deviceNames: [String] = []
     /// Whether the state is still loading the rules file.
     var loading = false
+    var chunkNames = ChunkNames()
 
     public init?(host: ScriptHost, options: ScriptOptions = ScriptOptions()) {
         guard let lua = LuaState(memoryLimit: options.memoryLimit, instructionBudget: options.instructionBudget) else { return nil }
@@ -46,6 +47,7 @@ public final class ScriptRuntime {
     /// Loads a rules file. On failure every problem found is in the error, and
     /// the runtime must not be used.
     public func load(path: String) throws(RuleLoadError) {
+        chunkNames.add(path)
         let status = gm_load_file(lua.L, path, path)
         try finishLoading(status: status)
     }
@@ -67,7 +69,7 @@ public final class ScriptRuntime {
         guard status == LUA_OK else {
             let message = lua.errorMessage()
             lua.pop()
-            throw RuleLoadError(problems: problems + [loadMessage(message)])
+            throw RuleLoadError(problems: problems + [chunkNames.restore(loadMessage(message))])
         }
         loading = true
         let callStatus = gm_pcall_limited(lua.L, 0, 0, lua.limits)
@@ -75,7 +77,7 @@ public final class ScriptRuntime {
         if callStatus != LUA_OK {
             let message = callStatus == LUA_ERRMEM ? "the rules ran out of Lua memory while loading (limit \(mebibytes(options.memoryLimit)))" : firstLine(lua.errorMessage())
             lua.pop()
-            throw RuleLoadError(problems: problems + [message])
+            throw RuleLoadError(problems: problems + [chunkNames.restore(message)])
         }
         if !problems.isEmpty { throw RuleLoadError(problems: problems) }
         generation += 1
@@ -119,7 +121,7 @@ public final class ScriptRuntime {
             gm_collect(lua.L)
             log("\(rule.definedAt): the handler for \"\(rule.label)\" ran out of Lua memory (limit \(mebibytes(options.memoryLimit))) and was stopped; raise the limit with --lua-memory MiB")
         } else {
-            log(lua.errorMessage())
+            log(chunkNames.restore(lua.errorMessage()))
         }
         rules[index].consecutiveFailures += 1
         if rules[index].consecutiveFailures >= ScriptRuntime.maxConsecutiveFailures {

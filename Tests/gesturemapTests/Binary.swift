@@ -1,0 +1,76 @@
+import Foundation
+
+/// Runs the built `gesturemap` executable, as a user's shell would.
+enum Binary {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+
+        var lines: [String] { stdout.split(separator: "\n").map(String.init) }
+        var errorLines: [String] { stderr.split(separator: "\n").map(String.init) }
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Next to the test runner, where `swift test` builds it.
+    static let path: String = {
+        let runner = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
+        var dir = runner.deletingLastPathComponent()
+        // The runner may be inside an .xctest bundle directory.
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("gesturemap").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return packageRoot.appendingPathComponent(".build/debug/gesturemap").path
+    }()
+
+    static func run(_ arguments: [String], stdin: Data? = nil, currentDirectory: URL? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.currentDirectoryURL = currentDirectory ?? packageRoot
+        // Standard input and error go through files, so no pipe can fill up and
+        // block the child while this side waits on another.
+        let errURL = try temporaryFile("stderr", "")
+        let errHandle = try FileHandle(forWritingTo: errURL)
+        defer { try? errHandle.close() }
+        process.standardError = errHandle
+        if let stdin {
+            let inURL = try temporaryFile("stdin", "")
+            try stdin.write(to: inURL)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let errData = (try? Data(contentsOf: errURL)) ?? Data()
+        return Result(status: process.terminationStatus,
+                      stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// `gesturemap synth PHRASES --seed N | gesturemap run ARGS`
+    static func synthThenRun(_ phrases: [String], seed: Int, run arguments: [String]) throws -> Result {
+        let synth = try run(["synth"] + phrases + ["--seed", String(seed)])
+        guard synth.status == 0 else { return synth }
+        return try run(["run"] + arguments, stdin: Data(synth.stdout.utf8))
+    }
+
+    static func temporaryFile(_ name: String, _ contents: String) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gesturemap-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent(name)
+        try contents.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    static func json(_ line: String) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+    }
+}

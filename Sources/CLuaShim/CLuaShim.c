@@ -129,7 +129,11 @@ static void count_hook(lua_State *L, lua_Debug *ar) {
         limits->budget_exceeded = 1;
         /* Keep raising until the call unwinds: a handler's pcall must not swallow it. */
         limits->instructions_left = 0;
-        luaL_error(L, "instruction limit exceeded");
+        /* Level 0 inside a hook is the Lua function that was running. */
+        luaL_where(L, 0);
+        lua_pushliteral(L, "instruction limit exceeded");
+        lua_concat(L, 2);
+        lua_error(L);
     }
 }
 

@@ -21,7 +21,7 @@ public enum Threshold: String, CaseIterable, Sendable {
 
     public var defaultValue: Double {
         switch self {
-        case .fingerSettle: return 0.15
+        case .fingerSettle: return 0.1
         case .swipeMinDistance: return 10
         case .swipeMaxAngle: return 30
         case .swipeMaxDuration: return 0.8

@@ -7,8 +7,13 @@ import Musl
 /// Writes whole lines to a file descriptor, each with one `write(2)` so lines
 /// from gesturemap never interleave with others on a shared pipe.
 ///
+/// Where emitted lines go: stdout in a run, a recording in tests.
+public protocol LineSink: AnyObject {
+    func write(line: String)
+}
+
 /// Line-buffered by contract: a line is out before the next gesture is read.
-public final class LineWriter {
+public final class LineWriter: LineSink {
     public let fd: Int32
     private var buffer: [UInt8] = []
     /// Set once a write fails (a closed pipe): later lines are dropped quietly.

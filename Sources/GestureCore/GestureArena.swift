@@ -12,6 +12,9 @@ public struct GestureArena: Sendable {
     private var transitions: [Transition] = []
     /// The rule serving each running continuous gesture, by recognizer index.
     private var servingRule: [Int?] = []
+    /// Rules changed while a gesture was under way: the recognizers are rebuilt
+    /// when it is over, so no gesture is recognized twice or cut in half.
+    private var rebuildPending = false
 
     /// When set, every transition is described in `traceLines` for `--trace`.
     public var tracing = false
@@ -25,18 +28,32 @@ public struct GestureArena: Sendable {
 
     /// Turns rules on or off (mode switches, `binding:disable()`); recognizers for
     /// kinds no active rule binds stop running.
+    /// Matching follows the new activity at once; recognizers follow when the
+    /// current gesture is over.
     public mutating func setActive(_ active: [Bool]) {
         var changed = false
         for i in rules.indices where i < active.count && rules[i].isActive != active[i] {
             rules[i].isActive = active[i]
             changed = true
         }
-        if changed { rebuild() }
+        if changed { scheduleRebuild() }
     }
 
     public mutating func replaceRules(_ newRules: [GestureRule], thresholds newThresholds: Thresholds) {
         rules = newRules
         thresholds = newThresholds
+        scheduleRebuild()
+    }
+
+    private mutating func scheduleRebuild() {
+        rebuildPending = true
+        rebuildIfQuiet()
+    }
+
+    private mutating func rebuildIfQuiet() {
+        guard rebuildPending, !tracker.isActive else { return }
+        for r in recognizers where r.deadline != nil { return }
+        rebuildPending = false
         rebuild()
     }
 
@@ -57,6 +74,7 @@ public struct GestureArena: Sendable {
         }
         resolve(at: frame.time, into: &out)
         if !tracker.isActive { endSequence(at: frame.time, into: &out) }
+        rebuildIfQuiet()
     }
 
     /// Fires every deadline up to `time`, earliest first.
@@ -67,6 +85,7 @@ public struct GestureArena: Sendable {
             if !tracker.isActive { endSequence(at: due, into: &out) }
             if recognizers[index].deadline == due { break }  // a recognizer that ignored its own deadline
         }
+        rebuildIfQuiet()
     }
 
     /// End of input: every pending deadline fires, in order.

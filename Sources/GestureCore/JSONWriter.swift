@@ -45,23 +45,23 @@ public struct JSONWriter: Sendable {
                 i += 1
                 continue
             }
-            let length = validUTF8SequenceLength(input, at: i)
-            if length == 0 {
-                bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
-                i += 1
+            let sequence = utf8Sequence(input, at: i)
+            if sequence.valid {
+                for k in 0..<sequence.length { bytes.append(input[i + k]) }
             } else {
-                for k in 0..<length { bytes.append(input[i + k]) }
-                i += length
+                bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
             }
+            i += sequence.length
         }
         bytes.append(0x22)
     }
 
-    /// A number as JSON allows: integers without a fraction, others in the
-    /// shortest form that reads back the same; non-finite values become null.
+    /// A number as JSON allows: integers (up to 2^53, where doubles stop being
+    /// exact) without a fraction, others in the shortest form that reads back
+    /// the same; non-finite values become null.
     public mutating func number(_ v: Double) {
         guard v.isFinite else { raw("null"); return }
-        if v == v.rounded(), abs(v) < 1e15 {
+        if v == v.rounded(), abs(v) <= 9_007_199_254_740_992 {
             integer(Int64(v))
             return
         }
@@ -107,28 +107,33 @@ public struct JSONWriter: Sendable {
     private func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x61 + v - 10 }
 }
 
-/// Length of the valid UTF-8 sequence starting at `i`, or 0 when it is not one
-/// (overlong forms, surrogates and truncated sequences included).
-private func validUTF8SequenceLength(_ s: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+/// The UTF-8 sequence starting at `i`: its length when valid, or the length of
+/// its maximal valid prefix when not (Unicode's "maximal subpart", which becomes
+/// one U+FFFD, as Swift's own decoder does). Overlong forms, surrogates and
+/// truncated sequences are invalid.
+private func utf8Sequence(_ s: UnsafeBufferPointer<UInt8>, at i: Int) -> (length: Int, valid: Bool) {
     let b0 = s[i]
-    let n = s.count
-    func cont(_ k: Int) -> Bool { i + k < n && s[i + k] & 0xC0 == 0x80 }
+    let expected: Int
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xBF
     switch b0 {
-    case 0xC2...0xDF:
-        return cont(1) ? 2 : 0
-    case 0xE0:
-        return cont(1) && s[i + 1] >= 0xA0 && cont(2) ? 3 : 0
-    case 0xE1...0xEC, 0xEE...0xEF:
-        return cont(1) && cont(2) ? 3 : 0
-    case 0xED:
-        return cont(1) && s[i + 1] < 0xA0 && cont(2) ? 3 : 0
-    case 0xF0:
-        return cont(1) && s[i + 1] >= 0x90 && cont(2) && cont(3) ? 4 : 0
-    case 0xF1...0xF3:
-        return cont(1) && cont(2) && cont(3) ? 4 : 0
-    case 0xF4:
-        return cont(1) && s[i + 1] < 0x90 && cont(2) && cont(3) ? 4 : 0
-    default:
-        return 0
+    case 0xC2...0xDF: expected = 2
+    case 0xE0: expected = 3; low = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: expected = 3
+    case 0xED: expected = 3; high = 0x9F
+    case 0xF0: expected = 4; low = 0x90
+    case 0xF1...0xF3: expected = 4
+    case 0xF4: expected = 4; high = 0x8F
+    default: return (1, false)
     }
+    var k = 1
+    while k < expected {
+        guard i + k < s.count else { return (k, false) }
+        let b = s[i + k]
+        // Only the second byte has the narrowed range.
+        let ok = k == 1 ? (b >= low && b <= high) : (b & 0xC0 == 0x80)
+        guard ok else { return (k, false) }
+        k += 1
+    }
+    return (expected, true)
 }

@@ -8,7 +8,7 @@ import GestureScript
 public final class Engine: ScriptHost {
     let options: RunOptions
     let console: Console
-    let output: LineWriter
+    let output: LineSink
     private var runtime: ScriptRuntime?
     private var arena = GestureArena(rules: [])
     private var deliveries: [Delivery] = []
@@ -16,7 +16,7 @@ public final class Engine: ScriptHost {
     public private(set) var framesProcessed = 0
     public private(set) var gesturesDelivered = 0
 
-    public init(options: RunOptions, console: Console, output: LineWriter) {
+    public init(options: RunOptions, console: Console, output: LineSink) {
         self.options = options
         self.console = console
         self.output = output

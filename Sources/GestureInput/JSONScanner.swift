@@ -86,6 +86,11 @@ struct JSONScanner {
     /// Decodes a string value fully (escapes included), for the rare fields that need text.
     mutating func readDecodedString() -> String? {
         guard let (range, escaped) = readString() else { return nil }
+        return decode(range, escaped: escaped)
+    }
+
+    /// The text of a string already read and validated by `readString`.
+    func decode(_ range: Range<Int>, escaped: Bool) -> String {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
         if !escaped { return String(decoding: slice, as: UTF8.self) }
         var scalars = String.UnicodeScalarView()
@@ -157,7 +162,12 @@ struct JSONScanner {
             pos += 1
             guard pos < bytes.count, isDigit(bytes[pos]) else { _ = fail("expected a digit after the decimal point"); return nil }
             while pos < bytes.count, isDigit(bytes[pos]) {
-                if digits < 19 { mantissa = mantissa * 10 + UInt64(bytes[pos] - 0x30); digits += 1; exponent -= 1 }
+                // Leading zeros of the fraction are not significant digits: they only move the exponent.
+                if digits < 19 {
+                    mantissa = mantissa * 10 + UInt64(bytes[pos] - 0x30)
+                    if mantissa > 0 { digits += 1 }
+                    exponent -= 1
+                }
                 pos += 1
             }
         }

@@ -92,6 +92,10 @@ public struct NDJSONDecoder: Sendable {
 
     private mutating func line(_ raw: UnsafeBufferPointer<UInt8>, emit: (TouchFrame) -> Void) {
         lineNumber += 1
+        guard raw.count <= NDJSONDecoder.maxLineLength else {
+            report("line longer than \(NDJSONDecoder.maxLineLength) bytes; skipped", isError: true)
+            return
+        }
         var bytes = raw
         if lineNumber == 1, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             bytes = UnsafeBufferPointer(rebasing: bytes[3...])
@@ -109,7 +113,8 @@ public struct NDJSONDecoder: Sendable {
             eventCount += 1
             var mx: Double?
             var my: Double?
-            if x != nil || y != nil {
+            // The contract ignores positions on up and cancel: a contact ends where it last was.
+            if kind != .up && kind != .cancel && (x != nil || y != nil) {
                 let p = converter.millimetres(x: x ?? converter.xOrigin, y: y ?? converter.yOrigin)
                 if x != nil { mx = p.x }
                 if y != nil { my = p.y }

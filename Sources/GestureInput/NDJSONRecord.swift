@@ -6,6 +6,36 @@ enum NDJSONRecord {
     case invalid(String)
 }
 
+/// The keys the native format gives meaning to.
+private enum Key {
+    case t, x, y, ev, id, device, other
+
+    /// Compares raw bytes; only a key written with escapes (rare) is decoded first.
+    init(_ s: JSONScanner, _ range: Range<Int>, escaped: Bool) {
+        if escaped {
+            switch s.decode(range, escaped: true) {
+            case "t": self = .t
+            case "x": self = .x
+            case "y": self = .y
+            case "ev": self = .ev
+            case "id": self = .id
+            case "device": self = .device
+            default: self = .other
+            }
+            return
+        }
+        switch range.count {
+        case 1 where s.equals(range, "t"): self = .t
+        case 1 where s.equals(range, "x"): self = .x
+        case 1 where s.equals(range, "y"): self = .y
+        case 2 where s.equals(range, "ev"): self = .ev
+        case 2 where s.equals(range, "id"): self = .id
+        case 6 where s.equals(range, "device"): self = .device
+        default: self = .other
+        }
+    }
+}
+
 /// Reads one NDJSON line into a record, with a message for people when it is not one.
 enum NDJSONLineParser {
     static func parse(_ line: UnsafeBufferPointer<UInt8>) -> NDJSONRecord {
@@ -26,22 +56,22 @@ enum NDJSONLineParser {
 
         if !s.consume(0x7D) {
             repeat {
-                guard let (key, _) = s.readString() else { return invalid(s) }
+                guard let (key, keyEscaped) = s.readString() else { return invalid(s) }
                 guard s.consume(0x3A) else { _ = s.fail("expected ':' after a key"); return invalid(s) }
                 s.skipWhitespace()
-                switch key.count {
-                case 1 where s.equals(key, "t"):
+                switch Key(s, key, escaped: keyEscaped) {
+                case .t:
                     guard let v = number(&s, name: "t", problem: &problem) else { if s.error != nil { return invalid(s) }; break }
                     time = v
-                case 1 where s.equals(key, "x"):
+                case .x:
                     if s.readNull() { x = nil; break }
                     guard let v = number(&s, name: "x", problem: &problem) else { if s.error != nil { return invalid(s) }; break }
                     x = v
-                case 1 where s.equals(key, "y"):
+                case .y:
                     if s.readNull() { y = nil; break }
                     guard let v = number(&s, name: "y", problem: &problem) else { if s.error != nil { return invalid(s) }; break }
                     y = v
-                case 2 where s.equals(key, "ev"):
+                case .ev:
                     guard s.current == 0x22 else {
                         problem = problem ?? "\"ev\" must be a string: down, move, up, cancel or sync"
                         guard s.skipValue() else { return invalid(s) }
@@ -50,16 +80,16 @@ enum NDJSONLineParser {
                     guard let (range, escaped) = s.readString() else { return invalid(s) }
                     kindRange = range
                     kindEscaped = escaped
-                case 2 where s.equals(key, "id"):
+                case .id:
                     guard let v = number(&s, name: "id", problem: &problem) else { if s.error != nil { return invalid(s) }; break }
                     id = v
-                case 6 where s.equals(key, "device"):
+                case .device:
                     guard let info = DeviceHeaderParser.parse(&s, problem: &problem) else {
                         if s.error != nil { return invalid(s) }
                         break
                     }
                     device = info
-                default:
+                case .other:
                     guard s.skipValue() else { return invalid(s) }
                 }
             } while s.consume(0x2C)
@@ -74,7 +104,7 @@ enum NDJSONLineParser {
         guard time.isFinite else { return .invalid("\"t\" must be a finite number of seconds") }
         guard let kindRange else { return .invalid("missing \"ev\"; use one of down, move, up, cancel, sync") }
         guard let kind = eventKind(s, kindRange, escaped: kindEscaped) else {
-            let text = String(decoding: UnsafeBufferPointer(rebasing: line[kindRange]), as: UTF8.self)
+            let text = s.decode(kindRange, escaped: kindEscaped)
             return .invalid("unknown \"ev\" value \"\(text)\"; use one of down, move, up, cancel, sync")
         }
         if kind == .sync { return .event(kind: .sync, time: time, id: 0, x: nil, y: nil) }
@@ -101,7 +131,16 @@ enum NDJSONLineParser {
     }
 
     private static func eventKind(_ s: JSONScanner, _ range: Range<Int>, escaped: Bool) -> TouchEventKind? {
-        if escaped { return nil }
+        if escaped {
+            switch s.decode(range, escaped: true) {
+            case "down": return .down
+            case "move": return .move
+            case "up": return .up
+            case "cancel": return .cancel
+            case "sync": return .sync
+            default: return nil
+            }
+        }
         if s.equals(range, "move") { return .move }
         if s.equals(range, "down") { return .down }
         if s.equals(range, "up") { return .up }

@@ -27,7 +27,9 @@ public enum FramingAnomaly: Int, CaseIterable, Sendable {
 
 /// Groups per-touch events (down/move/up/cancel by id, in millimetres) into
 /// `TouchFrame`s. A frame closes on `sync`, on a change of time, on `flush()`
-/// (input not yet available, end of input), or when a contact would change twice.
+/// (input not yet available, end of input), and before a contact that landed in
+/// it lifts or one that lifted in it lands again. Moves of one contact within a
+/// frame merge: the last position wins.
 ///
 /// The frame handed out is reused: copy it to keep it.
 public struct TouchFramer: Sendable {
@@ -93,6 +95,9 @@ public struct TouchFramer: Sendable {
                 guard let x, let y else {
                     return anomaly == .moveForUnknownTouch ? .downWithoutPosition : anomaly
                 }
+                // An id that lifted in this frame lands again in the next one, so
+                // no frame holds the same id twice.
+                if open, contacts.contains(where: { $0.id == id && $0.changed && !$0.phase.isActive }) { close(emit: emit) }
                 begin(time)
                 contacts.append(Contact(id: id, position: Vector(x, y), phase: .began, changed: true))
             }
@@ -117,7 +122,7 @@ public struct TouchFramer: Sendable {
     }
 
     /// End of input: closes the open frame, then lifts every contact still down
-    /// as cancelled, one instant later than the last event.
+    /// as cancelled, in a frame of its own at the last event's time.
     public mutating func finish(emit: (TouchFrame) -> Void) {
         close(emit: emit)
         guard downCount > 0 else { return }

@@ -1,0 +1,97 @@
+import GestureCore
+import GestureInput
+import GestureSynth
+import Testing
+
+@Suite("Synthesized touch streams")
+struct SynthesizerTests {
+    static func stream(_ phrases: [String], seed: UInt64, rate: Double? = nil) -> String {
+        var synth = Synthesizer(seed: seed, rate: rate)
+        var lines = JSONLines()
+        lines.line(synth.header())
+        for phrase in phrases {
+            guard case .success(let spec) = PhraseParser.parse(phrase) else { continue }
+            synth.append(spec, to: &lines)
+        }
+        return lines.text
+    }
+
+    static func frames(_ text: String) -> (frames: [TouchFrame], diagnostics: [Diagnostic]) {
+        var decoder = NDJSONDecoder(source: "synth")
+        var frames: [TouchFrame] = []
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { raw in
+            decoder.feed(UnsafeRawBufferPointer(raw)) { frames.append($0) }
+        }
+        decoder.finish { frames.append($0) }
+        return (frames, decoder.diagnostics)
+    }
+
+    @Test("the same seed gives the same bytes; another seed other bytes")
+    func deterministic() {
+        let a = Self.stream(["two-finger swipe left", "double tap"], seed: 42)
+        #expect(a == Self.stream(["two-finger swipe left", "double tap"], seed: 42))
+        #expect(a != Self.stream(["two-finger swipe left", "double tap"], seed: 43))
+    }
+
+    @Test("the stream reads back cleanly with its header's resolution, time never going backwards")
+    func readsBack() throws {
+        let (frames, diagnostics) = Self.frames(Self.stream(["3 finger swipe up", "swipe left", "4-finger swipe down"], seed: 3))
+        #expect(diagnostics.isEmpty)
+        #expect(!frames.isEmpty)
+        #expect(zip(frames, frames.dropFirst()).allSatisfy { $0.time <= $1.time })
+        let surface = try #require(frames.first?.surface)
+        #expect(abs(surface.width - 255.9375) < 1e-9)
+    }
+
+    @Test("sampling rates lie between 60 and 240 Hz across seeds")
+    func rates() {
+        let rates = (1...200).map { Synthesizer(seed: UInt64($0)).rate }
+        #expect(rates.allSatisfy { $0 >= 60 && $0 <= 240 })
+        #expect(Set(rates).count > 50)
+    }
+
+    @Test("fingers of one gesture land within 40 ms of each other (plus one frame)", arguments: [2, 3, 4])
+    func landingSpread(fingers: Int) {
+        for seed in 1...20 {
+            let synth = Synthesizer(seed: UInt64(seed))
+            let (frames, _) = Self.frames(Self.stream(["\(fingers)-finger swipe right"], seed: UInt64(seed)))
+            let landings = frames.flatMap { f in f.touches.filter { $0.phase == .began }.map { _ in f.time } }
+            #expect(landings.count == fingers)
+            let spread = (landings.max() ?? 0) - (landings.min() ?? 0)
+            #expect(spread <= 0.04 + 1 / synth.rate + 1e-9)
+        }
+    }
+
+    @Test("a swipe's fingers travel together 25 to 55 mm in the named direction", arguments: Direction.cardinals)
+    func travel(direction: Direction) throws {
+        let (frames, _) = Self.frames(Self.stream(["2-finger swipe \(direction.rawValue)"], seed: 11))
+        var start: [Int: Vector] = [:]
+        var end: [Int: Vector] = [:]
+        for frame in frames {
+            for touch in frame.touches {
+                if start[touch.id] == nil { start[touch.id] = touch.position }
+                end[touch.id] = touch.position
+            }
+        }
+        let axis = try #require(direction.screenAngle)
+        let unit = Vector(cosDegrees(axis), sinDegrees(axis))
+        for (id, s) in start {
+            let d = (end[id] ?? s) - s
+            #expect(d.dot(unit) > 15 && d.length < 60, "finger \(id) moved \(d)")
+        }
+    }
+
+    @Test("gestures are separated by pauses longer than a multi-tap interval")
+    func pauses() {
+        let (frames, _) = Self.frames(Self.stream(["tap", "tap", "tap"], seed: 5))
+        var lastUp: Double?
+        var gaps: [Double] = []
+        for frame in frames {
+            if frame.touches.contains(where: { $0.phase == .began }), frame.touches.count == 1, let up = lastUp { gaps.append(frame.time - up) }
+            if frame.touches.contains(where: { $0.phase == .ended }) { lastUp = frame.time }
+        }
+        #expect(gaps.count == 2)
+        #expect(gaps.allSatisfy { $0 > 0.5 })
+    }
+}

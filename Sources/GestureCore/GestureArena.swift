@@ -3,22 +3,59 @@
 ///
 /// Input is frames and the passage of input time; output is deliveries (a rule
 /// index and its gesture event). No I/O and no clock: replay and live input
-/// differ only in who calls `advance(to:)`.
+/// differ only in who calls `advance(to:)`. See docs/state-machine.md.
 public struct GestureArena: Sendable {
     public private(set) var rules: [GestureRule]
     public private(set) var thresholds: Thresholds
     public private(set) var tracker = TouchTracker()
+
     private var recognizers: [any Recognizer] = []
+    private var slots: [Slot] = []
     private var transitions: [Transition] = []
-    /// The rule serving each running continuous gesture, by recognizer index.
-    private var servingRule: [Int?] = []
+    private var held: [Held] = []
+    /// Rules matched by a gesture since their kind's recognizer last reset.
+    private var recognized: [Bool] = []
+    private var rulesByName: [String: [Int]] = [:]
     /// Rules changed while a gesture was under way: the recognizers are rebuilt
     /// when it is over, so no gesture is recognized twice or cut in half.
     private var rebuildPending = false
 
-    /// When set, every transition is described in `traceLines` for `--trace`.
+    /// When set, every transition and arbitration decision is described in
+    /// `traceLines`, as `kind: from → cause → to`.
     public var tracing = false
     public var traceLines: [String] = []
+
+    /// Arbitration state of one recognizer.
+    private struct Slot: Sendable {
+        var kind: GestureKind
+        /// The rule its current gesture serves.
+        var rule: Int?
+        /// Its current gesture waits for other rules to fail (`requires_failure_of`).
+        var isHeld = false
+        /// Another gesture won this sequence: its own first event is not delivered.
+        var suppressed = false
+    }
+
+    /// A gesture held until the rules it requires to fail have failed.
+    private struct Held: Sendable {
+        var slot: Int
+        var rule: Int
+        var sequence: Int
+        var events: [GestureEvent]
+        var waitingOn: [Int]
+    }
+
+    /// Kinds that may be recognized together without any rule asking: pinch with
+    /// rotate (UIKit's usual delegate answer, and Hammer.js's preset), and pan
+    /// with swipe, so a flick can both scroll and turn a page (Hammer.js's preset
+    /// too). Rules opt out with `requires_failure_of` or `exclusive`.
+    public static func simultaneousByDefault(_ a: GestureKind, _ b: GestureKind) -> Bool {
+        switch (a, b) {
+        case (.pinch, .rotate), (.rotate, .pinch): return true
+        case (.pan, .swipe), (.swipe, .pan), (.pan, .edgeSwipe), (.edgeSwipe, .pan): return true
+        default: return false
+        }
+    }
 
     public init(rules: [GestureRule], thresholds: Thresholds = Thresholds()) {
         self.rules = rules
@@ -26,8 +63,6 @@ public struct GestureArena: Sendable {
         rebuild()
     }
 
-    /// Turns rules on or off (mode switches, `binding:disable()`); recognizers for
-    /// kinds no active rule binds stop running.
     /// Matching follows the new activity at once; recognizers follow when the
     /// current gesture is over.
     public mutating func setActive(_ active: [Bool]) {
@@ -40,31 +75,20 @@ public struct GestureArena: Sendable {
     }
 
     public mutating func replaceRules(_ newRules: [GestureRule], thresholds newThresholds: Thresholds) {
+        let sameShape = newRules.count == rules.count
         rules = newRules
         thresholds = newThresholds
+        if !sameShape {
+            held.removeAll()
+            recognized = Array(repeating: false, count: rules.count)
+            for i in slots.indices { slots[i].rule = nil; slots[i].isHeld = false }
+        }
+        indexNames()
         scheduleRebuild()
     }
 
-    private mutating func scheduleRebuild() {
-        rebuildPending = true
-        rebuildIfQuiet()
-    }
-
-    private mutating func rebuildIfQuiet() {
-        guard rebuildPending, !tracker.isActive else { return }
-        for r in recognizers where r.deadline != nil { return }
-        rebuildPending = false
-        rebuild()
-    }
-
     /// The earliest input time at which `advance(to:)` has work to do.
-    public var nextDeadline: Double? {
-        var earliest: Double?
-        for r in recognizers {
-            if let d = r.deadline, earliest.map({ d < $0 }) ?? true { earliest = d }
-        }
-        return earliest
-    }
+    public var nextDeadline: Double? { earliestDeadline()?.1 }
 
     public mutating func handle(_ frame: TouchFrame, into out: inout [Delivery]) {
         advance(to: frame.time, into: &out)
@@ -72,8 +96,15 @@ public struct GestureArena: Sendable {
         for i in recognizers.indices {
             recognizers[i].handle(frame, tracker: tracker, into: &transitions)
         }
+        if !tracker.isActive {
+            // Nothing may stay undecided past the end of its sequence, except
+            // recognizers that wait across sequences (a tap waiting for the next).
+            for i in recognizers.indices where recognizers[i].state == .possible && !recognizers[i].spansSequences && recognizers[i].deadline == nil {
+                recognizers[i].forceFail(at: frame.time, tracker: tracker, into: &transitions)
+            }
+        }
         resolve(at: frame.time, into: &out)
-        if !tracker.isActive { endSequence(at: frame.time, into: &out) }
+        if !tracker.isActive { endSequence() }
         rebuildIfQuiet()
     }
 
@@ -82,19 +113,25 @@ public struct GestureArena: Sendable {
         while let (index, due) = earliestDeadline(), due <= time {
             recognizers[index].advance(to: due, tracker: tracker, into: &transitions)
             resolve(at: due, into: &out)
-            if !tracker.isActive { endSequence(at: due, into: &out) }
+            if !tracker.isActive { endSequence() }
             if recognizers[index].deadline == due { break }  // a recognizer that ignored its own deadline
         }
         rebuildIfQuiet()
     }
 
-    /// End of input: every pending deadline fires, in order.
+    /// End of input: every pending deadline fires, in order; gestures still held
+    /// are released, since what they waited for can no longer happen.
     public mutating func finish(into out: inout [Delivery]) {
         while let (_, due) = earliestDeadline() {
             let before = recognizers.map { $0.deadline }
             advance(to: due, into: &out)
             if recognizers.map({ $0.deadline }) == before { break }
         }
+        for entry in held { release(entry, at: tracker.time, into: &out) }
+        held.removeAll()
+        resolve(at: tracker.time, into: &out)
+        if !tracker.isActive { endSequence() }
+        rebuildIfQuiet()
     }
 
     private func earliestDeadline() -> (Int, Double)? {
@@ -107,51 +144,205 @@ public struct GestureArena: Sendable {
 
     // MARK: - Configuration
 
+    private mutating func scheduleRebuild() {
+        rebuildPending = true
+        rebuildIfQuiet()
+    }
+
+    private mutating func rebuildIfQuiet() {
+        guard rebuildPending, !tracker.isActive, held.isEmpty else { return }
+        for r in recognizers where r.deadline != nil { return }
+        rebuildPending = false
+        rebuild()
+    }
+
+    /// One recognizer per kind some active rule binds, configured from those rules.
+    /// The order decides which wins when two recognize in the same frame.
     private mutating func rebuild() {
+        let active = rules.filter(\.isActive).map(\.spec)
         var swipeFingers = FingerMask()
         var swipeEightWay = FingerMask()
-        for rule in rules where rule.isActive {
-            let spec = rule.spec
-            switch spec.kind {
-            case .swipe:
+        var edgeFingers = FingerMask()
+        var kinds = Set<GestureKind>()
+        for spec in active {
+            kinds.insert(spec.kind)
+            if spec.kind == .swipe {
                 swipeFingers.insert(spec.fingers)
                 if spec.direction?.isDiagonal == true { swipeEightWay.insert(spec.fingers) }
-            default:
-                break
             }
+            if spec.kind == .edgeSwipe { edgeFingers.insert(spec.fingers) }
         }
         recognizers.removeAll()
-        if !swipeFingers.isEmpty {
+        if kinds.contains(.edgeSwipe) {
+            recognizers.append(SwipeRecognizer(config: .init(fingers: edgeFingers, eightWay: FingerMask(), thresholds: thresholds, edgeZone: thresholds[.edgeZone])))
+        }
+        if kinds.contains(.swipe) {
             recognizers.append(SwipeRecognizer(config: .init(fingers: swipeFingers, eightWay: swipeEightWay, thresholds: thresholds)))
         }
-        servingRule = Array(repeating: nil, count: recognizers.count)
+        if kinds.contains(.pinch) {
+            recognizers.append(TransformRecognizer(measure: .pinch, config: .init(kind: .pinch, rules: active, thresholds: thresholds)))
+        }
+        if kinds.contains(.rotate) {
+            recognizers.append(TransformRecognizer(measure: .rotate, config: .init(kind: .rotate, rules: active, thresholds: thresholds)))
+        }
+        if kinds.contains(.longPress) {
+            recognizers.append(LongPressRecognizer(config: .init(rules: active, thresholds: thresholds)))
+        }
+        if kinds.contains(.tap) {
+            recognizers.append(TapRecognizer(config: .init(rules: active, thresholds: thresholds)))
+        }
+        if kinds.contains(.pan) {
+            recognizers.append(PanRecognizer(config: .init(rules: active, thresholds: thresholds)))
+        }
+        slots = recognizers.map { Slot(kind: $0.kind) }
+        recognized = Array(repeating: false, count: rules.count)
+        held.removeAll()
+        indexNames()
+    }
+
+    private mutating func indexNames() {
+        rulesByName.removeAll()
+        for (i, rule) in rules.enumerated() {
+            if let name = rule.name { rulesByName[name, default: []].append(i) }
+        }
+    }
+
+    private func slot(of kind: GestureKind) -> Int? {
+        slots.firstIndex { $0.kind == kind }
     }
 
     // MARK: - Arbitration
 
     private mutating func resolve(at time: Double, into out: inout [Delivery]) {
-        var i = 0
-        while i < transitions.count {
-            let transition = transitions[i]
-            i += 1
-            if tracing { traceLines.append(describe(transition, at: time)) }
-            guard let event = transition.event, let index = recognizerIndex(of: transition.kind) else { continue }
-            let rule: Int?
-            if event.phase == .began || transition.kind.isContinuous == false {
-                rule = bestRule(for: event)
-                servingRule[index] = rule
+        repeat {
+            var i = 0
+            while i < transitions.count {
+                let transition = transitions[i]
+                i += 1
+                if tracing { traceLines.append(describe(transition, at: time)) }
+                guard let event = transition.event, let s = slot(of: transition.kind) else { continue }
+                let first = event.phase == .began || !transition.kind.isContinuous
+                if first {
+                    start(event, slot: s, claims: transition.claimsSequence, at: time, pendingFrom: i, into: &out)
+                } else if let rule = slots[s].rule {
+                    if slots[s].isHeld {
+                        hold(event, slot: s)
+                    } else {
+                        deliver(event, to: rule, into: &out)
+                    }
+                }
+            }
+            transitions.removeAll(keepingCapacity: true)
+            releaseDecided(at: time, into: &out)
+        } while !transitions.isEmpty
+    }
+
+    /// The first event of a gesture: find its rule, then deliver, hold or drop it.
+    private mutating func start(_ event: GestureEvent, slot s: Int, claims: Bool, at time: Double, pendingFrom: Int, into out: inout [Delivery]) {
+        slots[s].rule = nil
+        if slots[s].suppressed && claims {
+            trace("\(event.kind.rawValue): lost this sequence to an earlier gesture", at: time)
+            return
+        }
+        guard let rule = bestRule(for: event) else { return }
+        slots[s].rule = rule
+        recognized[rule] = true
+        let prerequisites = rules[rule].requiresFailureOf.flatMap { rulesByName[$0] ?? [] }
+        if prerequisites.contains(where: { status(of: $0) == .recognized }) {
+            trace("\(label(rule)): dropped, a rule it requires to fail was recognized", at: time)
+            slots[s].rule = nil
+            recognized[rule] = false
+            return
+        }
+        let waiting = prerequisites.filter { status(of: $0) == .undecided }
+        if !waiting.isEmpty {
+            trace("\(label(rule)): held until \(waiting.map(label).joined(separator: ", ")) fail", at: time)
+            slots[s].isHeld = true
+            held.append(Held(slot: s, rule: rule, sequence: tracker.sequence, events: [event], waitingOn: waiting))
+            return
+        }
+        if claims { claim(for: rule, slot: s, at: time, pendingFrom: pendingFrom) }
+        deliver(event, to: rule, into: &out)
+    }
+
+    private mutating func hold(_ event: GestureEvent, slot s: Int) {
+        guard let h = held.lastIndex(where: { $0.slot == s }) else { return }
+        // Consecutive changes collapse into the latest: a held pan keeps its shape, not every frame.
+        if event.phase == .changed, held[h].events.last?.phase == .changed {
+            held[h].events[held[h].events.count - 1] = event
+        } else {
+            held[h].events.append(event)
+        }
+    }
+
+    private enum RuleStatus { case recognized, failed, undecided }
+
+    /// For `requires_failure_of`: has this rule's gesture happened, failed, or not yet been decided?
+    private func status(of rule: Int) -> RuleStatus {
+        if recognized[rule] { return .recognized }
+        guard rules[rule].isActive, let s = slot(of: rules[rule].spec.kind) else { return .failed }
+        if slots[s].suppressed { return .failed }
+        return recognizers[s].state == .possible ? .undecided : .failed
+    }
+
+    private mutating func releaseDecided(at time: Double, into out: inout [Delivery]) {
+        var k = 0
+        while k < held.count {
+            let entry = held[k]
+            if entry.waitingOn.contains(where: { status(of: $0) == .recognized }) {
+                trace("\(label(entry.rule)): dropped, a rule it requires to fail was recognized", at: time)
+                held.remove(at: k)
+                slots[entry.slot].isHeld = false
+                slots[entry.slot].rule = nil
+                recognized[entry.rule] = false
+                k = 0
+            } else if entry.waitingOn.allSatisfy({ status(of: $0) == .failed }) {
+                held.remove(at: k)
+                release(entry, at: time, into: &out)
+                k = 0
             } else {
-                rule = servingRule[index]
-            }
-            guard let rule else { continue }
-            if event.phase == .began || !transition.kind.isContinuous {
-                claimSequence(winner: index, at: time)
-            }
-            if wantsDelivery(rule: rule, phase: event.phase, kind: transition.kind) {
-                out.append(Delivery(rule: rule, event: event))
+                k += 1
             }
         }
-        transitions.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func release(_ entry: Held, at time: Double, into out: inout [Delivery]) {
+        trace("\(label(entry.rule)): released", at: time)
+        slots[entry.slot].isHeld = false
+        if entry.sequence == tracker.sequence && tracker.isActive {
+            claim(for: entry.rule, slot: entry.slot, at: time, pendingFrom: transitions.count)
+        }
+        for event in entry.events { deliver(event, to: entry.rule, into: &out) }
+    }
+
+    /// A gesture won its sequence: every other recognizer that could still
+    /// recognize fails, unless the two may run together.
+    private mutating func claim(for rule: Int, slot winner: Int, at time: Double, pendingFrom: Int) {
+        let exclusive = rules[rule].exclusive
+        for k in recognizers.indices where k != winner {
+            if !exclusive && mayRunTogether(rule: rule, winner: winner, other: k) { continue }
+            let state = recognizers[k].state
+            if state == .possible || (exclusive && state.isRunning) {
+                recognizers[k].forceFail(at: time, tracker: tracker, into: &transitions)
+            }
+            // One recognized in the same frame, whose event is still to come, loses too.
+            if transitions[pendingFrom...].contains(where: { $0.kind == slots[k].kind && $0.event.map { $0.phase == .began || !$0.kind.isContinuous } == true && $0.claimsSequence }) {
+                slots[k].suppressed = true
+            }
+            if state == .possible { slots[k].suppressed = true }
+        }
+    }
+
+    private func mayRunTogether(rule: Int, winner: Int, other: Int) -> Bool {
+        let otherKind = slots[other].kind
+        if GestureArena.simultaneousByDefault(slots[winner].kind, otherKind) { return true }
+        let name = rules[rule].name
+        for (i, r) in rules.enumerated() where r.isActive && r.spec.kind == otherKind {
+            if let n = r.name, rules[rule].simultaneousWith.contains(n) { return true }
+            if let name, r.simultaneousWith.contains(name) { return true }
+            _ = i
+        }
+        return false
     }
 
     /// The narrowest active rule that matches; among equals, the one defined last.
@@ -167,39 +358,56 @@ public struct GestureArena: Sendable {
         return best
     }
 
-    private func wantsDelivery(rule: Int, phase: GesturePhase, kind: GestureKind) -> Bool {
-        if rules[rule].allPhases { return true }
-        return kind.isContinuous && !rules[rule].spec.isDiscrete ? phase == .began : phase == .ended
-    }
-
-    /// A recognized gesture owns its touch sequence: every other recognizer that
-    /// could still recognize fails.
-    private mutating func claimSequence(winner: Int, at time: Double) {
-        for i in recognizers.indices where i != winner && recognizers[i].state == .possible {
-            recognizers[i].forceFail(at: time, into: &transitions)
+    /// Discrete rules get one event, as `ended`; continuous rules get `began`, or
+    /// every phase when their handler is a table.
+    private func deliver(_ event: GestureEvent, to rule: Int, into out: inout [Delivery]) {
+        let spec = rules[rule].spec
+        if spec.isDiscrete {
+            guard event.phase == .began || (event.phase == .ended && !event.kind.isContinuous) else { return }
+            var once = event
+            once.phase = .ended
+            out.append(Delivery(rule: rule, event: once))
+        } else if rules[rule].allPhases || event.phase == .began {
+            out.append(Delivery(rule: rule, event: event))
         }
     }
 
-    private mutating func endSequence(at time: Double, into out: inout [Delivery]) {
-        for i in recognizers.indices {
-            if recognizers[i].state.isTerminal {
-                recognizers[i].reset()
-                servingRule[i] = nil
+    private mutating func endSequence() {
+        for i in recognizers.indices where recognizers[i].state.isTerminal || (recognizers[i].state == .possible && !recognizers[i].spansSequences && recognizers[i].deadline == nil) {
+            recognizers[i].reset()
+            slots[i].suppressed = false
+            if !slots[i].isHeld { slots[i].rule = nil }
+            for r in rules.indices where rules[r].spec.kind == slots[i].kind && !held.contains(where: { $0.rule == r }) {
+                recognized[r] = false
             }
         }
     }
 
-    private func recognizerIndex(of kind: GestureKind) -> Int? {
-        recognizers.firstIndex { $0.kind == kind }
+    // MARK: - Trace
+
+    private mutating func trace(_ text: String, at time: Double) {
+        if tracing { traceLines.append("t=\(formatTime(time)) \(text)") }
+    }
+
+    private func label(_ rule: Int) -> String {
+        "rule \(rules[rule].name.map { "\"\($0)\"" } ?? "\"\(rules[rule].spec.phrase)\"")"
     }
 
     private func describe(_ t: Transition, at time: Double) -> String {
-        var line = "t=\(time) \(t.kind.rawValue): \(t.from.rawValue) → \(t.cause) → \(t.to.rawValue)"
+        var line = "t=\(formatTime(time)) \(t.kind.rawValue): \(t.from.rawValue) → \(t.cause) → \(t.to.rawValue)"
         if let e = t.event {
             line += " (\(e.fingers)-finger"
             if let d = e.direction { line += " \(d.rawValue)" }
+            if e.kind == .tap { line += ", \(e.taps) tap\(e.taps == 1 ? "" : "s")" }
+            if let edge = e.edge { line += ", from \(edge.rawValue)" }
             line += ")"
         }
         return line
+    }
+
+    private func formatTime(_ t: Double) -> String {
+        var json = JSONWriter()
+        json.time(t)
+        return json.text
     }
 }

@@ -16,6 +16,19 @@ public struct Transition: Sendable {
     /// What made it happen, for `--trace`: "frame", "timeout", "lift", ...
     public var cause: String
     public var event: GestureEvent?
+    /// False for a gesture that finished in earlier touch sequences (taps that
+    /// waited for a next tap that never came): it must not end the current one.
+    public var claimsSequence: Bool
+
+    public init(kind: GestureKind, from: RecognizerState, to: RecognizerState, cause: String,
+                event: GestureEvent? = nil, claimsSequence: Bool = true) {
+        self.kind = kind
+        self.from = from
+        self.to = to
+        self.cause = cause
+        self.event = event
+        self.claimsSequence = claimsSequence
+    }
 }
 
 /// A value-type state machine over touch frames. No I/O, no clock: time arrives
@@ -27,8 +40,8 @@ public protocol Recognizer: Sendable {
     var deadline: Double? { get }
     mutating func handle(_ frame: TouchFrame, tracker: TouchTracker, into out: inout [Transition])
     mutating func advance(to time: Double, tracker: TouchTracker, into out: inout [Transition])
-    /// Forced failure or cancellation from arbitration.
-    mutating func forceFail(at time: Double, into out: inout [Transition])
+    /// Forced failure (or cancellation, when running) from arbitration.
+    mutating func forceFail(at time: Double, tracker: TouchTracker, into out: inout [Transition])
     /// Back to `possible` for the next sequence.
     mutating func reset()
     /// True while the recognizer still watches touches that have lifted (a tap

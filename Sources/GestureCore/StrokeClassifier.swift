@@ -50,6 +50,13 @@ public struct StrokeClassifier: Sendable {
         return Stroke(direction: direction, delta: delta)
     }
 
+    /// The nearest of the four directions to a vector.
+    public static func cardinal(of v: Vector) -> Direction? {
+        guard v.length > 0 else { return nil }
+        let quadrant = Int((v.degrees / 90).rounded())
+        return Direction.cardinals[((quadrant % 4) + 4) % 4]
+    }
+
     /// Counted from +x, clockwise on screen, 45° apart.
     static let octants: [Direction] = [.right, .downRight, .down, .downLeft, .left, .upLeft, .up, .upRight]
 }

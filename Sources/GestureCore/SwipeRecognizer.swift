@@ -7,6 +7,10 @@
 /// swipe (`swipe_min_speed`), is recognized when its first finger lifts. A drag
 /// that neither lifts nor speeds up within `swipe_max_duration` fails, so a
 /// scroll that goes up and back down is never a swipe.
+///
+/// With an edge zone it is the edge swipe recognizer: the same stroke, which
+/// must start within the zone of a surface edge and move inward from it (as
+/// UIScreenEdgePanGestureRecognizer, but discrete).
 public struct SwipeRecognizer: Recognizer {
     public struct Config: Sendable {
         public var fingers = FingerMask()
@@ -19,12 +23,15 @@ public struct SwipeRecognizer: Recognizer {
         public var minSpeed = Threshold.swipeMinSpeed.defaultValue
         public var commitSpeed = Threshold.swipeCommitSpeed.defaultValue
         public var settle = Threshold.fingerSettle.defaultValue
+        /// Millimetres from an edge where an edge swipe must start; nil for plain swipes.
+        public var edgeZone: Double?
 
         public init() {}
 
-        public init(fingers: FingerMask, eightWay: FingerMask, thresholds: Thresholds) {
+        public init(fingers: FingerMask, eightWay: FingerMask, thresholds: Thresholds, edgeZone: Double? = nil) {
             self.fingers = fingers
             self.eightWay = eightWay
+            self.edgeZone = edgeZone
             minDistance = thresholds[.swipeMinDistance]
             maxAngle = thresholds[.swipeMaxAngle]
             maxDuration = thresholds[.swipeMaxDuration]
@@ -34,7 +41,7 @@ public struct SwipeRecognizer: Recognizer {
         }
     }
 
-    public let kind = GestureKind.swipe
+    public let kind: GestureKind
     public private(set) var state = RecognizerState.possible
     public private(set) var deadline: Double?
     public var config: Config
@@ -42,6 +49,7 @@ public struct SwipeRecognizer: Recognizer {
 
     public init(config: Config) {
         self.config = config
+        kind = config.edgeZone == nil ? .swipe : .edgeSwipe
         classifier = StrokeClassifier(minDistance: config.minDistance, maxAngle: config.maxAngle)
     }
 
@@ -60,7 +68,7 @@ public struct SwipeRecognizer: Recognizer {
         evaluate(at: due, tracker: tracker, cause: "timeout", into: &out)
     }
 
-    public mutating func forceFail(at time: Double, into out: inout [Transition]) {
+    public mutating func forceFail(at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
         guard state == .possible else { return }
         fail("arbitration", into: &out)
     }
@@ -72,9 +80,17 @@ public struct SwipeRecognizer: Recognizer {
         let duration = time - tracker.sequenceStart
         if duration > config.maxDuration { return fail("longer than \(config.maxDuration) s", into: &out) }
 
+        var edge: Edge?
+        if let zone = config.edgeZone {
+            guard let surface = tracker.surface else { return fail("the surface size is unknown, so there are no edges to start from", into: &out) }
+            guard let start = tracker.touches.first?.start, let e = Self.edge(of: start, on: surface, zone: zone) else {
+                return fail("did not start within \(zone) mm of an edge", into: &out)
+            }
+            edge = e
+        }
         let lifted = tracker.anyLifted
         let settled = lifted || time - tracker.lastLanding >= config.settle
-        guard let stroke = classifier.classify(tracker, eightWay: config.eightWay.contains(fingers)) else {
+        guard let stroke = classifier.classify(tracker, eightWay: edge == nil && config.eightWay.contains(fingers)) else {
             if lifted { return fail("lifted without a stroke", into: &out) }
             deadline = tracker.sequenceStart + config.maxDuration
             return
@@ -86,17 +102,29 @@ public struct SwipeRecognizer: Recognizer {
             deadline = settled ? tracker.sequenceStart + config.maxDuration : tracker.lastLanding + config.settle
             return
         }
+        if let edge, stroke.direction != Direction.inward(from: edge) {
+            return fail("moved \(stroke.direction.rawValue), not in from the \(edge.rawValue) edge", into: &out)
+        }
         guard config.fingers.contains(fingers) else {
-            return fail("no swipe rule for \(fingers) fingers", into: &out)
+            return fail("no \(kind.phrase) rule for \(fingers) fingers", into: &out)
         }
         let event = GestureEvent(
-            kind: .swipe, phase: .ended, fingers: fingers, direction: stroke.direction,
+            kind: kind, phase: .ended, fingers: fingers, direction: stroke.direction,
             time: time, duration: duration, delta: stroke.delta, velocity: speed,
             position: tracker.centroid, normalized: tracker.normalized(tracker.centroid),
-            device: tracker.device)
+            edge: edge, device: tracker.device)
         out.append(Transition(kind: kind, from: state, to: .ended, cause: cause, event: event))
         state = .ended
         deadline = nil
+    }
+
+    /// The edge whose zone holds `point`; in a corner, the nearer edge.
+    static func edge(of point: Vector, on surface: Surface, zone: Double) -> Edge? {
+        let distances: [(Edge, Double)] = [
+            (.left, point.x), (.right, surface.width - point.x), (.top, point.y), (.bottom, surface.height - point.y),
+        ]
+        guard let nearest = distances.min(by: { $0.1 < $1.1 }), nearest.1 <= zone else { return nil }
+        return nearest.0
     }
 
     private mutating func fail(_ why: String, into out: inout [Transition]) {

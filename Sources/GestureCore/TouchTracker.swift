@@ -8,6 +8,13 @@ public struct TrackedTouch: Equatable, Sendable {
     public var wasCancelled: Bool
     /// The farthest this contact has been from where it landed, mm.
     public var maxExcursion: Double
+    /// Where it was when the finger count last changed: continuous gestures
+    /// measure from here.
+    public var segmentOrigin: Vector
+    /// Its angle about the centroid last frame, and how far it has turned about
+    /// the centroid since the segment began (degrees, clockwise on screen).
+    var angle: Double
+    public var turned: Double
 
     public var displacement: Vector { position - start }
 }
@@ -30,6 +37,22 @@ public struct TouchTracker: Sendable {
     public private(set) var sequence = 0
     public private(set) var surface: Surface?
     public private(set) var device = 0
+
+    // Geometry of the fingers that are down, computed once per frame for every
+    // recognizer (Hammer.js computes its input data the same way).
+
+    /// When the finger count last changed; continuous gestures start over here.
+    public private(set) var segmentStart: Double = 0
+    public private(set) var segmentCentroidOrigin = Vector.zero
+    /// Mean distance of the fingers to their centroid, now and at the segment's start.
+    public private(set) var spread = 0.0
+    public private(set) var spreadOrigin = 0.0
+    /// Mean turn of the fingers about their centroid since the segment began,
+    /// degrees, positive clockwise on screen.
+    public private(set) var rotation = 0.0
+    /// Recent centroid samples, for a velocity that reflects the last ~100 ms.
+    private var history: [(time: Double, centroid: Vector)] = []
+    private var countChanged = false
 
     public init() {}
 
@@ -58,13 +81,78 @@ public struct TouchTracker: Sendable {
                     touches[i].isDown = false
                     touches[i].wasCancelled = touch.phase == .cancelled
                     downCount -= 1
+                    countChanged = true
                     anyLifted = true
                     if touch.phase == .cancelled { anyCancelled = true }
                 }
             }
         }
         if frame.reportedFingers > reportedFingers, downCount > 0 { reportedFingers = frame.reportedFingers }
+        updateGeometry()
     }
+
+    private mutating func updateGeometry() {
+        let c = centroid
+        if countChanged {
+            countChanged = false
+            segmentStart = time
+            segmentCentroidOrigin = c
+            history.removeAll(keepingCapacity: true)
+            var sum = 0.0
+            var n = 0
+            for i in touches.indices where touches[i].isDown {
+                touches[i].segmentOrigin = touches[i].position
+                touches[i].angle = (touches[i].position - c).degrees
+                touches[i].turned = 0
+                sum += touches[i].position.distance(to: c)
+                n += 1
+            }
+            spreadOrigin = n > 0 ? sum / Double(n) : 0
+            spread = spreadOrigin
+            rotation = 0
+        } else {
+            var sum = 0.0
+            var turn = 0.0
+            var n = 0
+            for i in touches.indices where touches[i].isDown {
+                let v = touches[i].position - c
+                let a = v.degrees
+                // Angles are only meaningful away from the centroid.
+                if v.length > 1 { touches[i].turned += normalizedDegrees(a - touches[i].angle) }
+                touches[i].angle = a
+                sum += v.length
+                turn += touches[i].turned
+                n += 1
+            }
+            if n > 0 {
+                spread = sum / Double(n)
+                rotation = turn / Double(n)
+            }
+        }
+        history.append((time, c))
+        if history.count > 16 { history.removeFirst(history.count - 16) }
+    }
+
+    /// Translation of the centroid since the segment began, mm.
+    public var segmentTranslation: Vector { centroid - segmentCentroidOrigin }
+
+    /// Centroid speed over the last 100 ms or so, mm/s, as a vector.
+    public var recentVelocity: Vector {
+        guard let last = history.last else { return .zero }
+        var first = last
+        for sample in history.reversed() {
+            first = sample
+            if last.time - sample.time >= 0.1 { break }
+        }
+        let dt = last.time - first.time
+        return dt > 0 ? (last.centroid - first.centroid) / dt : .zero
+    }
+
+    /// Scale of the fingers' spread since the segment began (1 = unchanged).
+    public var scale: Double { spreadOrigin > 0 ? spread / spreadOrigin : 1 }
+
+    /// Fingers down now.
+    public var downTouches: some Sequence<TrackedTouch> { touches.lazy.filter { $0.isDown } }
 
     private func indexOfDown(id: Int) -> Int? {
         for i in touches.indices where touches[i].id == id && touches[i].isDown { return i }
@@ -83,8 +171,10 @@ public struct TouchTracker: Sendable {
         }
         touches.append(TrackedTouch(
             id: touch.id, start: touch.position, startTime: time, position: touch.position,
-            isDown: true, wasCancelled: false, maxExcursion: 0))
+            isDown: true, wasCancelled: false, maxExcursion: 0,
+            segmentOrigin: touch.position, angle: 0, turned: 0))
         downCount += 1
+        countChanged = true
         lastLanding = time
         if downCount > maxConcurrent { maxConcurrent = downCount }
     }

@@ -1,0 +1,136 @@
+/// UIPinchGestureRecognizer and UIRotationGestureRecognizer: two to five
+/// fingers spreading apart or turning about their centroid. Continuous; a rule
+/// with a direction (in/out, clockwise/counterclockwise) makes it discrete in
+/// the arena, firing once when it begins.
+///
+/// What is not a pinch or a rotation:
+/// - fingers translating together, even along a circle: the turn about their own
+///   centroid must cover more arc than the centroid travels;
+/// - one finger moving beside a resting one (ChromeOS): every finger must move;
+/// - one finger going the "wrong" way (fusuma): every finger must spread, or
+///   turn, the same way.
+public struct TransformRecognizer: Recognizer {
+    public enum Measure: Sendable {
+        case pinch, rotate
+    }
+
+    public struct Config: Sendable {
+        public var fingers = FingerMask()
+        public var minScale = Threshold.pinchMinScale.defaultValue
+        public var minSpread = Threshold.pinchMinSpread.defaultValue
+        public var minAngle = Threshold.rotateMinAngle.defaultValue
+        public var settle = Threshold.fingerSettle.defaultValue
+
+        public init() {}
+
+        public init(kind: GestureKind, rules: [GestureSpec], thresholds: Thresholds) {
+            for spec in rules where spec.kind == kind { fingers.insert(spec.fingers) }
+            minScale = thresholds[.pinchMinScale]
+            minSpread = thresholds[.pinchMinSpread]
+            minAngle = thresholds[.rotateMinAngle]
+            settle = thresholds[.fingerSettle]
+        }
+    }
+
+    /// Each finger must carry at least this share of the gesture.
+    static let fingerShare = 0.3
+
+    public let kind: GestureKind
+    public let measure: Measure
+    public var state: RecognizerState { life.state }
+    public private(set) var deadline: Double?
+    public var config: Config
+    private var life: ContinuousLifecycle
+
+    public init(measure: Measure, config: Config) {
+        self.measure = measure
+        self.config = config
+        kind = measure == .pinch ? .pinch : .rotate
+        life = ContinuousLifecycle(kind: kind)
+    }
+
+    public mutating func reset() {
+        life.reset()
+        deadline = nil
+    }
+
+    public mutating func handle(_ frame: TouchFrame, tracker: TouchTracker, into out: inout [Transition]) {
+        if life.isRunning {
+            let kind = self.kind
+            life.run(frame, tracker: tracker, into: &out) { phase, fingers, direction in
+                Self.event(kind: kind, phase: phase, at: frame.time, tracker: tracker, fingers: fingers, direction: direction)
+            }
+            if life.isRunning || life.state != .possible { return }
+        }
+        guard life.state == .possible else { return }
+        evaluate(at: frame.time, tracker: tracker, cause: "frame", into: &out)
+    }
+
+    public mutating func advance(to time: Double, tracker: TouchTracker, into out: inout [Transition]) {
+        guard life.state == .possible, let due = deadline, due <= time else { return }
+        evaluate(at: due, tracker: tracker, cause: "timeout", into: &out)
+    }
+
+    public mutating func forceFail(at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
+        deadline = nil
+        if life.isRunning {
+            let cancelled = Self.event(kind: kind, phase: .cancelled, at: time, tracker: tracker, fingers: life.fingers, direction: life.direction)
+            life.cancel(cause: "arbitration", event: cancelled, into: &out)
+        } else {
+            life.fail("arbitration", into: &out)
+        }
+    }
+
+    private mutating func evaluate(at time: Double, tracker: TouchTracker, cause: String, into out: inout [Transition]) {
+        deadline = nil
+        if tracker.anyCancelled { return life.fail("touch cancelled", into: &out) }
+        if tracker.anyLifted { return life.fail("a finger lifted before the \(kind.phrase) began", into: &out) }
+        if tracker.downCount > config.fingers.maximum {
+            return life.fail("\(tracker.downCount) fingers, more than any \(kind.phrase) rule", into: &out)
+        }
+        guard tracker.downCount >= 2 else { return }
+        let settleAt = tracker.lastLanding + config.settle
+        guard time >= settleAt else {
+            deadline = settleAt
+            return
+        }
+        guard let direction = measure == .pinch ? pinchDirection(tracker) : rotateDirection(tracker) else { return }
+        guard config.fingers.contains(tracker.downCount) else { return }
+        let began = Self.event(kind: kind, phase: .began, at: time, tracker: tracker, fingers: tracker.downCount, direction: direction)
+        life.begin(began, cause: cause, into: &out)
+    }
+
+    private func pinchDirection(_ tracker: TouchTracker) -> Direction? {
+        let change = tracker.spread - tracker.spreadOrigin
+        guard abs(change) >= config.minSpread, abs(tracker.scale - 1) >= config.minScale else { return nil }
+        let centroid = tracker.centroid
+        let origin = tracker.segmentCentroidOrigin
+        let needed = max(1, Self.fingerShare * abs(change))
+        for touch in tracker.touches where touch.isDown {
+            guard touch.position.distance(to: touch.segmentOrigin) >= needed else { return nil }
+            let radial = touch.position.distance(to: centroid) - touch.segmentOrigin.distance(to: origin)
+            guard radial * change > 0, abs(radial) >= Self.fingerShare * abs(change) else { return nil }
+        }
+        return change < 0 ? .in : .out
+    }
+
+    private func rotateDirection(_ tracker: TouchTracker) -> Direction? {
+        let turn = tracker.rotation
+        guard abs(turn) >= config.minAngle else { return nil }
+        let arc = abs(turn) * Double.pi / 180 * tracker.spread
+        guard arc >= tracker.segmentTranslation.length else { return nil }
+        for touch in tracker.touches where touch.isDown {
+            guard touch.turned * turn > 0, abs(touch.turned) >= Self.fingerShare * abs(turn) else { return nil }
+        }
+        return turn > 0 ? .clockwise : .counterclockwise
+    }
+
+    private static func event(kind: GestureKind, phase: GesturePhase, at time: Double, tracker: TouchTracker, fingers: Int, direction: Direction?) -> GestureEvent {
+        let c = tracker.centroid
+        return GestureEvent(
+            kind: kind, phase: phase, fingers: fingers, direction: direction, time: time,
+            duration: time - tracker.sequenceStart, delta: tracker.segmentTranslation,
+            velocity: tracker.recentVelocity.length, position: c, normalized: tracker.normalized(c),
+            scale: tracker.scale, rotation: tracker.rotation, device: tracker.device)
+    }
+}

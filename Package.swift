@@ -27,7 +27,7 @@ let package = Package(
             name: "GestureEngine",
             dependencies: ["GestureCore", "GestureInput", "GestureScript", "GestureActions", "GestureSynth"]
         ),
-        .executableTarget(name: "gesturemap", dependencies: ["GestureEngine"]),
+        .executableTarget(name: "gesturemap", dependencies: ["GestureEngine", "GestureInput"]),
 
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"]),
         .testTarget(name: "GestureInputTests", dependencies: ["GestureInput"]),

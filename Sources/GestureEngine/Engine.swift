@@ -84,7 +84,7 @@ public final class Engine: ScriptHost {
 
     /// Reads one input to its end.
     private func replay(_ input: InputFile, device: Int) -> ExitCode {
-        var decoder = NDJSONDecoder(source: input.name, resolution: options.resolution, device: device)
+        var decoder = AutoDecoder(source: input.name, format: options.format, resolution: options.resolution, device: device)
         decoder.stopsAtFirstError = options.strict
         var announced = false
         let capacity = 1 << 16
@@ -97,9 +97,10 @@ public final class Engine: ScriptHost {
             }
             if n == 0 { break }
             decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { process($0) }
-            if options.verbose && !announced && decoder.eventCount > 0 {
+            if !announced && decoder.eventCount > 0 {
                 announced = true
-                console.say(decoder.converter.explanation(source: input.name))
+                nameDevice(device, decoder.deviceName ?? input.name)
+                if options.verbose { console.say(decoder.unitsExplanation) }
             }
             if let status = reportDiagnostics(&decoder) { return status }
             if !input.hasDataReady() { decoder.flush { process($0) } }
@@ -108,11 +109,17 @@ public final class Engine: ScriptHost {
         if let status = reportDiagnostics(&decoder) { return status }
         arena.finish(into: &deliveries)
         deliver()
-        if options.verbose && !announced { console.say(decoder.converter.explanation(source: input.name)) }
+        if options.verbose && !announced { console.say(decoder.unitsExplanation) }
         return .ok
     }
 
-    private func reportDiagnostics(_ decoder: inout NDJSONDecoder) -> ExitCode? {
+    private func nameDevice(_ index: Int, _ name: String) {
+        guard let runtime else { return }
+        while runtime.deviceNames.count <= index { runtime.deviceNames.append("") }
+        runtime.deviceNames[index] = name
+    }
+
+    private func reportDiagnostics(_ decoder: inout AutoDecoder) -> ExitCode? {
         guard !decoder.diagnostics.isEmpty else { return nil }
         for d in decoder.diagnostics { console.say(d.description) }
         decoder.diagnostics.removeAll()

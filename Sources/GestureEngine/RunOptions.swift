@@ -1,3 +1,5 @@
+import GestureInput
+
 /// Everything `gesturemap run` was asked to do.
 public struct RunOptions: Sendable {
     public var rulesPath: String?
@@ -9,6 +11,8 @@ public struct RunOptions: Sendable {
     public var verbose = false
     public var trace = false
     public var luaMemory = 64 << 20
+    /// The input format; nil detects it from the first line.
+    public var format: InputFormat?
 
     public init() {}
 }

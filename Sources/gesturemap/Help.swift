@@ -22,6 +22,7 @@ enum Help {
 
     options:
       -r, --rules FILE        Lua rules (default: swipe left/right -> next_page/prev_page)
+      --format FORMAT         ndjson or libinput (libinput debug-events); default: detected
       --resolution N[,M]      device units per millimetre (x[,y]); overrides the device header
       --strict                stop at the first malformed line (exit 65) instead of skipping it
       --lua-memory MIB        memory the rules may use (default 64)

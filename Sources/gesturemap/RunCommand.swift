@@ -1,5 +1,6 @@
 import GestureActions
 import GestureEngine
+import GestureInput
 
 enum RunCommand {
     static func main(_ args: [String], console: Console) -> ExitCode {
@@ -35,6 +36,12 @@ enum RunCommand {
             case "--trace": options.trace = true
             case "--resolution":
                 options.resolution = try parseResolution(try a.value(for: name, inline: inline))
+            case "--format":
+                let text = try a.value(for: name, inline: inline)
+                guard let format = InputFormat(rawValue: text) else {
+                    throw UsageError(message: "--format takes one of \(InputFormat.names), not \"\(text)\"")
+                }
+                options.format = format
             case "--lua-memory":
                 let text = try a.value(for: name, inline: inline)
                 guard let mib = Int(text), mib >= 1, mib <= 4096 else {

@@ -1,0 +1,129 @@
+import GestureCore
+
+/// `libinput debug-events` touch lines, as libinput prints them for touchscreens:
+///
+///     event4   TOUCH_DOWN   +0.000s   0 (0) 27.07/42.62 (68.39/71.37mm)
+///     event4   TOUCH_FRAME  +0.000s
+///     event4   TOUCH_UP     +0.079s   0 (0)
+///
+/// The slot is the touch id; positions come from the millimetre column. Other
+/// libinput events (pointer, keyboard, gestures) are skipped quietly; a
+/// DEVICE_ADDED line gives the device's name and size.
+public typealias LibinputDecoder = LineDecoder<LibinputDebugParser>
+
+extension LineDecoder where Parser == LibinputDebugParser {
+    public init(source: String, device: Int = 0) {
+        self.init(source: source, parser: LibinputDebugParser(device: device))
+    }
+}
+
+public struct LibinputDebugParser: LineParser {
+    public private(set) var eventCount = 0
+    public private(set) var deviceName: String?
+    private var framer: TouchFramer
+    private var surface: Surface?
+    private var reported: UInt32 = 0
+    private var usedPercent = false
+
+    public init(device: Int = 0) {
+        framer = TouchFramer(device: device)
+    }
+
+    public func unitsExplanation(source: String) -> String {
+        usedPercent
+            ? "\(source): libinput debug-events without millimetre columns; taking its 0-100 screen percentages as millimetres"
+            : "\(source): libinput debug-events, positions from its millimetre column"
+    }
+
+    public mutating func parse(line: UnsafeBufferPointer<UInt8>, number: Int, emit: (TouchFrame) -> Void) -> LineResult {
+        let text = String(decoding: line, as: UTF8.self)
+        let fields = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard !fields.isEmpty else { return .ok }
+        guard fields.count >= 2, fields[0].trimmingPrefix("-").hasPrefix("event") else {
+            return .malformed("not a libinput debug-events line; expected \"event4  TOUCH_DOWN  +0.000s  0 (0) 27.07/42.62 (68.39/71.37mm)\"")
+        }
+        let type = fields[1]
+        if type == "DEVICE_ADDED" {
+            readDevice(fields)
+            return .ok
+        }
+        guard type.hasPrefix("TOUCH_") else { return .ok }
+        guard fields.count >= 3, let time = Self.time(fields[2]) else {
+            return .malformed("\(type) without a time such as +0.123s")
+        }
+        if type == "TOUCH_FRAME" {
+            framer.apply(.sync, time: time, id: 0, x: nil, y: nil, emit: emit)
+            return .ok
+        }
+        guard fields.count >= 4, let slot = Int(fields[3]) else { return .malformed("\(type) without a slot number") }
+        let kind: TouchEventKind
+        switch type {
+        case "TOUCH_DOWN": kind = .down
+        case "TOUCH_MOTION": kind = .move
+        case "TOUCH_UP": kind = .up
+        case "TOUCH_CANCEL": kind = .cancel
+        default: return .ok
+        }
+        var position: Vector?
+        if kind == .down || kind == .move {
+            guard let p = Self.position(fields.dropFirst(4)) else {
+                return .malformed("\(type) without a position such as 27.07/42.62 (68.39/71.37mm)")
+            }
+            if !p.millimetres { usedPercent = true }
+            position = p.value
+        }
+        eventCount += 1
+        guard let anomaly = framer.apply(kind, time: time, id: slot, x: position?.x, y: position?.y, emit: emit) else { return .ok }
+        let bit = UInt32(1) << UInt32(anomaly.rawValue)
+        guard reported & bit == 0 else { return .ok }
+        reported |= bit
+        return .repaired(anomaly.message)
+    }
+
+    public mutating func flush(emit: (TouchFrame) -> Void) { framer.flush(emit: emit) }
+    public mutating func finish(emit: (TouchFrame) -> Void) { framer.finish(emit: emit) }
+
+    /// "+1.234s"
+    static func time(_ field: Substring) -> Double? {
+        guard field.hasPrefix("+"), field.hasSuffix("s") else { return nil }
+        return Double(field.dropFirst().dropLast())
+    }
+
+    /// The "(68.39/71.37mm)" column, or failing that the percentages "27.07/42.62".
+    static func position(_ fields: ArraySlice<Substring>) -> (value: Vector, millimetres: Bool)? {
+        var percent: Vector?
+        for field in fields {
+            if field.hasPrefix("("), field.hasSuffix("mm)"), let v = pair(field.dropFirst().dropLast(3)) {
+                return (v, true)
+            }
+            if percent == nil, !field.hasPrefix("("), let v = pair(field) { percent = v }
+        }
+        return percent.map { ($0, false) }
+    }
+
+    private static func pair(_ text: Substring) -> Vector? {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]) else { return nil }
+        return Vector(x, y)
+    }
+
+    /// "-event4  DEVICE_ADDED  NTRG0001:01 1B96:1B05  seat0 default group1  cap:t  size 253x167mm ..."
+    private mutating func readDevice(_ fields: [Substring]) {
+        var nameParts: [Substring] = []
+        for field in fields.dropFirst(2) {
+            if field.hasPrefix("seat") { break }
+            nameParts.append(field)
+        }
+        if !nameParts.isEmpty { deviceName = nameParts.joined(separator: " ") }
+        if let i = fields.firstIndex(of: "size"), i + 1 < fields.count {
+            let size = fields[i + 1]
+            if size.hasSuffix("mm") {
+                let parts = size.dropLast(2).split(separator: "x")
+                if parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) {
+                    surface = Surface(width: w, height: h)
+                    framer.surface = surface
+                }
+            }
+        }
+    }
+}

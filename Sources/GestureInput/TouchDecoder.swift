@@ -1,0 +1,159 @@
+import GestureCore
+
+/// A source format turned into frames: what the engine reads every input through.
+public protocol TouchDecoder {
+    var source: String { get }
+    var diagnostics: [Diagnostic] { get set }
+    /// Malformed records so far (for `--strict`); repaired input does not count.
+    var errorCount: Int { get }
+    /// Under `--strict` the first malformed record stops the input.
+    var stopsAtFirstError: Bool { get set }
+    var eventCount: Int { get }
+    /// The device's name when the source gives one.
+    var deviceName: String? { get }
+    /// One line for `-v`: how device units become millimetres.
+    var unitsExplanation: String { get }
+
+    mutating func feed(_ chunk: UnsafeRawBufferPointer, emit: (TouchFrame) -> Void)
+    /// Input is not available right now (a live pipe went quiet): close the open frame.
+    mutating func flush(emit: (TouchFrame) -> Void)
+    /// End of input: close the last frame and cancel touches still down.
+    mutating func finish(emit: (TouchFrame) -> Void)
+}
+
+extension TouchDecoder {
+    public var halted: Bool { stopsAtFirstError && errorCount > 0 }
+}
+
+/// What one line of a text format amounted to.
+public enum LineResult: Equatable, Sendable {
+    case ok
+    /// Not a line of the format: reported with its number and skipped.
+    case malformed(String)
+    /// Understood, but repaired; reported (once per kind is the parser's business).
+    case repaired(String)
+}
+
+/// One text format, a line at a time.
+public protocol LineParser {
+    var eventCount: Int { get }
+    var deviceName: String? { get }
+    func unitsExplanation(source: String) -> String
+    mutating func parse(line: UnsafeBufferPointer<UInt8>, number: Int, emit: (TouchFrame) -> Void) -> LineResult
+    mutating func flush(emit: (TouchFrame) -> Void)
+    mutating func finish(emit: (TouchFrame) -> Void)
+}
+
+/// Splits chunks of any size into lines for a `LineParser`: partial lines are
+/// kept across chunks, CR before LF and a UTF-8 BOM are dropped, and a line longer
+/// than `maxLineLength` is reported and skipped rather than buffered without end.
+public struct LineDecoder<Parser: LineParser>: TouchDecoder {
+    public let source: String
+    public var parser: Parser
+    public static var maxLineLength: Int { 1 << 20 }
+
+    public private(set) var lineNumber = 0
+    public var diagnostics: [Diagnostic] = []
+    public private(set) var errorCount = 0
+    public var stopsAtFirstError = false
+
+    private var partial: [UInt8] = []
+    private var skippingLongLine = false
+
+    public init(source: String, parser: Parser) {
+        self.source = source
+        self.parser = parser
+    }
+
+    public var eventCount: Int { parser.eventCount }
+    public var deviceName: String? { parser.deviceName }
+    public var unitsExplanation: String { parser.unitsExplanation(source: source) }
+
+    public mutating func feed(_ chunk: UnsafeRawBufferPointer, emit: (TouchFrame) -> Void) {
+        guard let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        var start = 0
+        let count = chunk.count
+        while start < count && !halted {
+            guard let hit = memchrNewline(base + start, count - start) else { break }
+            let end = start + hit
+            if partial.isEmpty && !skippingLongLine {
+                line(UnsafeBufferPointer(start: base + start, count: end - start), emit: emit)
+            } else {
+                appendPartial(UnsafeBufferPointer(start: base + start, count: end - start))
+                finishPartialLine(emit: emit)
+            }
+            start = end + 1
+        }
+        if start < count && !halted { appendPartial(UnsafeBufferPointer(start: base + start, count: count - start)) }
+    }
+
+    public mutating func flush(emit: (TouchFrame) -> Void) {
+        parser.flush(emit: emit)
+    }
+
+    public mutating func finish(emit: (TouchFrame) -> Void) {
+        if halted { return }
+        if !partial.isEmpty || skippingLongLine { finishPartialLine(emit: emit) }
+        parser.finish(emit: emit)
+    }
+
+    private mutating func appendPartial(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if skippingLongLine { return }
+        if partial.count + bytes.count > Self.maxLineLength {
+            skippingLongLine = true
+            partial.removeAll()
+            return
+        }
+        partial.append(contentsOf: bytes)
+    }
+
+    private mutating func finishPartialLine(emit: (TouchFrame) -> Void) {
+        if skippingLongLine {
+            lineNumber += 1
+            skippingLongLine = false
+            report("line longer than \(Self.maxLineLength) bytes; skipped", isError: true)
+            return
+        }
+        let bytes = partial
+        partial.removeAll(keepingCapacity: true)
+        bytes.withUnsafeBufferPointer { line($0, emit: emit) }
+    }
+
+    private mutating func line(_ raw: UnsafeBufferPointer<UInt8>, emit: (TouchFrame) -> Void) {
+        lineNumber += 1
+        guard raw.count <= Self.maxLineLength else {
+            report("line longer than \(Self.maxLineLength) bytes; skipped", isError: true)
+            return
+        }
+        var bytes = raw
+        if lineNumber == 1, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            bytes = UnsafeBufferPointer(rebasing: bytes[3...])
+        }
+        if let last = bytes.last, last == 0x0D {
+            bytes = UnsafeBufferPointer(rebasing: bytes[..<(bytes.count - 1)])
+        }
+        switch parser.parse(line: bytes, number: lineNumber, emit: emit) {
+        case .ok: break
+        case .malformed(let message): report(message, isError: true)
+        case .repaired(let message): report(message, isError: false)
+        }
+    }
+
+    private mutating func report(_ message: String, isError: Bool) {
+        if isError { errorCount += 1 }
+        diagnostics.append(Diagnostic(source: source, line: lineNumber, message: message))
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Offset of the first newline, found with the C library's vectorized memchr.
+@inline(__always)
+func memchrNewline(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+    guard let hit = memchr(p, 0x0A, count) else { return nil }
+    return p.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+}

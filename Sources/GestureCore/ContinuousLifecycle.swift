@@ -10,6 +10,9 @@ struct ContinuousLifecycle: Sendable {
     private(set) var fingers = 0
     private(set) var direction: Direction?
     private(set) var beganAt = 0.0
+    /// The last event reported: a gesture ended by a finger lifting keeps the
+    /// geometry it had with all its fingers, not that of the fingers left.
+    private(set) var last: GestureEvent?
     /// Whether this recognizer may begin again in the current touch sequence.
     private(set) var mayRestart = true
 
@@ -32,6 +35,7 @@ struct ContinuousLifecycle: Sendable {
         fingers = event.fingers
         direction = event.direction
         beganAt = event.time
+        last = event
     }
 
     mutating func fail(_ why: String, into out: inout [Transition]) {
@@ -49,12 +53,12 @@ struct ContinuousLifecycle: Sendable {
         let direction = self.direction
         func event(_ phase: GesturePhase) -> GestureEvent { build(phase, fingers, direction) }
         if tracker.anyCancelled {
-            finish(.cancelled, cause: "touch cancelled", event: event(.cancelled), into: &out)
+            finish(.cancelled, cause: "touch cancelled", event: final(.cancelled, at: frame.time), into: &out)
             return
         }
         if tracker.downCount != fingers {
             let landed = tracker.downCount > fingers && !tracker.anyLifted
-            finish(.ended, cause: landed ? "finger landed" : "finger lifted", event: event(.ended), into: &out)
+            finish(.ended, cause: landed ? "finger landed" : "finger lifted", event: final(.ended, at: frame.time), into: &out)
             if landed && mayRestart {
                 out.append(Transition(kind: kind, from: .ended, to: .possible, cause: "new finger count"))
                 state = .possible
@@ -66,14 +70,24 @@ struct ContinuousLifecycle: Sendable {
         var moved = false
         for touch in frame.touches where touch.phase == .moved { moved = true; break }
         if moved {
-            out.append(Transition(kind: kind, from: state, to: .changed, cause: "motion", event: event(.changed)))
+            let changed = event(.changed)
+            out.append(Transition(kind: kind, from: state, to: .changed, cause: "motion", event: changed))
             state = .changed
+            last = changed
         }
     }
 
-    mutating func cancel(cause: String, event: GestureEvent, into out: inout [Transition]) {
+    /// The last event again, as the given phase at the given time.
+    private func final(_ phase: GesturePhase, at time: Double) -> GestureEvent {
+        var e = last ?? GestureEvent(kind: kind, phase: phase, fingers: fingers, direction: direction, time: time)
+        e.phase = phase
+        e.time = time
+        return e
+    }
+
+    mutating func cancel(cause: String, at time: Double, into out: inout [Transition]) {
         guard isRunning else { return }
-        finish(.cancelled, cause: cause, event: event, into: &out)
+        finish(.cancelled, cause: cause, event: final(.cancelled, at: time), into: &out)
     }
 
     private mutating func finish(_ to: RecognizerState, cause: String, event: GestureEvent, into out: inout [Transition]) {

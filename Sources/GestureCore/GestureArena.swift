@@ -333,14 +333,18 @@ public struct GestureArena: Sendable {
         }
     }
 
+    /// Whether the recognizer `other` may go on while `rule` (served by `winner`)
+    /// is recognized: default partners, or rules that name each other in
+    /// `simultaneous_with`. An exclusive rule partners with nothing, either way.
     private func mayRunTogether(rule: Int, winner: Int, other: Int) -> Bool {
         let otherKind = slots[other].kind
+        let otherRules = rules.filter { $0.isActive && $0.spec.kind == otherKind }
+        if otherRules.contains(where: \.exclusive) { return false }
         if GestureArena.simultaneousByDefault(slots[winner].kind, otherKind) { return true }
         let name = rules[rule].name
-        for (i, r) in rules.enumerated() where r.isActive && r.spec.kind == otherKind {
+        for r in otherRules {
             if let n = r.name, rules[rule].simultaneousWith.contains(n) { return true }
             if let name, r.simultaneousWith.contains(name) { return true }
-            _ = i
         }
         return false
     }

@@ -63,8 +63,7 @@ public struct LongPressRecognizer: Recognizer {
     public mutating func forceFail(at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
         deadline = nil
         if life.isRunning {
-            let cancelled = Self.event(phase: .cancelled, at: time, tracker: tracker, fingers: life.fingers, origin: origin)
-            life.cancel(cause: "arbitration", event: cancelled, into: &out)
+            life.cancel(cause: "arbitration", at: time, into: &out)
         } else {
             life.fail("arbitration", into: &out)
         }

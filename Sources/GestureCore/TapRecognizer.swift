@@ -67,11 +67,6 @@ public struct TapRecognizer: Recognizer {
         if tracker.sequence != press {
             press = tracker.sequence
             pressDone = false
-            if taps > 0 && tracker.centroid.distance(to: lastTapPosition) > config.maxDistance {
-                // Too far from the last tap to continue it: that one stands alone.
-                flushPending(at: frame.time, tracker: tracker, cause: "next press too far away", into: &out)
-                state = .possible
-            }
         }
         guard !pressDone else { return }
         if tracker.isActive {
@@ -135,9 +130,13 @@ public struct TapRecognizer: Recognizer {
     private mutating func completeTap(at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
         pressDone = true
         let fingers = tracker.fingers
+        let position = tracker.centroid
         if taps > 0 && fingers != tapFingers {
             // A tap with another finger count starts a count of its own.
             flushPending(at: time, tracker: tracker, cause: "tap with \(fingers) fingers", into: &out)
+        } else if taps > 0 && position.distance(to: lastTapPosition) > config.maxDistance {
+            // Too far from the last tap to continue it: that one stands alone.
+            flushPending(at: time, tracker: tracker, cause: "tap too far from the last", into: &out)
         }
         if taps == 0 {
             tapFingers = fingers
@@ -145,7 +144,7 @@ public struct TapRecognizer: Recognizer {
         }
         taps += 1
         lastTapEnd = time
-        lastTapPosition = tracker.centroid
+        lastTapPosition = position
         let most = config.mostTaps(fingers)
         if most == 0 {
             taps = 0

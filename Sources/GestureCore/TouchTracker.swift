@@ -44,6 +44,9 @@ public struct TouchTracker: Sendable {
     /// When the finger count last changed; continuous gestures start over here.
     public private(set) var segmentStart: Double = 0
     public private(set) var segmentCentroidOrigin = Vector.zero
+    /// The farthest the centroid has been from where the segment began, mm: a
+    /// pair of fingers that circles back still shows how far it went.
+    public private(set) var segmentExcursion = 0.0
     /// Mean distance of the fingers to their centroid, now and at the segment's start.
     public private(set) var spread = 0.0
     public private(set) var spreadOrigin = 0.0
@@ -97,6 +100,7 @@ public struct TouchTracker: Sendable {
             countChanged = false
             segmentStart = time
             segmentCentroidOrigin = c
+            segmentExcursion = 0
             history.removeAll(keepingCapacity: true)
             var sum = 0.0
             var n = 0
@@ -128,6 +132,8 @@ public struct TouchTracker: Sendable {
                 spread = sum / Double(n)
                 rotation = turn / Double(n)
             }
+            let away = c.distance(to: segmentCentroidOrigin)
+            if away > segmentExcursion { segmentExcursion = away }
         }
         history.append((time, c))
         if history.count > 16 { history.removeFirst(history.count - 16) }

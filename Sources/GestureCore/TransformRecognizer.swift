@@ -5,7 +5,7 @@
 ///
 /// What is not a pinch or a rotation:
 /// - fingers translating together, even along a circle: the turn about their own
-///   centroid must cover more arc than the centroid travels;
+///   centroid must cover more arc than the farthest the centroid has strayed;
 /// - one finger moving beside a resting one (ChromeOS): every finger must move;
 /// - one finger going the "wrong" way (fusuma): every finger must spread, or
 ///   turn, the same way.
@@ -74,8 +74,7 @@ public struct TransformRecognizer: Recognizer {
     public mutating func forceFail(at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
         deadline = nil
         if life.isRunning {
-            let cancelled = Self.event(kind: kind, phase: .cancelled, at: time, tracker: tracker, fingers: life.fingers, direction: life.direction)
-            life.cancel(cause: "arbitration", event: cancelled, into: &out)
+            life.cancel(cause: "arbitration", at: time, into: &out)
         } else {
             life.fail("arbitration", into: &out)
         }
@@ -118,7 +117,7 @@ public struct TransformRecognizer: Recognizer {
         let turn = tracker.rotation
         guard abs(turn) >= config.minAngle else { return nil }
         let arc = abs(turn) * Double.pi / 180 * tracker.spread
-        guard arc >= tracker.segmentTranslation.length else { return nil }
+        guard arc >= tracker.segmentExcursion else { return nil }
         for touch in tracker.touches where touch.isDown {
             guard touch.turned * turn > 0, abs(touch.turned) >= Self.fingerShare * abs(turn) else { return nil }
         }

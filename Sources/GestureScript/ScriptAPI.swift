@@ -136,7 +136,7 @@ extension ScriptRuntime {
         return bad
     }
 
-    static let optionKeys = ["name", "description"]
+    static let optionKeys = ["name", "description", "simultaneous_with", "requires_failure_of", "exclusive"]
 
     private func readOptions(at index: Int32, into core: inout GestureRule, description: inout String?) -> String? {
         var problem: String?
@@ -153,11 +153,36 @@ extension ScriptRuntime {
             case "description":
                 guard let s = lua.string(at: v) else { problem = "option \"description\" must be a string"; return }
                 description = s
+            case "simultaneous_with", "requires_failure_of":
+                guard let names = stringList(at: v) else {
+                    problem = "option \"\(key)\" must be a rule name or a list of rule names, such as { \"next\", \"prev\" }"
+                    return
+                }
+                if key == "simultaneous_with" { core.simultaneousWith = names } else { core.requiresFailureOf = names }
+            case "exclusive":
+                guard let b = lua.boolean(at: v) else { problem = "option \"exclusive\" must be true or false"; return }
+                core.exclusive = b
             default:
                 problem = "unknown option \"\(key)\"; known options: \(ScriptRuntime.optionKeys.joined(separator: ", "))"
             }
         }
         return problem
+    }
+
+    /// A string, or a list of strings.
+    private func stringList(at index: Int32) -> [String]? {
+        if let s = lua.string(at: index) { return [s] }
+        guard lua.type(at: index) == .table else { return nil }
+        var names: [String] = []
+        let count = Int(lua_rawlen(lua.L, index))
+        for i in 0..<count {
+            lua_rawgeti(lua.L, index, lua_Integer(i + 1))
+            let name = lua.string(at: -1)
+            lua.pop()
+            guard let name else { return nil }
+            names.append(name)
+        }
+        return names
     }
 
     private func pushBinding(_ index: Int) {

@@ -79,8 +79,22 @@ public final class ScriptRuntime {
             lua.pop()
             throw RuleLoadError(problems: problems + [chunkNames.restore(message)])
         }
+        checkRuleReferences()
         if !problems.isEmpty { throw RuleLoadError(problems: problems) }
         generation += 1
+    }
+
+    /// `simultaneous_with` and `requires_failure_of` name rules that must exist.
+    private func checkRuleReferences() {
+        let names = Set(rules.compactMap(\.core.name))
+        for rule in rules {
+            for (option, refs) in [("simultaneous_with", rule.core.simultaneousWith), ("requires_failure_of", rule.core.requiresFailureOf)] {
+                for name in refs where !names.contains(name) {
+                    let known = names.isEmpty ? "no rule has a name; give one with { name = \"...\" }" : "named rules: \(names.sorted().joined(separator: ", "))"
+                    problems.append("\(rule.definedAt): \(option) names \"\(name)\", but no rule has that name; \(known)")
+                }
+            }
+        }
     }
 
     /// Lua's syntax errors read "file:line: message near 'x'"; the file part is already there.

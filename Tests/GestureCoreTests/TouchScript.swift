@@ -106,3 +106,60 @@ enum TouchScript {
         }
     }
 }
+
+extension TouchScript {
+    /// `fingers` fingers pressing for `press` seconds, barely moving.
+    static func press(fingers: Int, duration: Double, at centre: Vector = Vector(120, 75), spacing: Double = 15, drift: Vector = .zero) -> [FingerPlan] {
+        (0..<fingers).map { i in
+            let p = centre + Vector(spacing * (Double(i) - Double(fingers - 1) / 2), 0)
+            return FingerPlan(lands: 0.004 * Double(i), lifts: duration) { t in p + drift * min(t / duration, 1) }
+        }
+    }
+
+    /// Fingers spaced around a centre, their distance going r0 → r1 and their
+    /// angle turning by `turn` degrees (clockwise on screen) over `duration`.
+    static func orbit(fingers: Int, centre: Vector = Vector(120, 75), radius: (Double, Double), turn: Double,
+                      duration: Double, settle: Double = 0.12, start angle: Double = 10) -> [FingerPlan] {
+        (0..<fingers).map { i in
+            let a0 = angle + 360 * Double(i) / Double(fingers)
+            return FingerPlan(lands: 0.01 * Double(i), lifts: settle + duration + 0.02) { t in
+                let u = min(max((t - settle) / duration, 0), 1)
+                let r = radius.0 + (radius.1 - radius.0) * u
+                let a = a0 + turn * u
+                return centre + Vector(cosDegrees(a), sinDegrees(a)) * r
+            }
+        }
+    }
+
+    /// Several gestures one after another, each starting `gap` seconds after the
+    /// previous one's last frame, with fresh touch ids.
+    static func sequence(_ gestures: [[FingerPlan]], gap: Double, rate: Double = 100, start: Double = 1) -> [TouchFrame] {
+        var frames: [TouchFrame] = []
+        var t = start
+        var id = 1
+        for plan in gestures {
+            let part = TouchScript.frames(plan, rate: rate, start: t, firstID: id)
+            frames += part
+            id += plan.count
+            t = (part.last?.time ?? t) + gap
+        }
+        return frames
+    }
+
+    static func rule(_ phrase: String, name: String? = nil, allPhases: Bool = false,
+                     simultaneousWith: [String] = [], requiresFailureOf: [String] = [], exclusive: Bool = false) -> GestureRule {
+        guard case .success(let spec) = PhraseParser.parse(phrase) else { preconditionFailure("test phrase does not parse: \(phrase)") }
+        return GestureRule(spec: spec, name: name, allPhases: allPhases, simultaneousWith: simultaneousWith,
+                           requiresFailureOf: requiresFailureOf, exclusive: exclusive)
+    }
+
+    /// "kind fingers direction phase" for compact assertions.
+    static func summary(_ d: Delivery) -> String {
+        let e = d.event
+        var s = "\(e.kind.rawValue) \(e.fingers)"
+        if let dir = e.direction { s += " \(dir.rawValue)" }
+        if e.kind == .tap { s += " x\(e.taps)" }
+        if let edge = e.edge { s += " from \(edge.rawValue)" }
+        return s + " \(e.phase.rawValue)"
+    }
+}

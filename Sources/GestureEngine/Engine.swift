@@ -13,6 +13,9 @@ public final class Engine: ScriptHost {
     private var arena = GestureArena(rules: [])
     private var deliveries: [Delivery] = []
     private var seenGeneration = -1
+    private let devices = DeviceDirectory()
+    /// Input names by device index: the fallback for `g.device`.
+    private var inputNames: [Int: String] = [:]
     public private(set) var framesProcessed = 0
     public private(set) var gesturesDelivered = 0
 
@@ -30,6 +33,10 @@ public final class Engine: ScriptHost {
 
     public func log(_ message: String) {
         console.say(message)
+    }
+
+    public func deviceName(_ device: Int) -> String? {
+        devices.name(of: device) ?? inputNames[device]
     }
 
     // MARK: Running
@@ -84,7 +91,8 @@ public final class Engine: ScriptHost {
 
     /// Reads one input to its end.
     private func replay(_ input: InputFile, device: Int) -> ExitCode {
-        var decoder = AutoDecoder(source: input.name, format: options.format, resolution: options.resolution, device: device)
+        inputNames[device] = input.name
+        var decoder = AutoDecoder(source: input.name, format: options.format, resolution: options.resolution, device: device, directory: devices)
         decoder.stopsAtFirstError = options.strict
         var announced = false
         let capacity = 1 << 16
@@ -99,7 +107,6 @@ public final class Engine: ScriptHost {
             decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { process($0) }
             if !announced && decoder.eventCount > 0 {
                 announced = true
-                nameDevice(device, decoder.deviceName ?? input.name)
                 if options.verbose { console.say(decoder.unitsExplanation) }
             }
             if let status = reportDiagnostics(&decoder) { return status }
@@ -111,12 +118,6 @@ public final class Engine: ScriptHost {
         deliver()
         if options.verbose && !announced { console.say(decoder.unitsExplanation) }
         return .ok
-    }
-
-    private func nameDevice(_ index: Int, _ name: String) {
-        guard let runtime else { return }
-        while runtime.deviceNames.count <= index { runtime.deviceNames.append("") }
-        runtime.deviceNames[index] = name
     }
 
     private func reportDiagnostics(_ decoder: inout AutoDecoder) -> ExitCode? {

@@ -32,6 +32,7 @@ public struct AutoDecoder: TouchDecoder {
     public let source: String
     private let resolution: (x: Double, y: Double)?
     private let device: Int
+    private let directory: DeviceDirectory?
     private var inner: (any TouchDecoder)?
     private var pending: [UInt8] = []
     public private(set) var format: InputFormat?
@@ -39,10 +40,12 @@ public struct AutoDecoder: TouchDecoder {
     private var ownDiagnostics: [Diagnostic] = []
     private var wantsStop = false
 
-    public init(source: String, format: InputFormat? = nil, resolution: (x: Double, y: Double)? = nil, device: Int = 0) {
+    public init(source: String, format: InputFormat? = nil, resolution: (x: Double, y: Double)? = nil, device: Int = 0,
+                directory: DeviceDirectory? = nil) {
         self.source = source
         self.resolution = resolution
         self.device = device
+        self.directory = directory
         if let format { choose(format) }
     }
 
@@ -70,8 +73,8 @@ public struct AutoDecoder: TouchDecoder {
         self.format = format
         var decoder: any TouchDecoder
         switch format {
-        case .ndjson: decoder = NDJSONDecoder(source: source, resolution: resolution, device: device)
-        case .libinput: decoder = LibinputDecoder(source: source, device: device)
+        case .ndjson: decoder = NDJSONDecoder(source: source, resolution: resolution, device: device, directory: directory)
+        case .libinput: decoder = LibinputDecoder(source: source, device: device, directory: directory)
         }
         decoder.stopsAtFirstError = wantsStop
         inner = decoder
@@ -104,7 +107,8 @@ public struct AutoDecoder: TouchDecoder {
         case .some(.none):
             if pending.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return }
             undetectable = true
-            ownDiagnostics.append(Diagnostic(source: source, line: 1, message: "cannot tell the input format from the first line; give --format \(InputFormat.names)"))
+            let blankLines = pending.prefix { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }.filter { $0 == 0x0A }.count
+            ownDiagnostics.append(Diagnostic(source: source, line: blankLines + 1, message: "cannot tell the input format from the first line; give --format \(InputFormat.names)"))
         case .some(.some(let format)):
             choose(format)
             let bytes = pending

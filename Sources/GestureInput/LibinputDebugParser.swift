@@ -12,8 +12,8 @@ import GestureCore
 public typealias LibinputDecoder = LineDecoder<LibinputDebugParser>
 
 extension LineDecoder where Parser == LibinputDebugParser {
-    public init(source: String, device: Int = 0) {
-        self.init(source: source, parser: LibinputDebugParser(device: device))
+    public init(source: String, device: Int = 0, directory: DeviceDirectory? = nil) {
+        self.init(source: source, parser: LibinputDebugParser(device: device, directory: directory))
     }
 }
 
@@ -21,12 +21,18 @@ public struct LibinputDebugParser: LineParser {
     public private(set) var eventCount = 0
     public private(set) var deviceName: String?
     private var framer: TouchFramer
-    private var surface: Surface?
     private var reported: UInt32 = 0
     private var usedPercent = false
+    private let directory: DeviceDirectory?
+    private let deviceIndex: Int
+    /// DEVICE_ADDED lines list every device; the one that sends touches is ours.
+    private var announced: [Substring: (name: String?, surface: Surface?)] = [:]
+    private var touchNode: Substring?
 
-    public init(device: Int = 0) {
+    public init(device: Int = 0, directory: DeviceDirectory? = nil) {
         framer = TouchFramer(device: device)
+        self.directory = directory
+        deviceIndex = device
     }
 
     public func unitsExplanation(source: String) -> String {
@@ -48,6 +54,15 @@ public struct LibinputDebugParser: LineParser {
             return .ok
         }
         guard type.hasPrefix("TOUCH_") else { return .ok }
+        let node = fields[0].trimmingPrefix("-")
+        if node != touchNode {
+            touchNode = node
+            if let info = announced[node] {
+                deviceName = info.name
+                framer.surface = info.surface
+                if let name = info.name { directory?.set(name, for: deviceIndex) }
+            }
+        }
         guard fields.count >= 3, let time = Self.time(fields[2]) else {
             return .malformed("\(type) without a time such as +0.123s")
         }
@@ -114,16 +129,17 @@ public struct LibinputDebugParser: LineParser {
             if field.hasPrefix("seat") { break }
             nameParts.append(field)
         }
-        if !nameParts.isEmpty { deviceName = nameParts.joined(separator: " ") }
+        var surface: Surface?
         if let i = fields.firstIndex(of: "size"), i + 1 < fields.count {
             let size = fields[i + 1]
             if size.hasSuffix("mm") {
                 let parts = size.dropLast(2).split(separator: "x")
                 if parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) {
                     surface = Surface(width: w, height: h)
-                    framer.surface = surface
                 }
             }
         }
+        let name = nameParts.isEmpty ? nil : nameParts.joined(separator: " ")
+        announced[fields[0].trimmingPrefix("-")] = (name, surface)
     }
 }

@@ -6,8 +6,8 @@ import GestureCore
 public typealias NDJSONDecoder = LineDecoder<NDJSONParser>
 
 extension LineDecoder where Parser == NDJSONParser {
-    public init(source: String, resolution: (x: Double, y: Double)? = nil, device: Int = 0) {
-        self.init(source: source, parser: NDJSONParser(resolution: resolution, device: device))
+    public init(source: String, resolution: (x: Double, y: Double)? = nil, device: Int = 0, directory: DeviceDirectory? = nil) {
+        self.init(source: source, parser: NDJSONParser(resolution: resolution, device: device, directory: directory))
     }
 
     public var converter: UnitConverter { parser.converter }
@@ -21,8 +21,12 @@ public struct NDJSONParser: LineParser {
     private let resolutionOverride: (x: Double, y: Double)?
     private var framer: TouchFramer
     private var reportedAnomalies: UInt32 = 0
+    private let directory: DeviceDirectory?
+    private let deviceIndex: Int
 
-    public init(resolution: (x: Double, y: Double)? = nil, device: Int = 0) {
+    public init(resolution: (x: Double, y: Double)? = nil, device: Int = 0, directory: DeviceDirectory? = nil) {
+        self.directory = directory
+        deviceIndex = device
         resolutionOverride = resolution
         converter = UnitConverter(device: nil, override: resolution)
         framer = TouchFramer(surface: converter.surface, device: device)
@@ -40,6 +44,7 @@ public struct NDJSONParser: LineParser {
             return .malformed(message)
         case .device(let info):
             device = info
+            if let name = info.name { directory?.set(name, for: deviceIndex) }
             converter = UnitConverter(device: info, override: resolutionOverride)
             framer.surface = converter.surface
             return .ok

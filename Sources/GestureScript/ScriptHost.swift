@@ -5,6 +5,12 @@ public protocol ScriptHost: AnyObject {
     func emit(line: String)
     /// A message for people, already prefixed with its position.
     func log(_ message: String)
+    /// The name of the device a gesture came from, for `g.device`.
+    func deviceName(_ device: Int) -> String?
+}
+
+extension ScriptHost {
+    public func deviceName(_ device: Int) -> String? { nil }
 }
 
 public struct ScriptOptions: Sendable {

@@ -20,6 +20,7 @@ public final class ScriptRuntime {
     public internal(set) var generation = 0
     /// The input time of the gesture being handled, for `emit`'s `t`.
     var currentTime = 0.0
+    /// Device names for hosts that do not name devices themselves (tests).
     public var deviceNames: [String] = []
     /// Whether the state is still loading the rules file.
     var loading = false
@@ -146,7 +147,8 @@ public final class ScriptRuntime {
     }
 
     private func pushGesture(_ e: GestureEvent) {
-        let deviceName: String? = e.device >= 0 && e.device < deviceNames.count ? deviceNames[e.device] : nil
+        let deviceName: String? = host?.deviceName(e.device)
+            ?? (e.device >= 0 && e.device < deviceNames.count ? deviceNames[e.device] : nil)
         withOptionalCString(e.direction?.rawValue) { direction in
             withOptionalCString(e.edge?.rawValue) { edge in
                 withOptionalCString(deviceName) { device in

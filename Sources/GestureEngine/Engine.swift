@@ -13,6 +13,7 @@ public final class Engine: ScriptHost {
     private var arena = GestureArena(rules: [])
     private var deliveries: [Delivery] = []
     private var seenGeneration = -1
+    private var realtimeOrigin: (input: Double, wall: Double)?
     private let devices = DeviceDirectory()
     /// Input names by device index: the fallback for `g.device`.
     private var inputNames: [Int: String] = [:]
@@ -99,6 +100,14 @@ public final class Engine: ScriptHost {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
         defer { buffer.deallocate() }
         while true {
+            if !input.isRegularFile && !input.waitReadable(milliseconds: idleTimeout()) {
+                // Nothing came before the next deadline: on a live clock, time
+                // has passed all the same (a long press on a still finger).
+                decoder.flush { process($0) }
+                arena.advance(to: MonotonicClock.now(), into: &deliveries)
+                deliver()
+                continue
+            }
             guard let n = input.read(into: buffer) else {
                 console.say("gesturemap: \(input.name): read error: \(input.lastErrorDescription)")
                 return .noInput
@@ -131,10 +140,34 @@ public final class Engine: ScriptHost {
         return nil
     }
 
+    /// How long a live input may stay quiet before the next deadline is due, in ms;
+    /// -1 (wait for input) when there is no deadline or the input keeps its own clock.
+    private func idleTimeout() -> Int32 {
+        guard let deadline = arena.nextDeadline, framesProcessed > 0, MonotonicClock.isLive(arena.tracker.time) else { return -1 }
+        let wait = (deadline - MonotonicClock.now()) * 1000
+        return Int32(max(0, min(wait.rounded(.up), 60_000)))
+    }
+
     private func process(_ frame: TouchFrame) {
         framesProcessed += 1
+        if options.realtime { pace(until: frame.time) }
         arena.handle(frame, into: &deliveries)
         deliver()
+    }
+
+    /// `--realtime`: the replay keeps its recorded pace, deadlines included.
+    private func pace(until time: Double) {
+        let now = MonotonicClock.now()
+        guard let origin = realtimeOrigin else {
+            realtimeOrigin = (input: time, wall: now)
+            return
+        }
+        while let deadline = arena.nextDeadline, deadline < time {
+            MonotonicClock.sleep(until: origin.wall + (deadline - origin.input))
+            arena.advance(to: deadline, into: &deliveries)
+            deliver()
+        }
+        MonotonicClock.sleep(until: origin.wall + (time - origin.input))
     }
 
     private func deliver() {

@@ -79,9 +79,18 @@ public final class InputFile {
 
     /// Whether more bytes can be read right now without waiting.
     public func hasDataReady() -> Bool {
+        waitReadable(milliseconds: 0)
+    }
+
+    /// Waits up to `milliseconds` (-1: without limit) for bytes or end of input.
+    public func waitReadable(milliseconds: Int32) -> Bool {
         if isRegularFile { return true }
         var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        return poll(&p, 1, 0) > 0
+        while true {
+            let n = poll(&p, 1, milliseconds)
+            if n < 0 && errno == EINTR { continue }
+            return n != 0
+        }
     }
 
     public var lastErrorDescription: String { String(cString: strerror(errno)) }

@@ -10,6 +10,8 @@ public struct RunOptions: Sendable {
     public var resolution: (x: Double, y: Double)?
     public var verbose = false
     public var trace = false
+    /// Replay files at their recorded pace instead of as fast as possible.
+    public var realtime = false
     public var luaMemory = 64 << 20
     /// The input format; nil detects it from the first line.
     public var format: InputFormat?

@@ -102,13 +102,16 @@ struct GesturePlanner {
             let c = centre(margin: length / 2 + 12 + 10 * Double(fingers))
             origin = c - d / 2
         }
-        let moveStart = random.uniform(0.0...0.03)
+        // An edge swipe's first finger comes in from the bezel: it touches down at
+        // the edge already moving.
+        let fromEdge = start != nil
+        let moveStart = fromEdge ? 0 : random.uniform(0.0...0.03)
         let moveEnd = moveStart + duration
         let bend = random.uniform(-0.08...0.08) * length
-        return offsets.map { offset in
+        return offsets.enumerated().map { i, offset in
             let from = origin + offset
             return FingerTrack(
-                lands: random.uniform(GesturePlanner.landingSpread),
+                lands: fromEdge && i == 0 ? 0 : random.uniform(GesturePlanner.landingSpread),
                 lifts: moveEnd + random.uniform(-0.015...0.03),
                 motion: .stroke(from: from, to: from + d, bend: bend),
                 moveStart: moveStart, moveEnd: moveEnd, easing: easing, noise: GesturePlanner.noise)

@@ -27,6 +27,7 @@ enum Help {
       --strict                stop at the first malformed line (exit 65) instead of skipping it
       --lua-memory MIB        memory the rules may use (default 64)
       --trace                 log every recognizer transition to stderr
+      --realtime              replay at the recorded pace instead of as fast as possible
       -v, --verbose           say which resolution and rules are in use
       -h, --help              this text
 

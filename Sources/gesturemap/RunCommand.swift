@@ -34,6 +34,7 @@ enum RunCommand {
             case "--strict": options.strict = true
             case "-v", "--verbose": options.verbose = true
             case "--trace": options.trace = true
+            case "--realtime": options.realtime = true
             case "--resolution":
                 options.resolution = try parseResolution(try a.value(for: name, inline: inline))
             case "--format":

@@ -95,3 +95,53 @@ struct SynthesizerTests {
         #expect(gaps.allSatisfy { $0 > 0.5 })
     }
 }
+
+@Suite("Synthesized gestures through the recognizer core")
+struct SynthRecognitionTests {
+    static func deliveries(_ phrases: [String], rules: [String], seed: UInt64) -> (out: [Delivery], frames: [TouchFrame]) {
+        let (frames, _) = SynthesizerTests.frames(SynthesizerTests.stream(phrases, seed: seed))
+        let specs = rules.compactMap { phrase -> GestureRule? in
+            guard case .success(let spec) = PhraseParser.parse(phrase) else { return nil }
+            return GestureRule(spec: spec)
+        }
+        var arena = GestureArena(rules: specs)
+        var out: [Delivery] = []
+        for f in frames { arena.handle(f, into: &out) }
+        arena.finish(into: &out)
+        return (out, frames)
+    }
+
+    @Test("every kind synth knows comes back as itself", arguments: 1...4)
+    func everyKind(seed: Int) {
+        let phrases = ["tap", "double tap", "triple tap", "2-finger tap", "3-finger tap", "long press", "2-finger long press",
+                       "pinch in", "pinch out", "3-finger pinch out", "rotate clockwise", "rotate counterclockwise",
+                       "edge swipe from left", "edge swipe from right", "edge swipe from top", "edge swipe from bottom",
+                       "swipe up-left", "3-finger swipe down", "2-finger pan left"]
+        let (out, _) = Self.deliveries(phrases, rules: phrases, seed: UInt64(seed))
+        #expect(out.map(\.rule) == Array(0..<phrases.count))
+    }
+
+    @Test("at least 90% of synthesized swipes fire before their last finger lifts")
+    func earlySwipes() {
+        var fired = 0
+        var early = 0
+        var total = 0
+        for seed in 1...20 {
+            var phrases: [String] = []
+            for fingers in 1...4 { for d in ["left", "right", "up", "down"] { phrases.append("\(fingers)-finger swipe \(d)") } }
+            let (out, frames) = Self.deliveries(phrases, rules: phrases, seed: UInt64(seed))
+            total += phrases.count
+            fired += out.count
+            // Each gesture's last lift: the last frame before the next gesture's first landing.
+            var lastLifts: [Double] = []
+            for (i, frame) in frames.enumerated() where frame.touches.contains(where: { $0.phase == .ended }) {
+                let next = frames.indices.contains(i + 1) ? frames[i + 1] : nil
+                if next == nil || next?.touches.allSatisfy({ $0.phase == .began }) == true { lastLifts.append(frame.time) }
+            }
+            for (delivery, lift) in zip(out, lastLifts) where delivery.event.time < lift { early += 1 }
+        }
+        print("synthesized swipes: \(fired)/\(total) recognized, \(early) before the last finger lifted")
+        #expect(fired == total)
+        #expect(Double(early) >= 0.9 * Double(total))
+    }
+}

@@ -1,0 +1,31 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// CLOCK_MONOTONIC, the clock live evdev devices stamp their events with once
+/// EVIOCSCLOCKID asks for it.
+enum MonotonicClock {
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// Sleeps until `deadline` on this clock (returns early on a signal).
+    static func sleep(until deadline: Double) {
+        let wait = deadline - now()
+        guard wait > 0 else { return }
+        var ts = timespec(tv_sec: Int(wait), tv_nsec: Int((wait - Double(Int(wait))) * 1e9))
+        nanosleep(&ts, nil)
+    }
+
+    /// Input times within this many seconds of the monotonic clock are taken to
+    /// be on it: the input is live, and deadlines wait for the wall clock.
+    static let liveTolerance = 5.0
+
+    static func isLive(_ inputTime: Double) -> Bool {
+        abs(inputTime - now()) < liveTolerance
+    }
+}

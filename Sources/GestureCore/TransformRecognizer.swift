@@ -4,8 +4,9 @@
 /// the arena, firing once when it begins.
 ///
 /// What is not a pinch or a rotation:
-/// - fingers translating together, even along a circle: the turn about their own
-///   centroid must cover more arc than the farthest the centroid has strayed;
+/// - fingers translating together, even along a circle or converging a little as
+///   they scroll: the spread must change, and the turn about the centroid cover
+///   arc, more than the farthest the centroid has strayed;
 /// - one finger moving beside a resting one (ChromeOS): every finger must move;
 /// - one finger going the "wrong" way (fusuma): every finger must spread, or
 ///   turn, the same way.
@@ -34,6 +35,12 @@ public struct TransformRecognizer: Recognizer {
 
     /// Each finger must carry at least this share of the gesture.
     static let fingerShare = 0.3
+
+    /// A pinch's spread must change by at least this share of the distance its
+    /// centroid strayed. Real pinches drift: the fusuma three-finger pinch out
+    /// spreads 11 mm while its centroid moves 18 mm (0.63). A two-finger diagonal
+    /// scroll on a ChromeOS touchpad converges 14 mm while travelling 75 mm (0.18).
+    static let pinchShareOfTravel = 0.5
 
     public let kind: GestureKind
     public let measure: Measure
@@ -102,6 +109,8 @@ public struct TransformRecognizer: Recognizer {
     private func pinchDirection(_ tracker: TouchTracker) -> Direction? {
         let change = tracker.spread - tracker.spreadOrigin
         guard abs(change) >= config.minSpread, abs(tracker.scale - 1) >= config.minScale else { return nil }
+        // Fingers that converge while travelling together are scrolling, not pinching.
+        guard abs(change) >= Self.pinchShareOfTravel * tracker.segmentExcursion else { return nil }
         let centroid = tracker.centroid
         let origin = tracker.segmentCentroidOrigin
         let needed = max(1, Self.fingerShare * abs(change))

@@ -30,7 +30,8 @@ public struct DeviceInfo: Equatable, Sendable {
 /// CSS pixels: 96 per inch. The contract's fallback when a source gives no resolution.
 public let cssPixelsPerMillimetre = 96.0 / 25.4
 
-/// Converts device units to millimetres from the surface's top-left corner.
+/// Converts device units to millimetres from the screen's top-left corner,
+/// through the transform when one is asked for.
 public struct UnitConverter: Equatable, Sendable {
     public var xScale: Double
     public var yScale: Double
@@ -39,14 +40,24 @@ public struct UnitConverter: Equatable, Sendable {
     public var surface: Surface?
     /// How the resolution was chosen, for `-v`.
     public var origin: ResolutionOrigin
+    public var transform: Transform
+    /// Device width and height in units, when the axis ranges are known.
+    private var span: (x: Double, y: Double)?
+    /// Why the transform cannot apply (no axis ranges), for a warning; nil when fine.
+    public private(set) var transformProblem: String?
 
     public enum ResolutionOrigin: Equatable, Sendable {
         case commandLine, device, cssPixels
     }
 
+    public static func == (a: UnitConverter, b: UnitConverter) -> Bool {
+        a.xScale == b.xScale && a.yScale == b.yScale && a.xOrigin == b.xOrigin && a.yOrigin == b.yOrigin
+            && a.surface == b.surface && a.origin == b.origin && a.transform == b.transform
+    }
+
     /// `override` (units per mm, per axis) wins over the device's own resolution;
     /// with neither, units are taken as CSS pixels.
-    public init(device: DeviceInfo?, override: (x: Double, y: Double)? = nil) {
+    public init(device: DeviceInfo?, override: (x: Double, y: Double)? = nil, transform: Transform = .identity) {
         let deviceX = device?.x.resolution.flatMap { $0 > 0 ? $0 : nil }
         let deviceY = device?.y.resolution.flatMap { $0 > 0 ? $0 : nil }
         let rx: Double
@@ -68,16 +79,28 @@ public struct UnitConverter: Equatable, Sendable {
         yScale = 1 / ry
         xOrigin = device?.x.minimum ?? 0
         yOrigin = device?.y.minimum ?? 0
+        self.transform = transform
         if let xMax = device?.x.maximum, let yMax = device?.y.maximum, xMax > xOrigin, yMax > yOrigin {
-            surface = Surface(width: (xMax - xOrigin) * xScale, height: (yMax - yOrigin) * yScale)
+            let w = (xMax - xOrigin) * xScale
+            let h = (yMax - yOrigin) * yScale
+            span = (xMax - xOrigin, yMax - yOrigin)
+            surface = transform.swapsAxes ? Surface(width: h, height: w) : Surface(width: w, height: h)
         } else {
             surface = nil
+            if !transform.isIdentity {
+                transformProblem = "cannot apply --rotate, --flip or --calibration without the device's axis ranges; give a device header with min and max"
+                self.transform = .identity
+            }
         }
     }
 
     @inline(__always)
     public func millimetres(x: Double, y: Double) -> Vector {
-        Vector((x - xOrigin) * xScale, (y - yOrigin) * yScale)
+        guard !transform.isIdentity, let span, let surface else {
+            return Vector((x - xOrigin) * xScale, (y - yOrigin) * yScale)
+        }
+        let (u, v) = transform.apply((x - xOrigin) / span.x, (y - yOrigin) / span.y)
+        return Vector(u * surface.width, v * surface.height)
     }
 
     /// One line for `-v`: which resolution is in use and why.
@@ -85,11 +108,12 @@ public struct UnitConverter: Equatable, Sendable {
         let rx = 1 / xScale
         let ry = 1 / yScale
         let units = rx == ry ? "\(trimmed(rx)) units/mm" : "\(trimmed(rx)) x \(trimmed(ry)) units/mm"
+        let mapped = transform.isIdentity ? "" : "; axes \(transform.description)"
         switch origin {
-        case .commandLine: return "\(source): resolution \(units) from --resolution"
-        case .device: return "\(source): resolution \(units) from the device description"
+        case .commandLine: return "\(source): resolution \(units) from --resolution" + mapped
+        case .device: return "\(source): resolution \(units) from the device description" + mapped
         case .cssPixels:
-            return "\(source): no resolution given; taking coordinates as CSS pixels (96 per inch, 3.78 per mm); use --resolution UNITS_PER_MM to set it"
+            return "\(source): no resolution given; taking coordinates as CSS pixels (96 per inch, 3.78 per mm); use --resolution UNITS_PER_MM to set it" + mapped
         }
     }
 

@@ -3,7 +3,10 @@ import GestureCore
 /// The formats gesturemap reads; `--format` names them.
 public enum InputFormat: String, CaseIterable, Sendable {
     case ndjson
+    case evemu
+    case evtest
     case libinput
+    case raw
 
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
@@ -16,6 +19,8 @@ public enum InputFormat: String, CaseIterable, Sendable {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
         guard i < bytes.count else { return complete ? .some(nil) : nil }
+        // Binary input_event records start with a timestamp whose high bytes are zero.
+        if bytes.prefix(64).contains(0) { return .some(.raw) }
         if bytes[i] == UInt8(ascii: "{") { return .some(.ndjson) }
         var end = i
         while end < bytes.count, bytes[end] != 0x0A { end += 1 }
@@ -23,6 +28,11 @@ public enum InputFormat: String, CaseIterable, Sendable {
         let line = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self)
         let first = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? ""
         if first.trimmingPrefix("-").hasPrefix("event") { return .some(.libinput) }
+        if line.hasPrefix("#") { return .some(.evemu) }
+        if line.count >= 2, let tag = line.first, "NIPBAELS".contains(tag), line.dropFirst().first == ":" { return .some(.evemu) }
+        for prefix in ["Input driver version", "Input device ID", "Input device name", "Supported events", "Event: time"] where line.hasPrefix(prefix) {
+            return .some(.evtest)
+        }
         return .some(nil)
     }
 }
@@ -32,6 +42,7 @@ public struct AutoDecoder: TouchDecoder {
     public let source: String
     private let resolution: (x: Double, y: Double)?
     private let device: Int
+    private let transform: Transform
     private let directory: DeviceDirectory?
     private var inner: (any TouchDecoder)?
     private var pending: [UInt8] = []
@@ -40,9 +51,10 @@ public struct AutoDecoder: TouchDecoder {
     private var ownDiagnostics: [Diagnostic] = []
     private var wantsStop = false
 
-    public init(source: String, format: InputFormat? = nil, resolution: (x: Double, y: Double)? = nil, device: Int = 0,
-                directory: DeviceDirectory? = nil) {
+    public init(source: String, format: InputFormat? = nil, resolution: (x: Double, y: Double)? = nil,
+                transform: Transform = .identity, device: Int = 0, directory: DeviceDirectory? = nil) {
         self.source = source
+        self.transform = transform
         self.resolution = resolution
         self.device = device
         self.directory = directory
@@ -73,8 +85,11 @@ public struct AutoDecoder: TouchDecoder {
         self.format = format
         var decoder: any TouchDecoder
         switch format {
-        case .ndjson: decoder = NDJSONDecoder(source: source, resolution: resolution, device: device, directory: directory)
-        case .libinput: decoder = LibinputDecoder(source: source, device: device, directory: directory)
+        case .ndjson: decoder = NDJSONDecoder(source: source, resolution: resolution, transform: transform, device: device, directory: directory)
+        case .libinput: decoder = LibinputDecoder(source: source, transform: transform, device: device, directory: directory)
+        case .evemu: decoder = EvemuDecoder(source: source, resolution: resolution, transform: transform, device: device, directory: directory)
+        case .evtest: decoder = EvtestDecoder(source: source, resolution: resolution, transform: transform, device: device, directory: directory)
+        case .raw: decoder = RawEventDecoder(source: source, resolution: resolution, transform: transform, device: device, directory: directory)
         }
         decoder.stopsAtFirstError = wantsStop
         inner = decoder

@@ -12,8 +12,8 @@ import GestureCore
 public typealias LibinputDecoder = LineDecoder<LibinputDebugParser>
 
 extension LineDecoder where Parser == LibinputDebugParser {
-    public init(source: String, device: Int = 0, directory: DeviceDirectory? = nil) {
-        self.init(source: source, parser: LibinputDebugParser(device: device, directory: directory))
+    public init(source: String, transform: Transform = .identity, device: Int = 0, directory: DeviceDirectory? = nil) {
+        self.init(source: source, parser: LibinputDebugParser(transform: transform, device: device, directory: directory))
     }
 }
 
@@ -29,7 +29,13 @@ public struct LibinputDebugParser: LineParser {
     private var announced: [Substring: (name: String?, surface: Surface?)] = [:]
     private var touchNode: Substring?
 
-    public init(device: Int = 0, directory: DeviceDirectory? = nil) {
+    private let transform: Transform
+    private var warnedTransform = false
+    /// The touch device's size as libinput states it, before any rotation.
+    private var deviceSurface: Surface?
+
+    public init(transform: Transform = .identity, device: Int = 0, directory: DeviceDirectory? = nil) {
+        self.transform = transform
         framer = TouchFramer(device: device)
         self.directory = directory
         deviceIndex = device
@@ -59,7 +65,8 @@ public struct LibinputDebugParser: LineParser {
             touchNode = node
             if let info = announced[node] {
                 deviceName = info.name
-                framer.surface = info.surface
+                deviceSurface = info.surface
+                framer.surface = info.surface.map { transform.swapsAxes ? Surface(width: $0.height, height: $0.width) : $0 }
                 if let name = info.name { directory?.set(name, for: deviceIndex) }
             }
         }
@@ -86,6 +93,21 @@ public struct LibinputDebugParser: LineParser {
             }
             if !p.millimetres { usedPercent = true }
             position = p.value
+            if !transform.isIdentity {
+                // libinput's millimetres are already on the device's axes; map them as
+                // normalized coordinates over its size.
+                if let surface = deviceSurface, surface.width > 0, surface.height > 0 {
+                    let (u, v) = transform.apply(p.value.x / surface.width, p.value.y / surface.height)
+                    let w = transform.swapsAxes ? surface.height : surface.width
+                    let h = transform.swapsAxes ? surface.width : surface.height
+                    position = Vector(u * w, v * h)
+                } else if !warnedTransform {
+                    warnedTransform = true
+                    eventCount += 1
+                    framer.apply(kind, time: time, id: slot, x: p.value.x, y: p.value.y, emit: emit)
+                    return .repaired("cannot apply --rotate, --flip or --calibration without the device's size; libinput prints it in DEVICE_ADDED lines (\"size 253x167mm\")")
+                }
+            }
         }
         eventCount += 1
         guard let anomaly = framer.apply(kind, time: time, id: slot, x: position?.x, y: position?.y, emit: emit) else { return .ok }

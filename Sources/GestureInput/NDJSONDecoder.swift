@@ -6,8 +6,9 @@ import GestureCore
 public typealias NDJSONDecoder = LineDecoder<NDJSONParser>
 
 extension LineDecoder where Parser == NDJSONParser {
-    public init(source: String, resolution: (x: Double, y: Double)? = nil, device: Int = 0, directory: DeviceDirectory? = nil) {
-        self.init(source: source, parser: NDJSONParser(resolution: resolution, device: device, directory: directory))
+    public init(source: String, resolution: (x: Double, y: Double)? = nil, transform: Transform = .identity,
+                device: Int = 0, directory: DeviceDirectory? = nil) {
+        self.init(source: source, parser: NDJSONParser(resolution: resolution, transform: transform, device: device, directory: directory))
     }
 
     public var converter: UnitConverter { parser.converter }
@@ -23,12 +24,17 @@ public struct NDJSONParser: LineParser {
     private var reportedAnomalies: UInt32 = 0
     private let directory: DeviceDirectory?
     private let deviceIndex: Int
+    private let transform: Transform
+    /// With a transform, x and y mix: a move that gives one axis needs the other's last value.
+    private var lastUnits: [Int: (x: Double, y: Double)] = [:]
+    private var warnedTransform = false
 
-    public init(resolution: (x: Double, y: Double)? = nil, device: Int = 0, directory: DeviceDirectory? = nil) {
+    public init(resolution: (x: Double, y: Double)? = nil, transform: Transform = .identity, device: Int = 0, directory: DeviceDirectory? = nil) {
         self.directory = directory
         deviceIndex = device
+        self.transform = transform
         resolutionOverride = resolution
-        converter = UnitConverter(device: nil, override: resolution)
+        converter = UnitConverter(device: nil, override: resolution, transform: transform)
         framer = TouchFramer(surface: converter.surface, device: device)
     }
 
@@ -45,7 +51,7 @@ public struct NDJSONParser: LineParser {
         case .device(let info):
             device = info
             if let name = info.name { directory?.set(name, for: deviceIndex) }
-            converter = UnitConverter(device: info, override: resolutionOverride)
+            converter = UnitConverter(device: info, override: resolutionOverride, transform: transform)
             framer.surface = converter.surface
             return .ok
         case let .event(kind, time, id, x, y):
@@ -54,9 +60,23 @@ public struct NDJSONParser: LineParser {
             var my: Double?
             // The contract ignores positions on up and cancel: a contact ends where it last was.
             if kind != .up && kind != .cancel && (x != nil || y != nil) {
-                let p = converter.millimetres(x: x ?? converter.xOrigin, y: y ?? converter.yOrigin)
-                if x != nil { mx = p.x }
-                if y != nil { my = p.y }
+                if converter.transform.isIdentity {
+                    let p = converter.millimetres(x: x ?? converter.xOrigin, y: y ?? converter.yOrigin)
+                    if x != nil { mx = p.x }
+                    if y != nil { my = p.y }
+                } else {
+                    let last = lastUnits[id]
+                    let units = (x: x ?? last?.x ?? converter.xOrigin, y: y ?? last?.y ?? converter.yOrigin)
+                    lastUnits[id] = units
+                    let p = converter.millimetres(x: units.x, y: units.y)
+                    mx = p.x
+                    my = p.y
+                }
+            }
+            if !warnedTransform, let problem = converter.transformProblem {
+                warnedTransform = true
+                _ = framer.apply(kind, time: time, id: id, x: mx, y: my, emit: emit)
+                return .repaired(problem)
             }
             guard let anomaly = framer.apply(kind, time: time, id: id, x: mx, y: my, emit: emit) else { return .ok }
             let bit = UInt32(1) << UInt32(anomaly.rawValue)

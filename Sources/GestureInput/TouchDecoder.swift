@@ -42,6 +42,12 @@ public protocol LineParser {
     mutating func parse(line: UnsafeBufferPointer<UInt8>, number: Int, emit: (TouchFrame) -> Void) -> LineResult
     mutating func flush(emit: (TouchFrame) -> Void)
     mutating func finish(emit: (TouchFrame) -> Void)
+    /// Repairs made since the last call, reported without counting as errors.
+    mutating func takeNotes() -> [String]
+}
+
+extension LineParser {
+    public mutating func takeNotes() -> [String] { [] }
 }
 
 /// Splits chunks of any size into lines for a `LineParser`: partial lines are
@@ -95,6 +101,7 @@ public struct LineDecoder<Parser: LineParser>: TouchDecoder {
         if halted { return }
         if !partial.isEmpty || skippingLongLine { finishPartialLine(emit: emit) }
         parser.finish(emit: emit)
+        for note in parser.takeNotes() { report(note, isError: false) }
     }
 
     private mutating func appendPartial(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -137,6 +144,7 @@ public struct LineDecoder<Parser: LineParser>: TouchDecoder {
         case .malformed(let message): report(message, isError: true)
         case .repaired(let message): report(message, isError: false)
         }
+        for note in parser.takeNotes() { report(note, isError: false) }
     }
 
     private mutating func report(_ message: String, isError: Bool) {

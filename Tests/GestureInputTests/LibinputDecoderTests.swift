@@ -73,7 +73,7 @@ private let notLibinput =
 private let downWithoutPosition =
     "TOUCH_DOWN without a position such as 27.07/42.62 (68.39/71.37mm)"
 private let undetectable =
-    "cannot tell the input format from the first line; give --format ndjson, libinput"
+    "cannot tell the input format from the first line; give --format ndjson, evemu, evtest, libinput, raw"
 
 /// A two-finger touch as libinput prints it (space-separated, leading space).
 private let twoFingers = text(

@@ -1,0 +1,65 @@
+/// The few <linux/input-event-codes.h> values gesturemap reads, with the names
+/// evtest and evemu print for them.
+public enum EV {
+    public static let syn: UInt16 = 0x00
+    public static let key: UInt16 = 0x01
+    public static let abs: UInt16 = 0x03
+}
+
+public enum SYN {
+    public static let report: UInt16 = 0
+    public static let mtReport: UInt16 = 2
+    public static let dropped: UInt16 = 3
+}
+
+public enum ABS {
+    public static let x: UInt16 = 0x00
+    public static let y: UInt16 = 0x01
+    public static let mtSlot: UInt16 = 0x2f
+    public static let mtPositionX: UInt16 = 0x35
+    public static let mtPositionY: UInt16 = 0x36
+    public static let mtTrackingID: UInt16 = 0x39
+}
+
+public enum BTN {
+    public static let touch: UInt16 = 0x14a
+    public static let toolFinger: UInt16 = 0x145
+    public static let toolQuintTap: UInt16 = 0x148
+    public static let toolDoubleTap: UInt16 = 0x14d
+    public static let toolTripleTap: UInt16 = 0x14e
+    public static let toolQuadTap: UInt16 = 0x14f
+
+    /// Fingers a BTN_TOOL_* key stands for, or nil for other keys.
+    public static func toolFingers(_ code: UInt16) -> Int? {
+        switch code {
+        case toolFinger: return 1
+        case toolDoubleTap: return 2
+        case toolTripleTap: return 3
+        case toolQuadTap: return 4
+        case toolQuintTap: return 5
+        default: return nil
+        }
+    }
+}
+
+/// INPUT_PROP_* bits.
+public enum InputProperty {
+    public static let direct = 0x01
+    public static let buttonpad = 0x02
+    public static let semiMT = 0x03
+}
+
+/// One evdev event, from any evdev-shaped source.
+public struct EvdevEvent: Equatable, Sendable {
+    public var time: Double
+    public var type: UInt16
+    public var code: UInt16
+    public var value: Int32
+
+    public init(time: Double, type: UInt16, code: UInt16, value: Int32) {
+        self.time = time
+        self.type = type
+        self.code = code
+        self.value = value
+    }
+}

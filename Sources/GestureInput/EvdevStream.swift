@@ -1,0 +1,61 @@
+import GestureCore
+
+/// The part every evdev-shaped parser shares: a description that may arrive
+/// before (or between) events, the slot assembler, and anomaly reports.
+public struct EvdevStream: Sendable {
+    public private(set) var description = EvdevDescription()
+    public private(set) var assembler: SlotAssembler
+    private let resolution: (x: Double, y: Double)?
+    private let transform: Transform
+    private let device: Int
+    private let directory: DeviceDirectory?
+    private var warnedTransform = false
+
+    public init(resolution: (x: Double, y: Double)?, transform: Transform, device: Int, directory: DeviceDirectory?) {
+        self.resolution = resolution
+        self.transform = transform
+        self.device = device
+        self.directory = directory
+        assembler = SlotAssembler(converter: UnitConverter(device: nil, override: resolution, transform: transform), device: device)
+    }
+
+    public var converter: UnitConverter { assembler.converter }
+    public var eventCount: Int { assembler.eventCount }
+
+    /// Replaces the description; the units and surface follow it.
+    public mutating func describe(_ update: (inout EvdevDescription) -> Void) {
+        update(&description)
+        assembler.converter = UnitConverter(device: description.deviceInfo, override: resolution, transform: transform)
+        assembler.slotCount = description.slotCount
+        assembler.semiMT = description.isSemiMT
+        // Only the single-touch axes: older kernels report 0 for the MT ones.
+        assembler.seed(x: description.initialValues[ABS.x], y: description.initialValues[ABS.y])
+        if let name = description.name { directory?.set(name, for: device) }
+    }
+
+    public mutating func handle(_ event: EvdevEvent, emit: (TouchFrame) -> Void) {
+        assembler.handle(event, emit: emit)
+    }
+
+    /// What went wrong or was repaired since the last call, each kind once.
+    public mutating func takeNotes() -> [String] {
+        var notes = assembler.takeAnomalies()
+        if !warnedTransform, let problem = assembler.converter.transformProblem, assembler.eventCount > 0 {
+            warnedTransform = true
+            notes.append(problem)
+        }
+        return notes
+    }
+
+    public mutating func flush(emit: (TouchFrame) -> Void) { assembler.flush(emit: emit) }
+    public mutating func finish(emit: (TouchFrame) -> Void) { assembler.finish(emit: emit) }
+
+    mutating func assemblerResync(_ ids: [Int32], _ x: [Int32], _ y: [Int32], _ time: Double, _ emit: (TouchFrame) -> Void) {
+        assembler.resync(trackingIDs: ids, x: x, y: y, at: time, emit: emit)
+    }
+
+    public var canResync: Bool {
+        get { assembler.canResync }
+        set { assembler.canResync = newValue }
+    }
+}

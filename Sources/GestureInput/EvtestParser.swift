@@ -1,0 +1,133 @@
+import GestureCore
+
+/// `evtest` output: its header (device name, supported events with each axis's
+/// Value/Min/Max/Resolution, properties) and its event lines:
+///
+///     Event: time 160278.880972, type 3 (EV_ABS), code 57 (ABS_MT_TRACKING_ID), value 33
+///     Event: time 160278.881053, -------------- SYN_REPORT ------------
+public typealias EvtestDecoder = LineDecoder<EvtestParser>
+
+extension LineDecoder where Parser == EvtestParser {
+    public init(source: String, resolution: (x: Double, y: Double)? = nil, transform: Transform = .identity,
+                device: Int = 0, directory: DeviceDirectory? = nil) {
+        self.init(source: source, parser: EvtestParser(resolution: resolution, transform: transform, device: device, directory: directory))
+    }
+}
+
+public struct EvtestParser: LineParser {
+    public private(set) var stream: EvdevStream
+    /// The axis whose Value/Min/Max lines the header is listing.
+    private var axisCode: UInt16?
+    private var axisInType3 = false
+    private var sawEvents = false
+
+    public init(resolution: (x: Double, y: Double)? = nil, transform: Transform = .identity, device: Int = 0, directory: DeviceDirectory? = nil) {
+        stream = EvdevStream(resolution: resolution, transform: transform, device: device, directory: directory)
+    }
+
+    public var eventCount: Int { stream.eventCount }
+    public var deviceName: String? { stream.description.name }
+    public func unitsExplanation(source: String) -> String { stream.converter.explanation(source: source) }
+
+    public mutating func parse(line: UnsafeBufferPointer<UInt8>, number: Int, emit: (TouchFrame) -> Void) -> LineResult {
+        var s = EventScanner(line, from: 0)
+        if s.expect("Event:") {
+            sawEvents = true
+            return event(&s, emit: emit)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        let trimmed = text.trimmingSpaces()
+        if trimmed.isEmpty { return .ok }
+        if trimmed.hasPrefix("Input device name:") {
+            let name = trimmed.dropFirst("Input device name:".count).trimmingCharacters(in: " \"")
+            stream.describe { $0.name = name }
+        } else if trimmed.hasPrefix("Event type ") {
+            axisInType3 = trimmed.hasPrefix("Event type 3 ")
+            axisCode = nil
+        } else if trimmed.hasPrefix("Event code ") {
+            axisCode = axisInType3 ? UInt16(trimmed.dropFirst("Event code ".count).prefix { $0 != " " }) : nil
+            if let code = axisCode { stream.describe { if $0.axes[code] == nil { $0.axes[code] = AxisInfo() } } }
+        } else if let code = axisCode, let (key, value) = Self.keyValue(trimmed) {
+            stream.describe { d in
+                var axis = d.axes[code] ?? AxisInfo()
+                switch key {
+                case "Value": d.initialValues[code] = Int32(clamping: Int64(value))
+                case "Min": axis.minimum = value
+                case "Max": axis.maximum = value
+                case "Resolution": axis.resolution = value
+                default: break
+                }
+                d.axes[code] = axis
+            }
+        } else if trimmed.hasPrefix("Property type ") {
+            if let bit = UInt64(trimmed.dropFirst("Property type ".count).prefix { $0 != " " }), bit < 64 {
+                stream.describe { $0.properties |= 1 << bit }
+            }
+        } else if Self.headerPrefixes.contains(where: { trimmed.hasPrefix($0) }) || !sawEvents {
+            // evtest's header, and whatever the session printed before the first event.
+            axisCode = nil
+        } else {
+            return .malformed("not an evtest line; expected \"Event: time 12.345678, type 3 (EV_ABS), code 53 (ABS_MT_POSITION_X), value 861\" or evtest's device header")
+        }
+        return .ok
+    }
+
+    static let headerPrefixes = ["Input driver version", "Input device ID", "Supported events", "Properties", "Testing", "Key repeat", "Repeat"]
+
+    /// "Value 0", "Min 0", "Max 1280", "Fuzz 0", "Flat 0", "Resolution 12"
+    static func keyValue(_ text: String) -> (String, Double)? {
+        let parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard parts.count == 2, let v = Double(parts[1]) else { return nil }
+        return (String(parts[0]), v)
+    }
+
+    private mutating func event(_ s: inout EventScanner, emit: (TouchFrame) -> Void) -> LineResult {
+        guard s.expect("time"), let time = s.decimal() else {
+            return .malformed("an evtest event line needs a time, as in \"Event: time 12.345678, type 3 (EV_ABS), code 53 (ABS_MT_POSITION_X), value 861\"")
+        }
+        if s.expect("type") {
+            guard let type = s.integer() else { return .malformed("an evtest event line needs its type number") }
+            s.skipParenthesis()
+            guard s.expect("code"), let code = s.integer() else { return .malformed("an evtest event line needs its code number") }
+            s.skipParenthesis()
+            guard s.expect("value"), let value = s.integer() else { return .malformed("an evtest event line needs its value") }
+            guard type >= 0, type <= 0xFFFF, code >= 0, code <= 0xFFFF, value >= Int64(Int32.min), value <= Int64(Int32.max) else {
+                return .malformed("an evtest event's type, code or value is out of range")
+            }
+            stream.handle(EvdevEvent(time: time, type: UInt16(type), code: UInt16(code), value: Int32(value)), emit: emit)
+            return .ok
+        }
+        // "-------------- SYN_REPORT ------------", "SYN_MT_REPORT", "++++++++++++++ SYN_DROPPED ++++++++++++"
+        let rest = String(decoding: UnsafeBufferPointer(rebasing: s.bytes[s.pos...]), as: UTF8.self)
+        let code: UInt16
+        if rest.contains("SYN_MT_REPORT") { code = SYN.mtReport } else if rest.contains("SYN_DROPPED") { code = SYN.dropped } else if rest.contains("SYN_REPORT") { code = SYN.report } else {
+            return .malformed("an evtest event line needs \"type N (...)\" or a SYN marker")
+        }
+        stream.handle(EvdevEvent(time: time, type: EV.syn, code: code, value: 0), emit: emit)
+        return .ok
+    }
+
+    public mutating func flush(emit: (TouchFrame) -> Void) { stream.flush(emit: emit) }
+    public mutating func finish(emit: (TouchFrame) -> Void) { stream.finish(emit: emit) }
+    public mutating func takeNotes() -> [String] { stream.takeNotes() }
+}
+
+extension EventScanner {
+    /// Skips "(EV_ABS)," and similar.
+    mutating func skipParenthesis() {
+        skipSpaces()
+        guard pos < bytes.count, bytes[pos] == 0x28 else { return }
+        while pos < bytes.count, bytes[pos] != 0x29 { pos += 1 }
+        if pos < bytes.count { pos += 1 }
+        skipSpaces()
+    }
+}
+
+extension Substring {
+    func trimmingCharacters(in set: String) -> String {
+        var s = self
+        while let f = s.first, set.contains(f) { s = s.dropFirst() }
+        while let l = s.last, set.contains(l) { s = s.dropLast() }
+        return String(s)
+    }
+}

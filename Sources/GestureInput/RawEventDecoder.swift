@@ -1,0 +1,96 @@
+import CEvdev
+import GestureCore
+
+/// Raw `struct input_event` records, as read from /dev/input/event* (or a file
+/// or pipe of them): 24 bytes each on 64-bit Linux, seconds and microseconds,
+/// then type, code and value. They carry no description of the device: units
+/// need `--resolution`, a device's ioctls, or `describe`.
+public struct RawEventDecoder: TouchDecoder {
+    public let source: String
+    public var diagnostics: [Diagnostic] = []
+    public private(set) var errorCount = 0
+    public var stopsAtFirstError = false
+    public private(set) var stream: EvdevStream
+    private var partial: [UInt8] = []
+    public static let recordSize = Int(gm_input_event_size())
+
+    public init(source: String, resolution: (x: Double, y: Double)? = nil, transform: Transform = .identity,
+                device: Int = 0, directory: DeviceDirectory? = nil) {
+        self.source = source
+        stream = EvdevStream(resolution: resolution, transform: transform, device: device, directory: directory)
+    }
+
+    public var eventCount: Int { stream.eventCount }
+    public var deviceName: String? { stream.description.name }
+    public var unitsExplanation: String { stream.converter.explanation(source: source) }
+
+    /// The device's axes and name, from its ioctls.
+    public mutating func describe(_ description: EvdevDescription) {
+        stream.describe { $0 = description }
+    }
+
+    public mutating func feed(_ chunk: UnsafeRawBufferPointer, emit: (TouchFrame) -> Void) {
+        let size = RawEventDecoder.recordSize
+        var start = 0
+        if !partial.isEmpty {
+            let need = size - partial.count
+            let take = min(need, chunk.count)
+            partial.append(contentsOf: chunk[0..<take])
+            start = take
+            guard partial.count == size else { return }
+            let record = partial
+            partial.removeAll(keepingCapacity: true)
+            record.withUnsafeBytes { decodeRecord($0, at: 0, emit: emit) }
+        }
+        while start + size <= chunk.count {
+            decodeRecord(chunk, at: start, emit: emit)
+            start += size
+        }
+        if start < chunk.count { partial.append(contentsOf: chunk[start...]) }
+        report(stream.takeNotes())
+    }
+
+    @inline(__always)
+    private mutating func decodeRecord(_ bytes: UnsafeRawBufferPointer, at offset: Int, emit: (TouchFrame) -> Void) {
+        let seconds = bytes.loadUnaligned(fromByteOffset: offset, as: Int64.self)
+        let micros = bytes.loadUnaligned(fromByteOffset: offset + 8, as: Int64.self)
+        let type = bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self)
+        let code = bytes.loadUnaligned(fromByteOffset: offset + 18, as: UInt16.self)
+        let value = bytes.loadUnaligned(fromByteOffset: offset + 20, as: Int32.self)
+        stream.handle(EvdevEvent(time: Double(seconds) + Double(micros) / 1e6, type: type, code: code, value: value), emit: emit)
+    }
+
+    public mutating func flush(emit: (TouchFrame) -> Void) { stream.flush(emit: emit) }
+
+    public mutating func finish(emit: (TouchFrame) -> Void) {
+        if !partial.isEmpty {
+            errorCount += 1
+            diagnostics.append(Diagnostic(source: source, line: 0, message: "the input ended inside an event record (\(partial.count) of \(RawEventDecoder.recordSize) bytes); the rest is ignored"))
+            partial.removeAll()
+        }
+        stream.finish(emit: emit)
+        report(stream.takeNotes())
+    }
+
+    private mutating func report(_ notes: [String]) {
+        for note in notes { diagnostics.append(Diagnostic(source: source, line: 0, message: note)) }
+    }
+
+    /// After SYN_DROPPED, a live device's slots as re-read by the owner.
+    public var needsResync: Bool { stream.assembler.needsResync }
+
+    public var canResync: Bool {
+        get { stream.canResync }
+        set { stream.canResync = newValue }
+    }
+
+    public mutating func resync(trackingIDs: [Int32], x: [Int32], y: [Int32], at time: Double, emit: (TouchFrame) -> Void) {
+        stream.resync(trackingIDs: trackingIDs, x: x, y: y, at: time, emit: emit)
+    }
+}
+
+extension EvdevStream {
+    public mutating func resync(trackingIDs: [Int32], x: [Int32], y: [Int32], at time: Double, emit: (TouchFrame) -> Void) {
+        assemblerResync(trackingIDs, x, y, time, emit)
+    }
+}

@@ -1,0 +1,440 @@
+import GestureCore
+
+/// Input the assembler repaired rather than rejected; the decoder reports each
+/// kind once, with the line where it first happened.
+public enum AssemblyAnomaly: Int, CaseIterable, Sendable {
+    case trackingIDChangedWithoutLift
+    case liftForSlotWithoutContact
+    case eventsDropped
+    case contactAlreadyDown
+
+    public var message: String {
+        switch self {
+        case .trackingIDChangedWithoutLift:
+            return "a slot's tracking id changed without a lift (-1) first; ended the old contact and began a new one (reported once)"
+        case .liftForSlotWithoutContact:
+            return "a lift (tracking id -1) for a slot with no contact; ignored (reported once)"
+        case .eventsDropped:
+            return "SYN_DROPPED: the device dropped events; touches in progress were cancelled (reported once)"
+        case .contactAlreadyDown:
+            return "a contact was already down when the input began (positions without a tracking id); treated as landing then (reported once)"
+        }
+    }
+}
+
+/// Turns evdev events into frames, for every evdev-shaped source (raw bytes,
+/// evemu, evtest, live devices).
+///
+/// Protocol B: `ABS_MT_SLOT` selects a slot (none yet means slot 0; a packet may
+/// continue the last slot), `ABS_MT_TRACKING_ID` ≥ 0 begins a contact and -1 ends
+/// it, and values come only when they change, so a contact may start without X or
+/// Y and keeps its slot's last ones. Protocol A (`SYN_MT_REPORT`, no slots) is
+/// matched frame to frame by tracking id or, without ids, by nearest position.
+/// Devices with no multitouch axes at all follow BTN_TOUCH and ABS_X/ABS_Y.
+public struct SlotAssembler: Sendable {
+    /// Contacts the hardware can track at once (ABS_MT_SLOT's maximum + 1), when known.
+    public var slotCount: Int?
+    /// Semi-MT pads report a bounding box, not fingers: extra contacts follow the first.
+    public var semiMT = false
+    public var converter: UnitConverter {
+        didSet { framer.surface = converter.surface }
+    }
+    /// Set after SYN_DROPPED on a device: the owner re-reads the slots (EVIOCGMTSLOTS)
+    /// and calls `resync`. Without an owner that can, touches are cancelled instead.
+    public var canResync = false
+    public private(set) var needsResync = false
+    public private(set) var eventCount = 0
+
+    private var framer: TouchFramer
+    private var slots: [SlotState] = []
+    private var current = 0
+    private var sawMultitouch = false
+    private var protocolA = false
+    private var dropping = false
+    private var tool = [Bool](repeating: false, count: 6)
+    private var touching = false
+    private var single: (x: Int32?, y: Int32?) = (nil, nil)
+    private var singleContact: Int?
+    private var singleMoved = false
+    private var nextContact = 1
+    private var anomalies: UInt32 = 0
+
+    // Protocol A: the contacts of the packet being read, and of the last packet.
+    private var packet: [ReportedContact] = []
+    private var building = ReportedContact()
+    private var previous: [(contact: Int, x: Int32, y: Int32, id: Int32?)] = []
+
+    private struct SlotState: Sendable {
+        var trackingID: Int32 = -1
+        var seenID = false
+        var x: Int32?
+        var y: Int32?
+        var contact: Int?
+        /// The contact has begun but has no position yet: it lands once it has one.
+        var waitingForPosition = false
+        var endPending = false
+        var beginPending: Int32?
+        var moved = false
+        /// Semi-MT: where this contact was, and where the first one was, when it began.
+        var anchor = Vector.zero
+        var primaryAnchor = Vector.zero
+    }
+
+    private struct ReportedContact: Sendable {
+        var x: Int32?
+        var y: Int32?
+        var id: Int32?
+        var isEmpty: Bool { x == nil && y == nil && id == nil }
+    }
+
+    /// Values the single-touch axes had when the recording began.
+    public mutating func seed(x: Int32?, y: Int32?) {
+        if single.x == nil { single.x = x }
+        if single.y == nil { single.y = y }
+    }
+
+    public init(converter: UnitConverter, device: Int = 0) {
+        self.converter = converter
+        framer = TouchFramer(surface: converter.surface, device: device)
+    }
+
+    /// Anomalies since the last call, each kind at most once per stream.
+    public mutating func takeAnomalies() -> [String] {
+        guard anomalies & ~reportedMask != 0 else { return [] }
+        var out: [String] = []
+        for a in AssemblyAnomaly.allCases where anomalies & (1 << UInt32(a.rawValue)) != 0 && reportedMask & (1 << UInt32(a.rawValue)) == 0 {
+            out.append(a.message)
+            reportedMask |= 1 << UInt32(a.rawValue)
+        }
+        for a in FramingAnomaly.allCases where anomalies & (1 << UInt32(16 + a.rawValue)) != 0 && reportedMask & (1 << UInt32(16 + a.rawValue)) == 0 {
+            out.append(a.message)
+            reportedMask |= 1 << UInt32(16 + a.rawValue)
+        }
+        return out
+    }
+
+    private var reportedMask: UInt32 = 0
+
+    private mutating func note(_ a: AssemblyAnomaly) { anomalies |= 1 << UInt32(a.rawValue) }
+
+    public mutating func handle(_ e: EvdevEvent, emit: (TouchFrame) -> Void) {
+        if dropping {
+            if e.type == EV.syn && e.code == SYN.report { endDrop(at: e.time, emit: emit) }
+            return
+        }
+        switch e.type {
+        case EV.syn:
+            switch e.code {
+            case SYN.report: report(at: e.time, emit: emit)
+            case SYN.mtReport:
+                protocolA = true
+                sawMultitouch = true
+                if !building.isEmpty { packet.append(building) }
+                building = ReportedContact()
+            case SYN.dropped:
+                dropping = true
+                note(.eventsDropped)
+            default: break
+            }
+        case EV.key:
+            if let n = BTN.toolFingers(e.code) {
+                tool[n] = e.value != 0
+            } else if e.code == BTN.touch {
+                touching = e.value != 0
+            }
+        case EV.abs:
+            absolute(e)
+        default:
+            break
+        }
+    }
+
+    private mutating func absolute(_ e: EvdevEvent) {
+        switch e.code {
+        case ABS.mtSlot:
+            sawMultitouch = true
+            current = Int(max(0, min(e.value, 63)))
+            ensureSlot(current)
+        case ABS.mtPositionX, ABS.mtPositionY, ABS.mtTrackingID:
+            sawMultitouch = true
+            if protocolA {
+                switch e.code {
+                case ABS.mtPositionX: building.x = e.value
+                case ABS.mtPositionY: building.y = e.value
+                default: building.id = e.value
+                }
+                return
+            }
+            ensureSlot(current)
+            switch e.code {
+            case ABS.mtPositionX:
+                slots[current].x = e.value
+                slots[current].moved = true
+            case ABS.mtPositionY:
+                slots[current].y = e.value
+                slots[current].moved = true
+            default:
+                trackingID(e.value)
+            }
+        case ABS.x:
+            single.x = e.value
+            singleMoved = true
+        case ABS.y:
+            single.y = e.value
+            singleMoved = true
+        default:
+            break
+        }
+    }
+
+    private mutating func trackingID(_ value: Int32) {
+        var slot = slots[current]
+        slot.seenID = true
+        if value < 0 {
+            if slot.contact != nil || slot.beginPending != nil {
+                if slot.beginPending != nil && slot.contact == nil {
+                    slot.beginPending = nil  // began and ended within one packet: never seen
+                } else {
+                    slot.endPending = true
+                    slot.beginPending = nil
+                }
+            } else {
+                note(.liftForSlotWithoutContact)
+            }
+            slot.trackingID = -1
+        } else if value != slot.trackingID || (slot.contact == nil && slot.beginPending == nil) {
+            if slot.contact != nil && !slot.endPending {
+                note(.trackingIDChangedWithoutLift)
+                slot.endPending = true
+            }
+            slot.beginPending = value
+            slot.trackingID = value
+        }
+        slots[current] = slot
+    }
+
+    private mutating func ensureSlot(_ i: Int) {
+        while slots.count <= i { slots.append(SlotState()) }
+    }
+
+    // MARK: Packets
+
+    private mutating func report(at time: Double, emit: (TouchFrame) -> Void) {
+        eventCount += 1
+        if protocolA {
+            reportProtocolA(at: time, emit: emit)
+        } else if sawMultitouch {
+            reportSlots(at: time, emit: emit)
+        } else {
+            reportSingleTouch(at: time, emit: emit)
+        }
+        framer.reportedFingers = reportedFingers()
+        apply(.sync, time: time, contact: 0, position: nil, emit: emit)
+    }
+
+    private func reportedFingers() -> Int {
+        guard !protocolA, let slotCount else { return 0 }
+        var count = 0
+        for n in 1...5 where tool[n] { count = n }
+        return count > slotCount ? count : 0
+    }
+
+    private mutating func reportSlots(at time: Double, emit: (TouchFrame) -> Void) {
+        if slots.isEmpty { ensureSlot(0) }
+        var primary: Int?
+        for i in slots.indices where slots[i].contact != nil && !slots[i].endPending && !slots[i].waitingForPosition {
+            primary = i
+            break
+        }
+        for i in slots.indices {
+            var slot = slots[i]
+            if slot.endPending, let contact = slot.contact {
+                if !slot.waitingForPosition { apply(.up, time: time, contact: contact, position: nil, emit: emit) }
+                slot.contact = nil
+                slot.waitingForPosition = false
+            }
+            slot.endPending = false
+            let implicit = !slot.seenID && slot.moved && slot.contact == nil
+            if slot.beginPending != nil || implicit {
+                if implicit {
+                    note(.contactAlreadyDown)
+                    slot.seenID = true
+                }
+                slot.contact = nextContact
+                nextContact += 1
+                slot.beginPending = nil
+                slot.waitingForPosition = true
+            }
+            if slot.waitingForPosition, let contact = slot.contact {
+                // A contact lands once both of its coordinates are known.
+                guard let p = knownPosition(of: slot) else {
+                    slot.moved = false
+                    slots[i] = slot
+                    continue
+                }
+                slot.waitingForPosition = false
+                slot.anchor = p
+                if semiMT, let primary, primary != i { slot.primaryAnchor = position(of: slots[primary]) }
+                slots[i] = slot
+                apply(.down, time: time, contact: contact, position: semiMTPosition(i, primary: primary, own: p), emit: emit)
+                if primary == nil { primary = i }
+                slots[i].moved = false
+                continue
+            }
+            slots[i] = slot
+            if let contact = slot.contact, slot.moved || (semiMT && primary != nil && primary != i) {
+                apply(.move, time: time, contact: contact, position: semiMTPosition(i, primary: primary, own: position(of: slot)), emit: emit)
+            }
+            slots[i].moved = false
+        }
+    }
+
+    /// Semi-MT positions are corners of a bounding box: every contact but the
+    /// first moves exactly as the first does.
+    private func semiMTPosition(_ i: Int, primary: Int?, own: Vector) -> Vector {
+        guard semiMT, let primary, primary != i else { return own }
+        return slots[i].anchor + (position(of: slots[primary]) - slots[i].primaryAnchor)
+    }
+
+    private mutating func reportProtocolA(at time: Double, emit: (TouchFrame) -> Void) {
+        if !building.isEmpty { packet.append(building) }
+        building = ReportedContact()
+        let reported = packet.compactMap { c -> (x: Int32, y: Int32, id: Int32?)? in
+            guard let x = c.x, let y = c.y else { return nil }
+            return (x, y, c.id)
+        }
+        packet.removeAll(keepingCapacity: true)
+        var matched = [Bool](repeating: false, count: reported.count)
+        var next: [(contact: Int, x: Int32, y: Int32, id: Int32?)] = []
+        // By tracking id when the device sends them, else nearest first.
+        var pairs: [(old: Int, new: Int, distance: Double)] = []
+        for (o, old) in previous.enumerated() {
+            for (n, new) in reported.enumerated() {
+                if let a = old.id, let b = new.id {
+                    if a == b { pairs.append((o, n, -1)) }
+                } else {
+                    let d = millimetres(old.x, old.y).distance(to: millimetres(new.x, new.y))
+                    if d <= SlotAssembler.protocolAMatchDistance { pairs.append((o, n, d)) }
+                }
+            }
+        }
+        pairs.sort { $0.distance < $1.distance }
+        var oldTaken = [Bool](repeating: false, count: previous.count)
+        for pair in pairs where !oldTaken[pair.old] && !matched[pair.new] {
+            oldTaken[pair.old] = true
+            matched[pair.new] = true
+            let old = previous[pair.old]
+            let new = reported[pair.new]
+            if old.x != new.x || old.y != new.y {
+                apply(.move, time: time, contact: old.contact, position: millimetres(new.x, new.y), emit: emit)
+            }
+            next.append((old.contact, new.x, new.y, new.id))
+        }
+        for (o, old) in previous.enumerated() where !oldTaken[o] {
+            apply(.up, time: time, contact: old.contact, position: nil, emit: emit)
+        }
+        for (n, new) in reported.enumerated() where !matched[n] {
+            let contact = nextContact
+            nextContact += 1
+            apply(.down, time: time, contact: contact, position: millimetres(new.x, new.y), emit: emit)
+            next.append((contact, new.x, new.y, new.id))
+        }
+        previous = next
+    }
+
+    /// Contacts further apart than this between two packets are different fingers.
+    static let protocolAMatchDistance = 25.0
+
+    private mutating func reportSingleTouch(at time: Double, emit: (TouchFrame) -> Void) {
+        guard let x = single.x, let y = single.y else { return }
+        if touching, singleContact == nil {
+            let contact = nextContact
+            nextContact += 1
+            singleContact = contact
+            apply(.down, time: time, contact: contact, position: millimetres(x, y), emit: emit)
+        } else if let contact = singleContact {
+            if !touching {
+                apply(.up, time: time, contact: contact, position: nil, emit: emit)
+                singleContact = nil
+            } else if singleMoved {
+                apply(.move, time: time, contact: contact, position: millimetres(x, y), emit: emit)
+            }
+        }
+        singleMoved = false
+    }
+
+    /// Where a new contact is: its slot's last values (the kernel keeps them between
+    /// contacts), else the single-touch axes, which follow the first contact.
+    private func knownPosition(of slot: SlotState) -> Vector? {
+        guard let x = slot.x ?? single.x, let y = slot.y ?? single.y else { return nil }
+        return millimetres(x, y)
+    }
+
+    private func position(of slot: SlotState) -> Vector {
+        millimetres(slot.x ?? single.x ?? 0, slot.y ?? single.y ?? 0)
+    }
+
+    @inline(__always)
+    private func millimetres(_ x: Int32, _ y: Int32) -> Vector {
+        converter.millimetres(x: Double(x), y: Double(y))
+    }
+
+    private mutating func apply(_ kind: TouchEventKind, time: Double, contact: Int, position: Vector?, emit: (TouchFrame) -> Void) {
+        if let anomaly = framer.apply(kind, time: time, id: contact, x: position?.x, y: position?.y, emit: emit) {
+            anomalies |= 1 << UInt32(16 + anomaly.rawValue)
+        }
+    }
+
+    // MARK: SYN_DROPPED
+
+    private mutating func endDrop(at time: Double, emit: (TouchFrame) -> Void) {
+        dropping = false
+        building = ReportedContact()
+        packet.removeAll()
+        if canResync {
+            needsResync = true
+            return
+        }
+        cancelAll(at: time, emit: emit)
+    }
+
+    /// After SYN_DROPPED on a device: the slots as EVIOCGMTSLOTS reads them.
+    public mutating func resync(trackingIDs: [Int32], x: [Int32], y: [Int32], at time: Double, emit: (TouchFrame) -> Void) {
+        needsResync = false
+        for i in trackingIDs.indices {
+            ensureSlot(i)
+            if i < x.count, x[i] != slots[i].x ?? Int32.min { slots[i].x = x[i]; slots[i].moved = true }
+            if i < y.count, y[i] != slots[i].y ?? Int32.min { slots[i].y = y[i]; slots[i].moved = true }
+            current = i
+            if trackingIDs[i] != slots[i].trackingID || (trackingIDs[i] >= 0 && slots[i].contact == nil) {
+                trackingID(trackingIDs[i])
+            }
+        }
+        report(at: time, emit: emit)
+    }
+
+    private mutating func cancelAll(at time: Double, emit: (TouchFrame) -> Void) {
+        for i in slots.indices {
+            if let contact = slots[i].contact, !slots[i].waitingForPosition {
+                apply(.cancel, time: time, contact: contact, position: nil, emit: emit)
+            }
+            slots[i].waitingForPosition = false
+            slots[i].contact = nil
+            slots[i].trackingID = -1
+            slots[i].seenID = true
+            slots[i].beginPending = nil
+            slots[i].endPending = false
+            slots[i].moved = false
+        }
+        for old in previous { apply(.cancel, time: time, contact: old.contact, position: nil, emit: emit) }
+        previous.removeAll()
+        if let contact = singleContact {
+            apply(.cancel, time: time, contact: contact, position: nil, emit: emit)
+            singleContact = nil
+        }
+        apply(.sync, time: time, contact: 0, position: nil, emit: emit)
+    }
+
+    public mutating func flush(emit: (TouchFrame) -> Void) { framer.flush(emit: emit) }
+    public mutating func finish(emit: (TouchFrame) -> Void) { framer.finish(emit: emit) }
+}

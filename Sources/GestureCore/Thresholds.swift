@@ -28,12 +28,12 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .swipeMinSpeed: return 50
         case .swipeCommitSpeed: return 120
         case .tapMaxDuration: return 0.3
-        case .tapMaxMovement: return 3
+        case .tapMaxMovement: return 5
         case .tapInterval: return 0.3
         case .tapMaxDistance: return 10
         case .longPressDuration: return 0.5
         case .longPressMaxMovement: return 5
-        case .panMinDistance: return 3
+        case .panMinDistance: return 5
         case .pinchMinScale: return 0.15
         case .pinchMinSpread: return 5
         case .rotateMinAngle: return 15

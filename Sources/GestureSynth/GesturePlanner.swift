@@ -35,7 +35,9 @@ struct GesturePlanner {
         case .pan:
             let direction = spec.direction ?? Direction.cardinals[Int.random(in: 0..<4, using: &random)]
             let length = random.uniform(30...60)
-            let speed = random.uniform(18...35)
+            // A deliberate drag: slower than a swipe, but under way well before a
+            // long press's half second.
+            let speed = random.uniform(30...60)
             return stroke(fingers: fingers, angle: direction.screenAngle ?? 0, wobble: 6,
                           length: length, duration: length / speed, easing: .smooth, start: nil)
         case .tap:

@@ -93,7 +93,8 @@ public final class Engine: ScriptHost {
     /// Reads one input to its end.
     private func replay(_ input: InputFile, device: Int) -> ExitCode {
         inputNames[device] = input.name
-        var decoder = AutoDecoder(source: input.name, format: options.format, resolution: options.resolution, device: device, directory: devices)
+        var decoder = AutoDecoder(source: input.name, format: options.format, resolution: options.resolution,
+                                  transform: options.transform(for: input.name), device: device, directory: devices)
         decoder.stopsAtFirstError = options.strict
         var announced = false
         let capacity = 1 << 16

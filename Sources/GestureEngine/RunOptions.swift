@@ -15,6 +15,16 @@ public struct RunOptions: Sendable {
     public var luaMemory = 64 << 20
     /// The input format; nil detects it from the first line.
     public var format: InputFormat?
+    /// Axis mapping for every input (`--rotate`, `--flip-x`, `--flip-y`, `--calibration`).
+    public var transform = Transform.identity
+    /// Axis mappings for particular inputs, by a part of their path or device name
+    /// (`--rotate event3=90`); they replace `transform` for those inputs.
+    public var deviceTransforms: [(match: String, transform: Transform)] = []
+
+    /// The mapping for an input: the first per-device one that matches its path.
+    public func transform(for input: String) -> Transform {
+        deviceTransforms.first { input.contains($0.match) }?.transform ?? transform
+    }
 
     public init() {}
 }

@@ -22,7 +22,14 @@ enum Help {
 
     options:
       -r, --rules FILE        Lua rules (default: swipe left/right -> next_page/prev_page)
-      --format FORMAT         ndjson or libinput (libinput debug-events); default: detected
+      --format FORMAT         ndjson, evemu, evtest, libinput (debug-events) or raw (input_event
+                              bytes); default: detected from the first bytes
+      --rotate [DEV=]DEG      map the device's axes to the screen: 0, 90, 180 or 270 clockwise
+      --flip-x[=DEV], --flip-y[=DEV]
+                              mirror an axis (panels mounted flipped)
+      --calibration [DEV=]"a b c d e f"
+                              libinput's calibration matrix, on coordinates normalized to 0..1
+                              (DEV: apply only to inputs whose path contains DEV)
       --resolution N[,M]      device units per millimetre (x[,y]); overrides the device header
       --strict                stop at the first malformed line (exit 65) instead of skipping it
       --lua-memory MIB        memory the rules may use (default 64)

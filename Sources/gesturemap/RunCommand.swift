@@ -37,6 +37,8 @@ enum RunCommand {
             case "--realtime": options.realtime = true
             case "--resolution":
                 options.resolution = try parseResolution(try a.value(for: name, inline: inline))
+            case "--rotate", "--flip-x", "--flip-y", "--calibration":
+                try TransformOptions.parse(name, inline: inline, arguments: &a, into: &options)
             case "--format":
                 let text = try a.value(for: name, inline: inline)
                 guard let format = InputFormat(rawValue: text) else {

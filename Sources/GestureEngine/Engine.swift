@@ -9,14 +9,15 @@ public final class Engine: ScriptHost {
     let options: RunOptions
     let console: Console
     let output: LineSink
-    private var runtime: ScriptRuntime?
-    private var arena = GestureArena(rules: [])
+    var runtime: ScriptRuntime?
+    /// One recognizer core per device: each surface has its own touch sequences.
+    var arenas: [Int: GestureArena] = [:]
     private var deliveries: [Delivery] = []
     private var seenGeneration = -1
     private var realtimeOrigin: (input: Double, wall: Double)?
-    private let devices = DeviceDirectory()
+    let devices = DeviceDirectory()
     /// Input names by device index: the fallback for `g.device`.
-    private var inputNames: [Int: String] = [:]
+    var inputNames: [Int: String] = [:]
     public private(set) var framesProcessed = 0
     public private(set) var gesturesDelivered = 0
 
@@ -61,120 +62,70 @@ public final class Engine: ScriptHost {
         if options.verbose {
             console.say("gesturemap: \(runtime.ruleCount) rules from \(options.rulesPath ?? "the built-in defaults")")
         }
-        arena.tracing = options.trace
         syncRules()
 
-        let inputs = options.inputs.isEmpty ? ["-"] : options.inputs
-        if options.inputs.isEmpty && !InputFile.standardInputIsPiped {
-            console.say("gesturemap run: no input; give a file, or pipe events in, as in: gesturemap synth \"two-finger swipe left\" | gesturemap run")
-            return .usage
+        let sources: [Source]
+        switch openInputs() {
+        case .success(let opened): sources = opened
+        case .failure(let status): return status
         }
-        for (index, name) in inputs.enumerated() {
-            let input: InputFile
-            if name == "-" {
-                input = InputFile(standardInput: ())
-            } else {
-                do {
-                    input = try InputFile(path: name)
-                } catch {
-                    console.say("gesturemap: \(error.message)")
-                    return error == .notFound(name) ? .noInput : .noInput
-                }
-            }
-            let status = replay(input, device: index)
-            if status != .ok { return status }
+        let status: ExitCode
+        if sources.allSatisfy(\.isRegularFile) {
+            status = replay(sources)
+        } else {
+            status = runLoop(sources, watching: options.inputs.isEmpty && !InputFile.standardInputIsPiped)
         }
         if options.verbose {
             console.say("gesturemap: \(framesProcessed) frames, \(gesturesDelivered) gestures delivered")
         }
-        return .ok
+        return status
     }
 
-    /// Reads one input to its end.
-    private func replay(_ input: InputFile, device: Int) -> ExitCode {
-        inputNames[device] = input.name
-        var decoder = AutoDecoder(source: input.name, format: options.format, resolution: options.resolution,
-                                  transform: options.transform(for: input.name), device: device, directory: devices)
-        decoder.stopsAtFirstError = options.strict
-        var announced = false
-        let capacity = 1 << 16
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            if !input.isRegularFile && !input.waitReadable(milliseconds: idleTimeout()) {
-                // Nothing came before the next deadline: on a live clock, time
-                // has passed all the same (a long press on a still finger).
-                decoder.flush { process($0) }
-                arena.advance(to: MonotonicClock.now(), into: &deliveries)
-                deliver()
-                continue
-            }
-            guard let n = input.read(into: buffer) else {
-                console.say("gesturemap: \(input.name): read error: \(input.lastErrorDescription)")
-                return .noInput
-            }
-            if n == 0 { break }
-            decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { process($0) }
-            if !announced && decoder.eventCount > 0 {
-                announced = true
-                if options.verbose { console.say(decoder.unitsExplanation) }
-            }
-            if let status = reportDiagnostics(&decoder) { return status }
-            if !input.hasDataReady() { decoder.flush { process($0) } }
-        }
-        decoder.finish { process($0) }
-        if let status = reportDiagnostics(&decoder) { return status }
-        arena.finish(into: &deliveries)
-        deliver()
-        if options.verbose && !announced { console.say(decoder.unitsExplanation) }
-        return .ok
-    }
+    // MARK: Frames and deliveries
 
-    private func reportDiagnostics(_ decoder: inout AutoDecoder) -> ExitCode? {
-        guard !decoder.diagnostics.isEmpty else { return nil }
-        for d in decoder.diagnostics { console.say(d.description) }
-        decoder.diagnostics.removeAll()
-        if options.strict && decoder.errorCount > 0 {
-            console.say("gesturemap: stopping at malformed input (--strict); fix the line above or run without --strict to skip such lines")
-            return .dataError
-        }
-        return nil
-    }
-
-    /// How long a live input may stay quiet before the next deadline is due, in ms;
-    /// -1 (wait for input) when there is no deadline or the input keeps its own clock.
-    private func idleTimeout() -> Int32 {
-        guard let deadline = arena.nextDeadline, framesProcessed > 0, MonotonicClock.isLive(arena.tracker.time) else { return -1 }
-        let wait = (deadline - MonotonicClock.now()) * 1000
-        return Int32(max(0, min(wait.rounded(.up), 60_000)))
-    }
-
-    private func process(_ frame: TouchFrame) {
+    func process(_ frame: TouchFrame) {
         framesProcessed += 1
         if options.realtime { pace(until: frame.time) }
-        arena.handle(frame, into: &deliveries)
-        deliver()
+        let device = frame.device
+        if arenas[device] == nil { arenas[device] = newArena() }
+        arenas[device]?.handle(frame, into: &deliveries)
+        deliver(from: device)
     }
 
-    /// `--realtime`: the replay keeps its recorded pace, deadlines included.
-    private func pace(until time: Double) {
-        let now = MonotonicClock.now()
-        guard let origin = realtimeOrigin else {
-            realtimeOrigin = (input: time, wall: now)
-            return
+    /// Input time passed on every device without a frame (a quiet live input).
+    func advanceAll(to time: Double) {
+        for device in Array(arenas.keys) {
+            arenas[device]?.advance(to: time, into: &deliveries)
+            deliver(from: device)
         }
-        while let deadline = arena.nextDeadline, deadline < time {
-            MonotonicClock.sleep(until: origin.wall + (deadline - origin.input))
-            arena.advance(to: deadline, into: &deliveries)
-            deliver()
-        }
-        MonotonicClock.sleep(until: origin.wall + (time - origin.input))
     }
 
-    private func deliver() {
-        if options.trace && !arena.traceLines.isEmpty {
-            for line in arena.traceLines { console.say("trace: " + line) }
-            arena.traceLines.removeAll()
+    /// A device's input ended: its pending deadlines fire, in order.
+    func finish(device: Int) {
+        arenas[device]?.finish(into: &deliveries)
+        deliver(from: device)
+    }
+
+    /// The earliest deadline of any device.
+    var nextDeadline: Double? {
+        arenas.values.compactMap(\.nextDeadline).min()
+    }
+
+    /// The latest input time seen on any device.
+    var latestInputTime: Double? {
+        arenas.values.map(\.tracker.time).max()
+    }
+
+    private func newArena() -> GestureArena {
+        var arena = GestureArena(rules: runtime?.coreRules ?? [], thresholds: runtime?.thresholds ?? Thresholds())
+        arena.tracing = options.trace
+        return arena
+    }
+
+    private func deliver(from device: Int) {
+        if options.trace, let lines = arenas[device]?.traceLines, !lines.isEmpty {
+            for line in lines { console.say("trace: " + line) }
+            arenas[device]?.traceLines.removeAll()
         }
         guard !deliveries.isEmpty, let runtime else { return }
         for delivery in deliveries {
@@ -185,10 +136,38 @@ public final class Engine: ScriptHost {
         syncRules()
     }
 
-    /// Hands the core the rules as they are now, when the script changed them.
+    /// Hands the cores the rules as they are now, when the script changed them.
     private func syncRules() {
         guard let runtime, runtime.generation != seenGeneration else { return }
         seenGeneration = runtime.generation
-        arena.replaceRules(runtime.coreRules, thresholds: runtime.thresholds)
+        let rules = runtime.coreRules
+        for device in Array(arenas.keys) {
+            arenas[device]?.replaceRules(rules, thresholds: runtime.thresholds)
+        }
+    }
+
+    /// `--realtime`: the replay keeps its recorded pace, deadlines included.
+    private func pace(until time: Double) {
+        let now = MonotonicClock.now()
+        guard let origin = realtimeOrigin else {
+            realtimeOrigin = (input: time, wall: now)
+            return
+        }
+        while let deadline = nextDeadline, deadline < time {
+            MonotonicClock.sleep(until: origin.wall + (deadline - origin.input))
+            advanceAll(to: deadline)
+        }
+        MonotonicClock.sleep(until: origin.wall + (time - origin.input))
+    }
+
+    func reportDiagnostics(_ source: Source) -> ExitCode? {
+        guard !source.decoder.diagnostics.isEmpty else { return nil }
+        for d in source.decoder.diagnostics { console.say(d.description) }
+        source.decoder.diagnostics.removeAll()
+        if options.strict && source.decoder.errorCount > 0 {
+            console.say("gesturemap: stopping at malformed input (--strict); fix the line above or run without --strict to skip such lines")
+            return .dataError
+        }
+        return nil
     }
 }

@@ -1,5 +1,5 @@
 /// The process's exit status (contract).
-public enum ExitCode: Int32, Sendable {
+public enum ExitCode: Int32, Error, Sendable {
     case ok = 0
     /// Rules failed to load, or `check` found problems.
     case ruleFailure = 1

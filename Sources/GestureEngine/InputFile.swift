@@ -64,6 +64,12 @@ public final class InputFile {
         return fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// A character device, such as /dev/input/event3.
+    public static func isCharacterDevice(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR
+    }
+
     /// True when standard input is a pipe or file rather than a terminal.
     public static var standardInputIsPiped: Bool { isatty(0) == 0 }
 

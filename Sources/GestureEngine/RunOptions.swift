@@ -12,6 +12,8 @@ public struct RunOptions: Sendable {
     public var trace = false
     /// Replay files at their recorded pace instead of as fast as possible.
     public var realtime = false
+    /// Take live devices for exclusive use (EVIOCGRAB).
+    public var grab = false
     public var luaMemory = 64 << 20
     /// The input format; nil detects it from the first line.
     public var format: InputFormat?

@@ -17,7 +17,9 @@ enum Help {
     usage: gesturemap run [--rules FILE] [OPTIONS] [INPUT ...]
 
     Reads touch events, recognizes gestures and calls the rules' handlers. INPUT is
-    a file path or - for standard input; with none, standard input when it is piped.
+    a file path, a device such as /dev/input/event5, or - for standard input; with
+    none, standard input when it is piped, else every touch device found (and those
+    plugged in later).
     Emitted actions go to stdout as JSON lines; everything else goes to stderr.
 
     options:
@@ -35,10 +37,12 @@ enum Help {
       --lua-memory MIB        memory the rules may use (default 64)
       --trace                 log every recognizer transition to stderr
       --realtime              replay at the recorded pace instead of as fast as possible
+      --grab                  take devices for exclusive use (the desktop stops seeing them)
       -v, --verbose           say which resolution and rules are in use
       -h, --help              this text
 
-    exit status: 0 ok, 1 rules failed to load, 64 usage, 65 bad input (--strict), 66 input not found
+    exit status: 0 ok, 1 rules failed to load, 64 usage, 65 bad input (--strict), 66 input not found,
+    69 no usable touch device
     """
 
     static let check = """

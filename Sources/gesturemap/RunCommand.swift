@@ -35,6 +35,7 @@ enum RunCommand {
             case "-v", "--verbose": options.verbose = true
             case "--trace": options.trace = true
             case "--realtime": options.realtime = true
+            case "--grab": options.grab = true
             case "--resolution":
                 options.resolution = try parseResolution(try a.value(for: name, inline: inline))
             case "--rotate", "--flip-x", "--flip-y", "--calibration":

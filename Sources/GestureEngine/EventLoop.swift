@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import GestureCore
+import GestureInput
+
+extension Engine {
+    /// Pipes, FIFOs and devices, read together as their bytes arrive. The loop
+    /// sleeps until input or the next recognizer deadline (on a live clock), and
+    /// keeps going while a device may still come back.
+    func runLoop(_ initial: [Source], watching discovering: Bool) -> ExitCode {
+        var sources = initial
+        let watchesDevices = discovering || initial.contains(where: \.isLiveDevice)
+        let watcher = watchesDevices ? HotplugWatcher(directory: DeviceScanner.directory) : nil
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+        defer { buffer.deallocate() }
+
+        while true {
+            let open = sources.filter(\.isOpen)
+            let awaitingDevices = watcher != nil && sources.contains { $0.isLiveDevice || discovering }
+            if open.isEmpty && !awaitingDevices { break }
+
+            var fds = open.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+            if let watcher { fds.append(pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0)) }
+            let ready = poll(&fds, nfds_t(fds.count), idleTimeout())
+            if ready < 0 {
+                if errno == EINTR { continue }
+                console.say("gesturemap: poll failed: \(String(cString: strerror(errno)))")
+                return .unavailable
+            }
+            if ready == 0 {
+                // Nothing came before the next deadline: on a live clock, time has
+                // passed all the same (a long press on a still finger).
+                for source in open { source.decoder.flush { process($0) } }
+                advanceAll(to: MonotonicClock.now())
+                continue
+            }
+            for (i, source) in open.enumerated() where fds[i].revents != 0 {
+                if let status = read(source, into: buffer) { return status }
+            }
+            if let watcher, let last = fds.last, last.revents != 0 {
+                for path in watcher.changedNodes() {
+                    if let returning = sources.first(where: { $0.path == path && !$0.isOpen && $0.isLiveDevice }) {
+                        reopen(returning, at: path)
+                    } else if discovering, !sources.contains(where: { $0.path == path }),
+                              case .success(let added) = openDiscovered(path, index: sources.count) {
+                        sources.append(added)
+                    }
+                }
+            }
+        }
+        return .ok
+    }
+
+    /// Reads what is there; returns an exit status when the run must stop.
+    private func read(_ source: Source, into buffer: UnsafeMutableRawBufferPointer) -> ExitCode? {
+        let n = Glibc.read(source.fd, buffer.baseAddress, buffer.count)
+        if n < 0 {
+            let code = errno
+            if code == EINTR || code == EAGAIN { return nil }
+            if code == ENODEV, source.isLiveDevice {
+                console.say("gesturemap: \(source.name) was unplugged; waiting for it to come back")
+                close(source)
+                return nil
+            }
+            console.say("gesturemap: \(source.name): read error: \(String(cString: strerror(code)))")
+            close(source)
+            return source.isLiveDevice ? nil : .noInput
+        }
+        if n == 0 {
+            close(source)
+            return reportDiagnostics(source)
+        }
+        source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { process($0) }
+        if let device = source.device, var raw = source.decoder as? RawEventDecoder, raw.needsResync {
+            // SYN_DROPPED: the kernel's slot state is the truth now.
+            if let state = device.slotState() {
+                raw.resync(trackingIDs: state.ids, x: state.x, y: state.y, at: MonotonicClock.now()) { process($0) }
+                source.decoder = raw
+            }
+        }
+        announce(source)
+        if let status = reportDiagnostics(source) { return status }
+        // "Input that is not yet available closes the frame."
+        if !source.isLiveDevice, source.file?.hasDataReady() == false { source.decoder.flush { process($0) } }
+        return nil
+    }
+
+    /// The input ended or vanished: touches still down are cancelled and the
+    /// device's pending deadlines fire.
+    private func close(_ source: Source) {
+        source.decoder.finish { process($0) }
+        finish(device: source.index)
+        source.isOpen = false
+        source.device = nil
+        source.file = nil
+        _ = reportDiagnostics(source)
+    }
+
+    private func reopen(_ source: Source, at path: String) {
+        guard let device = try? openDevice(path) else { return }
+        var decoder = RawEventDecoder(source: path, resolution: options.resolution, transform: options.transform(for: path),
+                                      device: source.index, directory: devices)
+        decoder.describe(device.description)
+        decoder.canResync = true
+        source.device = device
+        source.decoder = decoder
+        source.isOpen = true
+        console.say("gesturemap: \(path) is back")
+    }
+
+    private func openDiscovered(_ path: String, index: Int) -> Result<Source, ExitCode> {
+        guard let device = try? InputDevice(path: path), device.isTouch else { return .failure(.unavailable) }
+        let opened = openSource(path, index: index)
+        if case .success = opened { console.say("gesturemap: found \(path) (\(device.description.name ?? "unnamed"))") }
+        return opened
+    }
+
+    /// How long the loop may sleep, in ms: until the next deadline when input
+    /// times follow the monotonic clock (devices, `record` output), else until input.
+    func idleTimeout() -> Int32 {
+        guard let deadline = nextDeadline, let latest = latestInputTime, MonotonicClock.isLive(latest) else { return -1 }
+        let wait = (deadline - MonotonicClock.now()) * 1000
+        return Int32(max(0, min(wait.rounded(.up), 60_000)))
+    }
+}

@@ -1,0 +1,36 @@
+import GestureCore
+import GestureInput
+
+extension Engine {
+    /// Regular files, one after another, as fast as they can be read: deadlines
+    /// pass when the input's time passes them.
+    func replay(_ sources: [Source]) -> ExitCode {
+        let capacity = 1 << 16
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
+        defer { buffer.deallocate() }
+        for source in sources {
+            guard let file = source.file else { continue }
+            while true {
+                guard let n = file.read(into: buffer) else {
+                    console.say("gesturemap: \(source.name): read error: \(file.lastErrorDescription)")
+                    return .noInput
+                }
+                if n == 0 { break }
+                source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { process($0) }
+                announce(source)
+                if let status = reportDiagnostics(source) { return status }
+            }
+            source.decoder.finish { process($0) }
+            if let status = reportDiagnostics(source) { return status }
+            finish(device: source.index)
+            announce(source, atEnd: true)
+        }
+        return .ok
+    }
+
+    func announce(_ source: Source, atEnd: Bool = false) {
+        guard options.verbose, !source.announced, atEnd || source.decoder.eventCount > 0 else { return }
+        source.announced = true
+        console.say(source.decoder.unitsExplanation)
+    }
+}

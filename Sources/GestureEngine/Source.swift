@@ -1,0 +1,105 @@
+import GestureCore
+import GestureInput
+
+/// One input of a run: a file, a pipe or FIFO, standard input, or a live device,
+/// with the decoder that turns its bytes into frames.
+final class Source {
+    let name: String
+    /// Where it lives, so an unplugged device can be opened again when it returns.
+    let path: String?
+    let index: Int
+    var file: InputFile?
+    var device: InputDevice?
+    var decoder: any TouchDecoder
+    var announced = false
+    var isOpen = true
+
+    init(name: String, path: String?, index: Int, file: InputFile?, device: InputDevice?, decoder: any TouchDecoder) {
+        self.name = name
+        self.path = path
+        self.index = index
+        self.file = file
+        self.device = device
+        self.decoder = decoder
+    }
+
+    var fd: Int32 { device?.fd ?? file?.fd ?? -1 }
+    var isRegularFile: Bool { device == nil && file?.isRegularFile == true }
+    var isLiveDevice: Bool { device != nil }
+}
+
+extension Engine {
+    /// The inputs named on the command line, standard input, or the touch devices found.
+    func openInputs() -> Result<[Source], ExitCode> {
+        var names = options.inputs
+        if names.isEmpty {
+            if InputFile.standardInputIsPiped {
+                names = ["-"]
+            } else {
+                let scan = DeviceScanner.scan()
+                if scan.touch.isEmpty {
+                    console.say("gesturemap: " + DeviceScanner.explainNone(scan))
+                    return .failure(.unavailable)
+                }
+                names = scan.touch
+                for problem in scan.problems where options.verbose { console.say("gesturemap: " + problem.message) }
+            }
+        }
+        var sources: [Source] = []
+        for (index, name) in names.enumerated() {
+            switch openSource(name, index: index) {
+            case .success(let source): sources.append(source)
+            case .failure(let status): return .failure(status)
+            }
+        }
+        return .success(sources)
+    }
+
+    func openSource(_ name: String, index: Int) -> Result<Source, ExitCode> {
+        inputNames[index] = name
+        if name == "-" {
+            let file = InputFile(standardInput: ())
+            return .success(Source(name: file.name, path: nil, index: index, file: file, device: nil, decoder: textDecoder(for: file.name, index: index)))
+        }
+        if InputFile.isCharacterDevice(name) {
+            do {
+                let device = try openDevice(name)
+                var decoder = RawEventDecoder(source: name, resolution: options.resolution, transform: options.transform(for: name),
+                                              device: index, directory: devices)
+                decoder.describe(device.description)
+                decoder.canResync = true
+                decoder.stopsAtFirstError = options.strict
+                if options.verbose { console.say("gesturemap: reading \(name) (\(device.description.name ?? "unnamed"), \(device.kindName))") }
+                return .success(Source(name: name, path: name, index: index, file: nil, device: device, decoder: decoder))
+            } catch {
+                console.say("gesturemap: " + error.message)
+                return .failure(.unavailable)
+            }
+        }
+        do {
+            let file = try InputFile(path: name)
+            return .success(Source(name: name, path: name, index: index, file: file, device: nil, decoder: textDecoder(for: name, index: index)))
+        } catch {
+            console.say("gesturemap: \(error.message)")
+            return .failure(.noInput)
+        }
+    }
+
+    func openDevice(_ path: String) throws(DeviceError) -> InputDevice {
+        let device = try InputDevice(path: path)
+        guard device.isTouch else { throw DeviceError.notEvdev(path, "it has no touch axes; gesturemap devices lists the touch devices") }
+        // Without it, event times are wall-clock and deadlines would not line up.
+        do { try device.useMonotonicClock() } catch {
+            console.say("gesturemap: warning: \(error.message); long presses may fire late")
+        }
+        if options.grab { try device.grab() }
+        return device
+    }
+
+    private func textDecoder(for name: String, index: Int) -> AutoDecoder {
+        var decoder = AutoDecoder(source: name, format: options.format, resolution: options.resolution,
+                                  transform: options.transform(for: name), device: index, directory: devices)
+        decoder.stopsAtFirstError = options.strict
+        return decoder
+    }
+}

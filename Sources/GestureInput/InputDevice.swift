@@ -1,0 +1,183 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import CEvdev
+
+/// Why a device could not be used, worded for the person at the terminal.
+public enum DeviceError: Error, Equatable, Sendable {
+    case notFound(String)
+    case permissionDenied(String)
+    case notEvdev(String, String)
+    case failed(String, String)
+
+    public var message: String {
+        switch self {
+        case .notFound(let path): return "\(path): no such device"
+        case .permissionDenied(let path):
+            return "\(path): permission denied; add yourself to the input group (sudo usermod -aG input $USER, then log in again) or install the udev rule examples/udev/70-gesturemap.rules"
+        case let .notEvdev(path, reason): return "\(path): not an evdev input device (\(reason))"
+        case let .failed(path, reason): return "\(path): \(reason)"
+        }
+    }
+
+    static func from(errno code: Int32, path: String) -> DeviceError {
+        switch code {
+        case ENOENT, ENODEV, ENXIO: return .notFound(path)
+        case EACCES, EPERM: return .permissionDenied(path)
+        case ENOTTY, EINVAL: return .notEvdev(path, String(cString: strerror(code)))
+        default: return .failed(path, String(cString: strerror(code)))
+        }
+    }
+}
+
+/// An open /dev/input/event* node, described through its ioctls.
+public final class InputDevice {
+    public let path: String
+    public let fd: Int32
+    public let description: EvdevDescription
+    /// Its events are stamped with CLOCK_MONOTONIC (EVIOCSCLOCKID succeeded).
+    public private(set) var monotonicClock = false
+
+    /// Opens the node and reads its name, properties and axes. Non-blocking: the
+    /// engine's loop polls it.
+    public init(path: String) throws(DeviceError) {
+        let fd = gm_evdev_open(path, 1)
+        guard fd >= 0 else { throw DeviceError.from(errno: -fd, path: path) }
+        var name = [CChar](repeating: 0, count: 256)
+        let n = gm_evdev_name(fd, &name, name.count)
+        guard n >= 0 else {
+            close(fd)
+            throw DeviceError.from(errno: -n, path: path)
+        }
+        var description = EvdevDescription(name: String(cString: name))
+        var props = [UInt8](repeating: 0, count: 8)
+        if gm_evdev_properties(fd, &props, props.count) >= 0 {
+            for (i, byte) in props.enumerated() { description.properties |= UInt64(byte) << UInt64(8 * i) }
+        }
+        var absBits = [UInt8](repeating: 0, count: 8)
+        if gm_evdev_bits(fd, UInt32(EV.abs), &absBits, absBits.count) >= 0 {
+            for code in [ABS.x, ABS.y, ABS.mtSlot, ABS.mtPositionX, ABS.mtPositionY, ABS.mtTrackingID]
+            where absBits[Int(code) / 8] & (1 << (code % 8)) != 0 {
+                var value: Int32 = 0, minimum: Int32 = 0, maximum: Int32 = 0, resolution: Int32 = 0
+                if gm_evdev_absinfo(fd, UInt32(code), &value, &minimum, &maximum, &resolution) >= 0 {
+                    description.axes[code] = AxisInfo(minimum: Double(minimum), maximum: Double(maximum),
+                                                      resolution: resolution > 0 ? Double(resolution) : nil)
+                    description.initialValues[code] = value
+                }
+            }
+        }
+        var keyBits = [UInt8](repeating: 0, count: 96)
+        if gm_evdev_bits(fd, UInt32(EV.key), &keyBits, keyBits.count) >= 0 {
+            hasTouchKey = keyBits[Int(BTN.touch) / 8] & (1 << (BTN.touch % 8)) != 0
+            hasPen = keyBits[0x140 / 8] & 1 != 0  // BTN_TOOL_PEN
+        }
+        self.path = path
+        self.fd = fd
+        self.description = description
+    }
+
+    private var hasTouchKey = false
+    private var hasPen = false
+
+    deinit { close(fd) }
+
+    /// Reports finger contacts: multitouch position axes, or a touch key with
+    /// position axes, and no pen (a stylus is not a finger).
+    public var isTouch: Bool {
+        guard !hasPen else { return false }
+        if description.axes[ABS.mtPositionX] != nil { return true }
+        return description.axes[ABS.x] != nil && (hasTouchKey || description.isDirect)
+    }
+
+    /// "touchscreen" for direct devices, "touchpad" for the others.
+    public var kindName: String { description.isDirect ? "touchscreen" : "touchpad" }
+
+    /// Asks for CLOCK_MONOTONIC timestamps, so deadlines and event times share a clock.
+    public func useMonotonicClock() throws(DeviceError) {
+        let r = gm_evdev_clock_monotonic(fd)
+        guard r >= 0 else { throw DeviceError.from(errno: -r, path: path) }
+        monotonicClock = true
+    }
+
+    /// Exclusive use: other readers (the desktop) stop seeing its events.
+    public func grab() throws(DeviceError) {
+        let r = gm_evdev_grab(fd, 1)
+        guard r >= 0 else {
+            if -r == EBUSY { throw DeviceError.failed(path, "another program has grabbed it") }
+            throw DeviceError.from(errno: -r, path: path)
+        }
+    }
+
+    /// The slots' tracking ids and positions, re-read after SYN_DROPPED.
+    public func slotState() -> (ids: [Int32], x: [Int32], y: [Int32])? {
+        guard let count = description.slotCount, count > 0 else { return nil }
+        var ids = [Int32](repeating: -1, count: count)
+        var xs = [Int32](repeating: 0, count: count)
+        var ys = [Int32](repeating: 0, count: count)
+        guard gm_evdev_mt_slots(fd, UInt32(ABS.mtTrackingID), &ids, count) >= 0,
+              gm_evdev_mt_slots(fd, UInt32(ABS.mtPositionX), &xs, count) >= 0,
+              gm_evdev_mt_slots(fd, UInt32(ABS.mtPositionY), &ys, count) >= 0 else { return nil }
+        return (ids, xs, ys)
+    }
+}
+
+/// Finds touch devices among the input device nodes.
+public enum DeviceScanner {
+    /// /dev/input, or `GESTUREMAP_INPUT_DIR` (tests point it at a directory of FIFOs).
+    public static var directory: String {
+        if let dir = getenv("GESTUREMAP_INPUT_DIR") { return String(cString: dir) }
+        return "/dev/input"
+    }
+
+    public struct Scan: Sendable {
+        public var touch: [String] = []
+        public var others: Int = 0
+        public var problems: [DeviceError] = []
+        public var directoryMissing = false
+    }
+
+    /// Every `event*` node, in numeric order, sorted into touch devices, other
+    /// devices, and nodes that could not be opened.
+    public static func scan(_ dir: String = directory) -> Scan {
+        var result = Scan()
+        guard let handle = opendir(dir) else {
+            result.directoryMissing = true
+            return result
+        }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix("event") { names.append(name) }
+        }
+        names.sort { (Int($0.dropFirst(5)) ?? 0, $0) < (Int($1.dropFirst(5)) ?? 0, $1) }
+        for name in names {
+            let path = dir + "/" + name
+            do {
+                let device = try InputDevice(path: path)
+                if device.isTouch { result.touch.append(path) } else { result.others += 1 }
+            } catch {
+                result.problems.append(error)
+            }
+        }
+        return result
+    }
+
+    /// Why no touch device can be used, and what to do about it.
+    public static func explainNone(_ scan: Scan, directory dir: String = directory) -> String {
+        if scan.directoryMissing {
+            return "\(dir) does not exist: this system shows no input devices (a container or a VM without them?); give a recording or pipe events in instead"
+        }
+        if let denied = scan.problems.first(where: { if case .permissionDenied = $0 { return true } else { return false } }) {
+            return "no touch device can be read: " + denied.message
+        }
+        if scan.others > 0 {
+            return "no touch devices in \(dir) (\(scan.others) other input device\(scan.others == 1 ? "" : "s")); is the touchscreen connected and its driver loaded?"
+        }
+        return "no input devices in \(dir)"
+    }
+}

@@ -24,6 +24,7 @@ public struct EvemuParser: LineParser {
     public var eventCount: Int { stream.eventCount }
     public var deviceName: String? { stream.description.name }
     public func unitsExplanation(source: String) -> String { stream.converter.explanation(source: source) }
+    public var converter: UnitConverter { stream.converter }
 
     public mutating func parse(line: UnsafeBufferPointer<UInt8>, number: Int, emit: (TouchFrame) -> Void) -> LineResult {
         guard line.count >= 2 else {

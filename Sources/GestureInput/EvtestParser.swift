@@ -28,6 +28,7 @@ public struct EvtestParser: LineParser {
     public var eventCount: Int { stream.eventCount }
     public var deviceName: String? { stream.description.name }
     public func unitsExplanation(source: String) -> String { stream.converter.explanation(source: source) }
+    public var converter: UnitConverter { stream.converter }
 
     public mutating func parse(line: UnsafeBufferPointer<UInt8>, number: Int, emit: (TouchFrame) -> Void) -> LineResult {
         var s = EventScanner(line, from: 0)

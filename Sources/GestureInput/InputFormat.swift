@@ -80,6 +80,7 @@ public struct AutoDecoder: TouchDecoder {
     public var eventCount: Int { inner?.eventCount ?? 0 }
     public var deviceName: String? { inner?.deviceName }
     public var unitsExplanation: String { inner?.unitsExplanation ?? "\(source): no touch events" }
+    public var converter: UnitConverter { inner?.converter ?? UnitConverter(device: nil, override: resolution, transform: transform) }
 
     private mutating func choose(_ format: InputFormat) {
         self.format = format

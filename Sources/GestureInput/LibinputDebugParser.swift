@@ -41,6 +41,13 @@ public struct LibinputDebugParser: LineParser {
         deviceIndex = device
     }
 
+    /// libinput already speaks millimetres.
+    public var converter: UnitConverter {
+        var c = UnitConverter(device: DeviceInfo(x: AxisInfo(resolution: 1), y: AxisInfo(resolution: 1)))
+        c.surface = framer.surface
+        return c
+    }
+
     public func unitsExplanation(source: String) -> String {
         usedPercent
             ? "\(source): libinput debug-events without millimetre columns; taking its 0-100 screen percentages as millimetres"

@@ -11,7 +11,6 @@ extension LineDecoder where Parser == NDJSONParser {
         self.init(source: source, parser: NDJSONParser(resolution: resolution, transform: transform, device: device, directory: directory))
     }
 
-    public var converter: UnitConverter { parser.converter }
     public var device: DeviceInfo? { parser.device }
 }
 

@@ -23,6 +23,7 @@ public struct RawEventDecoder: TouchDecoder {
     public var eventCount: Int { stream.eventCount }
     public var deviceName: String? { stream.description.name }
     public var unitsExplanation: String { stream.converter.explanation(source: source) }
+    public var converter: UnitConverter { stream.converter }
 
     /// The device's axes and name, from its ioctls.
     public mutating func describe(_ description: EvdevDescription) {

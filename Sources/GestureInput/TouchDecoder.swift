@@ -13,6 +13,8 @@ public protocol TouchDecoder {
     var deviceName: String? { get }
     /// One line for `-v`: how device units become millimetres.
     var unitsExplanation: String { get }
+    /// How device units became millimetres (run backwards by `record`).
+    var converter: UnitConverter { get }
 
     mutating func feed(_ chunk: UnsafeRawBufferPointer, emit: (TouchFrame) -> Void)
     /// Input is not available right now (a live pipe went quiet): close the open frame.
@@ -38,6 +40,7 @@ public enum LineResult: Equatable, Sendable {
 public protocol LineParser {
     var eventCount: Int { get }
     var deviceName: String? { get }
+    var converter: UnitConverter { get }
     func unitsExplanation(source: String) -> String
     mutating func parse(line: UnsafeBufferPointer<UInt8>, number: Int, emit: (TouchFrame) -> Void) -> LineResult
     mutating func flush(emit: (TouchFrame) -> Void)
@@ -74,6 +77,7 @@ public struct LineDecoder<Parser: LineParser>: TouchDecoder {
     public var eventCount: Int { parser.eventCount }
     public var deviceName: String? { parser.deviceName }
     public var unitsExplanation: String { parser.unitsExplanation(source: source) }
+    public var converter: UnitConverter { parser.converter }
 
     public mutating func feed(_ chunk: UnsafeRawBufferPointer, emit: (TouchFrame) -> Void) {
         guard let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }

@@ -14,6 +14,8 @@ extension CommandLine {
         case "run": return RunCommand.main(rest, console: console)
         case "check": return CheckCommand.main(rest, console: console)
         case "synth": return SynthCommand.main(rest, console: console)
+        case "record": return RecordCommand.main(rest, console: console)
+        case "devices": return DevicesCommand.main(rest, console: console)
         case "help", "--help", "-h":
             if let topic = rest.first, let text = Help.forCommand(topic) {
                 printOut(text)
@@ -25,7 +27,7 @@ extension CommandLine {
             printOut(version)
             return .ok
         default:
-            console.say("gesturemap: unknown command \"\(command)\"; commands: run, check, synth (see gesturemap --help)")
+            console.say("gesturemap: unknown command \"\(command)\"; commands: run, check, synth, devices, record (see gesturemap --help)")
             return .usage
         }
     }

@@ -8,6 +8,8 @@ enum Help {
       run [--rules FILE] [INPUT ...]   recognize gestures and run the rules' actions
       check FILE ...                   load rules files and report every problem
       synth PHRASE ... [--seed N]      realistic NDJSON touch events for named gestures
+      devices                          touch devices and their axes
+      record [DEVICE] [-o FILE]        a device's touches as NDJSON (or --from FILE to convert)
 
     gesturemap COMMAND --help shows a command's options; gesturemap --version its version.
     Example: gesturemap synth "two-finger swipe left" | gesturemap run --rules examples/pager.lua
@@ -68,11 +70,38 @@ enum Help {
       --rate HZ    sampling rate instead of the seed's choice
     """
 
+    static let devices = """
+    usage: gesturemap devices [--json]
+
+    Lists the touch devices (touchscreens and touchpads) in /dev/input with their
+    axes, resolution and slots, on stderr; --json writes one JSON object per device
+    to stdout instead. Exits 69 when there is none or none can be read, saying why.
+    """
+
+    static let record = """
+    usage: gesturemap record [DEVICE] [-o FILE] [--format ndjson|evemu|raw]
+           gesturemap record --from FILE [-o FILE] [--format ndjson|evemu|raw]
+
+    Writes a device's touches (until Ctrl-C) as NDJSON with a device header, in the
+    device's own units and clock, so real sessions become test fixtures and can be
+    piped to gesturemap run. With --from, converts any supported recording instead
+    (ndjson, evemu, evtest, libinput, raw).
+
+    options:
+      -o, --output FILE        write here instead of stdout
+      --format FORMAT          ndjson (default), evemu, or raw input_event bytes
+      --input-format FORMAT    the --from file's format, when detection is not wanted
+      --resolution N[,M]       units per millimetre of the source
+      --grab                   take the device for exclusive use while recording
+    """
+
     static func forCommand(_ name: String) -> String? {
         switch name {
         case "run": return run
         case "check": return check
         case "synth": return synth
+        case "devices": return devices
+        case "record": return record
         default: return nil
         }
     }

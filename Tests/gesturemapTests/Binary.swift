@@ -26,10 +26,35 @@ enum Binary {
         return packageRoot.appendingPathComponent(".build/debug/gesturemap").path
     }()
 
-    static func run(_ arguments: [String], stdin: Data? = nil, currentDirectory: URL? = nil) throws -> Result {
+    static func run(_ arguments: [String], stdin: Data? = nil, currentDirectory: URL? = nil,
+                    environment: [String: String] = [:], terminalStdin: Bool = false) throws -> Result {
+        if terminalStdin {
+            // Standard input that is a terminal, not a pipe: run under script(1).
+            let command = ([path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+            var env = ProcessInfo.processInfo.environment
+            for (k, v) in environment { env[k] = v }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            process.arguments = ["-qec", command + " 2>&1", "/dev/null"]
+            process.environment = env
+            process.currentDirectoryURL = currentDirectory ?? packageRoot
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+            return Result(status: process.terminationStatus, stdout: "", stderr: text)
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        if !environment.isEmpty {
+            var env = ProcessInfo.processInfo.environment
+            for (k, v) in environment { env[k] = v }
+            process.environment = env
+        }
         process.currentDirectoryURL = currentDirectory ?? packageRoot
         // Standard input and error go through files, so no pipe can fill up and
         // block the child while this side waits on another.

@@ -255,3 +255,88 @@ void gm_push_gesture(lua_State *L, const gm_gesture *g) {
     set_number(L, "scale", g->scale);
     set_number(L, "rotation", g->rotation);
 }
+
+/* `seen` (on `to`'s stack at seen_index) maps source tables (light userdata of
+ * their address) to their copies, so shared and cyclic tables stay shared. */
+static int copy_value(lua_State *from, int index, lua_State *to, int seen_index, int depth) {
+    int dropped = 0;
+    index = lua_absindex(from, index);
+    switch (lua_type(from, index)) {
+    case LUA_TNIL: lua_pushnil(to); break;
+    case LUA_TBOOLEAN: lua_pushboolean(to, lua_toboolean(from, index)); break;
+    case LUA_TNUMBER:
+        if (lua_isinteger(from, index)) lua_pushinteger(to, lua_tointeger(from, index));
+        else lua_pushnumber(to, lua_tonumber(from, index));
+        break;
+    case LUA_TSTRING: {
+        size_t len = 0;
+        const char *str = lua_tolstring(from, index, &len);
+        lua_pushlstring(to, str, len);
+        break;
+    }
+    case LUA_TTABLE: {
+        const void *key = lua_topointer(from, index);
+        lua_pushlightuserdata(to, (void *)key);
+        if (lua_rawget(to, seen_index) == LUA_TTABLE) break;
+        lua_pop(to, 1);
+        if (depth > 100) { lua_pushnil(to); return 1; }
+        lua_newtable(to);
+        lua_pushlightuserdata(to, (void *)key);
+        lua_pushvalue(to, -2);
+        lua_rawset(to, seen_index);
+        lua_pushnil(from);
+        while (lua_next(from, index) != 0) {
+            int k = lua_gettop(from) - 1;
+            int kt = lua_type(from, k);
+            if (kt == LUA_TFUNCTION || kt == LUA_TUSERDATA || kt == LUA_TTHREAD || kt == LUA_TLIGHTUSERDATA) {
+                dropped++;
+                lua_pop(from, 1);
+                continue;
+            }
+            dropped += copy_value(from, k, to, seen_index, depth + 1);
+            dropped += copy_value(from, k + 1, to, seen_index, depth + 1);
+            if (lua_isnil(to, -2) || lua_isnil(to, -1)) lua_pop(to, 2);
+            else lua_rawset(to, -3);
+            lua_pop(from, 1);
+        }
+        break;
+    }
+    default:
+        lua_pushnil(to);
+        dropped = 1;
+    }
+    return dropped;
+}
+
+int gm_copy_value(lua_State *from, int index, lua_State *to) {
+    lua_newtable(to);
+    int seen = lua_gettop(to);
+    int dropped = copy_value(from, index, to, seen, 0);
+    lua_remove(to, seen);
+    return dropped;
+}
+
+static int find_protected(lua_State *L) {
+    const char *s = lua_tostring(L, 1);
+    const char *p = lua_tostring(L, 2);
+    lua_getglobal(L, "string");
+    lua_getfield(L, -1, "find");
+    lua_pushstring(L, s);
+    lua_pushstring(L, p);
+    lua_call(L, 2, 1);
+    lua_pushboolean(L, !lua_isnil(L, -1));
+    return 1;
+}
+
+int gm_pattern_matches(lua_State *L, const char *s, const char *pattern) {
+    lua_pushcfunction(L, find_protected);
+    lua_pushstring(L, s);
+    lua_pushstring(L, pattern);
+    if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
+        lua_pop(L, 1);
+        return -1;
+    }
+    int result = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return result;
+}

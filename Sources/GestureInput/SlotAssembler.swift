@@ -49,6 +49,7 @@ public struct SlotAssembler: Sendable {
     private var slots: [SlotState] = []
     private var current = 0
     private var sawMultitouch = false
+    private var sawSlotEvent = false
     private var protocolA = false
     private var dropping = false
     private var tool = [Bool](repeating: false, count: 6)
@@ -153,17 +154,20 @@ public struct SlotAssembler: Sendable {
         switch e.code {
         case ABS.mtSlot:
             sawMultitouch = true
+            sawSlotEvent = true
             current = Int(max(0, min(e.value, 63)))
             ensureSlot(current)
         case ABS.mtPositionX, ABS.mtPositionY, ABS.mtTrackingID:
             sawMultitouch = true
-            if protocolA {
+            // Until a slot or SYN_MT_REPORT shows the protocol, the values may be a
+            // protocol-A contact's: keep them for either.
+            if protocolA || !sawSlotEvent {
                 switch e.code {
                 case ABS.mtPositionX: building.x = e.value
                 case ABS.mtPositionY: building.y = e.value
                 default: building.id = e.value
                 }
-                return
+                if protocolA { return }
             }
             ensureSlot(current)
             switch e.code {
@@ -224,6 +228,7 @@ public struct SlotAssembler: Sendable {
         if protocolA {
             reportProtocolA(at: time, emit: emit)
         } else if sawMultitouch {
+            building = ReportedContact()
             reportSlots(at: time, emit: emit)
         } else {
             reportSingleTouch(at: time, emit: emit)
@@ -306,7 +311,11 @@ public struct SlotAssembler: Sendable {
         packet.removeAll(keepingCapacity: true)
         var matched = [Bool](repeating: false, count: reported.count)
         var next: [(contact: Int, x: Int32, y: Int32, id: Int32?)] = []
-        // By tracking id when the device sends them, else nearest first.
+        // By tracking id when the device sends them, else nearest first. While
+        // the count stays the same the same fingers are there, however fast they
+        // move (and without a resolution, distances in mm are guesses); only when
+        // fingers come or go does distance decide which is which.
+        let sameCount = previous.count == reported.count
         var pairs: [(old: Int, new: Int, distance: Double)] = []
         for (o, old) in previous.enumerated() {
             for (n, new) in reported.enumerated() {
@@ -314,7 +323,7 @@ public struct SlotAssembler: Sendable {
                     if a == b { pairs.append((o, n, -1)) }
                 } else {
                     let d = millimetres(old.x, old.y).distance(to: millimetres(new.x, new.y))
-                    if d <= SlotAssembler.protocolAMatchDistance { pairs.append((o, n, d)) }
+                    if sameCount || d <= SlotAssembler.protocolAMatchDistance { pairs.append((o, n, d)) }
                 }
             }
         }

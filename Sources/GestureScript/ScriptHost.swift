@@ -1,3 +1,5 @@
+import GestureCore
+
 /// What the rules reach outside Lua. The engine implements it with the actions
 /// module; tests implement it with recording fakes.
 public protocol ScriptHost: AnyObject {
@@ -7,10 +9,41 @@ public protocol ScriptHost: AnyObject {
     func log(_ message: String)
     /// The name of the device a gesture came from, for `g.device`.
     func deviceName(_ device: Int) -> String?
+    /// Starts a program; returns a message for the rule author when it cannot.
+    func exec(_ request: ExecRequest) -> String?
+    /// Presses and releases a key combination such as "ctrl+alt+Right".
+    func key(_ combo: String, origin: String) -> String?
 }
 
 extension ScriptHost {
     public func deviceName(_ device: Int) -> String? { nil }
+    public func exec(_ request: ExecRequest) -> String? { "exec is not available here" }
+    public func key(_ combo: String, origin: String) -> String? { "key is not available here" }
+}
+
+/// `exec(argv [, { timeout =, env =, cwd = }])` and `shell(cmdline)`.
+public struct ExecRequest: Sendable {
+    public var argv: [String]
+    /// Seconds before the child's process group is killed; nil for the default.
+    public var timeout: Double?
+    public var environment: [String: String]
+    public var directory: String?
+    /// The gesture being handled, passed on as GESTURE_* variables.
+    public var gesture: GestureEvent?
+    public var deviceName: String?
+    /// "rules.lua:12", for messages about this request.
+    public var origin: String
+
+    public init(argv: [String], timeout: Double? = nil, environment: [String: String] = [:], directory: String? = nil,
+                gesture: GestureEvent? = nil, deviceName: String? = nil, origin: String) {
+        self.argv = argv
+        self.timeout = timeout
+        self.environment = environment
+        self.directory = directory
+        self.gesture = gesture
+        self.deviceName = deviceName
+        self.origin = origin
+    }
 }
 
 public struct ScriptOptions: Sendable {
@@ -18,9 +51,12 @@ public struct ScriptOptions: Sendable {
     public var memoryLimit: Int
     /// Lua VM instructions one call into Lua may run; 0 means no limit.
     public var instructionBudget: Int
+    /// Running as root, rules files that group or others can write are refused unless this is set.
+    public var allowInsecureRules: Bool
 
-    public init(memoryLimit: Int = 64 << 20, instructionBudget: Int = 10_000_000) {
+    public init(memoryLimit: Int = 64 << 20, instructionBudget: Int = 10_000_000, allowInsecureRules: Bool = false) {
         self.memoryLimit = memoryLimit
         self.instructionBudget = instructionBudget
+        self.allowInsecureRules = allowInsecureRules
     }
 }

@@ -9,10 +9,24 @@ struct ScriptRule {
     /// "rules.lua:12", where `on()` was called.
     var definedAt: String
     var description: String?
+    /// Live only in this mode; nil for every mode.
+    var mode: String?
+    /// Seconds on the input's clock before the rule may fire again.
+    var cooldown = 0.0
+    /// A Lua pattern the device's name must match.
+    var devicePattern: String?
+    /// Continuous gestures: run the handler again for every this many millimetres.
+    var repeatDistance: Double?
     var enabled = true
     var removed = false
     /// Failures in a row; at `ScriptRuntime.maxConsecutiveFailures` the rule is disabled.
     var consecutiveFailures = 0
+    /// When it last fired (input time), for the cooldown.
+    var lastFired: Double?
+    /// The gesture under way was skipped by the cooldown: skip its other phases too.
+    var skippingGesture = false
+    /// `repeat`: how far the gesture had travelled when the handler last ran.
+    var repeatAnchor = 0.0
 
     var label: String { core.name ?? core.spec.phrase }
 }
@@ -26,4 +40,17 @@ public struct RuleLoadError: Error, Equatable, Sendable, CustomStringConvertible
     }
 
     public var description: String { problems.joined(separator: "\n") }
+}
+
+/// `after(sec, fn)` and `every(sec, fn)`, on the input's clock.
+struct LuaTimer {
+    var id: Int
+    var due: Double
+    /// Seconds between runs for `every`; nil for `after`.
+    var interval: Double?
+    /// Registry reference to the function.
+    var function: Int32
+    var origin: String
+    /// Made before any input arrived: due counts from the first input time.
+    var anchored: Bool
 }

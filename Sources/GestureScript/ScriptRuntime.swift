@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import CLuaShim
 import GestureCore
 
@@ -7,24 +12,38 @@ import GestureCore
 /// through Swift: host functions report them to a C trampoline that raises them.
 public final class ScriptRuntime {
     public static let maxConsecutiveFailures = 10
+    public static let defaultMode = "default"
 
     let lua: LuaState
     let options: ScriptOptions
     weak var host: ScriptHost?
     var rules: [ScriptRule] = []
-    /// Problems found while loading, each `file:line: message`.
+    /// Problems found while loading, each `file:line: message`; any of them fails the load.
     var problems: [String] = []
+    /// Doubtful but legal things (a rule shadowed by another): `check` fails on them, `run` only says them.
+    public internal(set) var warnings: [String] = []
     public internal(set) var thresholds = Thresholds()
-    /// Increments whenever rules, their activity or thresholds change, so the
-    /// engine knows to reconfigure the core.
+    /// Increments whenever rules, their activity, the mode or thresholds change,
+    /// so the engine knows to reconfigure the core.
     public internal(set) var generation = 0
-    /// The input time of the gesture being handled, for `emit`'s `t`.
+    /// The input time of what is being handled, for `emit`'s `t` and timers.
     var currentTime = 0.0
+    var currentEvent: GestureEvent?
+    var currentRule: Int?
     /// Device names for hosts that do not name devices themselves (tests).
     public var deviceNames: [String] = []
     /// Whether the state is still loading the rules file.
     var loading = false
     var chunkNames = ChunkNames()
+    public internal(set) var mode = ScriptRuntime.defaultMode
+    var timers: [LuaTimer] = []
+    var nextTimerID = 1
+    /// The input's clock has given a time; timers made before it count from it.
+    var clockStarted = false
+    /// The rules file's directory, where `require` looks.
+    var moduleDirectory = "."
+    /// Every file the rules came from (the rules file and required modules), for reload.
+    public internal(set) var sourceFiles: [String] = []
 
     public init?(host: ScriptHost, options: ScriptOptions = ScriptOptions()) {
         guard let lua = LuaState(memoryLimit: options.memoryLimit, instructionBudget: options.instructionBudget) else { return nil }
@@ -34,13 +53,22 @@ public final class ScriptRuntime {
         installAPI()
     }
 
-    /// The core's view of the rules, index for index.
-    public var coreRules: [GestureRule] {
+    /// The core's view of the rules, index for index, for one device: a rule is
+    /// active when enabled, in the current mode, and matching the device's name.
+    public func coreRules(forDevice name: String? = nil) -> [GestureRule] {
         rules.map { rule in
             var core = rule.core
-            core.isActive = rule.enabled && !rule.removed
+            core.isActive = rule.enabled && !rule.removed && (rule.mode == nil || rule.mode == mode) && deviceMatches(rule, name)
             return core
         }
+    }
+
+    public var coreRules: [GestureRule] { coreRules(forDevice: nil) }
+
+    private func deviceMatches(_ rule: ScriptRule, _ name: String?) -> Bool {
+        guard let pattern = rule.devicePattern else { return true }
+        guard let name else { return false }
+        return gm_pattern_matches(lua.L, name, pattern) == 1
     }
 
     public var ruleCount: Int { rules.count }
@@ -49,6 +77,12 @@ public final class ScriptRuntime {
     /// the runtime must not be used.
     public func load(path: String) throws(RuleLoadError) {
         chunkNames.add(path)
+        if let insecure = insecurity(of: path) { throw RuleLoadError(problems: [insecure]) }
+        sourceFiles.append(path)
+        if let slash = path.lastIndex(of: "/") {
+            moduleDirectory = String(path[..<slash])
+            if moduleDirectory.isEmpty { moduleDirectory = "/" }
+        }
         let status = gm_load_file(lua.L, path, path)
         try finishLoading(status: status)
     }
@@ -81,21 +115,9 @@ public final class ScriptRuntime {
             throw RuleLoadError(problems: problems + [chunkNames.restore(message)])
         }
         checkRuleReferences()
+        findShadowedRules()
         if !problems.isEmpty { throw RuleLoadError(problems: problems) }
         generation += 1
-    }
-
-    /// `simultaneous_with` and `requires_failure_of` name rules that must exist.
-    private func checkRuleReferences() {
-        let names = Set(rules.compactMap(\.core.name))
-        for rule in rules {
-            for (option, refs) in [("simultaneous_with", rule.core.simultaneousWith), ("requires_failure_of", rule.core.requiresFailureOf)] {
-                for name in refs where !names.contains(name) {
-                    let known = names.isEmpty ? "no rule has a name; give one with { name = \"...\" }" : "named rules: \(names.sorted().joined(separator: ", "))"
-                    problems.append("\(rule.definedAt): \(option) names \"\(name)\", but no rule has that name; \(known)")
-                }
-            }
-        }
     }
 
     /// Lua's syntax errors read "file:line: message near 'x'"; the file part is already there.
@@ -103,34 +125,78 @@ public final class ScriptRuntime {
         message.hasPrefix("cannot open") ? message + "; check the path given to --rules" : message
     }
 
+    /// Running as root, a rules file others could change would run their code as root.
+    func insecurity(of path: String) -> String? {
+        guard geteuid() == 0, !options.allowInsecureRules else { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        guard info.st_mode & (S_IWGRP | S_IWOTH) != 0 else { return nil }
+        return "\(path): refusing to run rules that group or others can write while running as root; chmod go-w \(path), or pass --allow-insecure-rules"
+    }
+
+    // MARK: Handlers
+
     /// Calls the handler of one delivery.
     public func dispatch(_ delivery: Delivery) {
         guard delivery.rule >= 0, delivery.rule < rules.count else { return }
-        let rule = rules[delivery.rule]
-        guard rule.enabled, !rule.removed else { return }
+        let index = delivery.rule
+        guard rules[index].enabled, !rules[index].removed else { return }
+        let event = delivery.event
+        advanceClock(to: event.time)
+        if !admits(index, event) { return }
         let L = lua.L
         let base = lua.top
-        gm_getref(L, rule.handler)
-        if rule.handlerIsTable {
+        gm_getref(L, rules[index].handler)
+        if rules[index].handlerIsTable {
             let t = lua.top
-            guard lua.rawField(t, delivery.event.phase.rawValue) == .function else {
+            guard lua.rawField(t, event.phase.rawValue) == .function else {
                 lua.top = base
                 return
             }
             gm_remove(L, t)
         }
-        pushGesture(delivery.event)
-        currentTime = delivery.event.time
+        pushGesture(event)
+        currentTime = event.time
+        currentEvent = event
+        currentRule = index
         let status = gm_pcall_limited(L, 1, 0, lua.limits)
+        currentEvent = nil
+        currentRule = nil
         if status == LUA_OK {
-            rules[delivery.rule].consecutiveFailures = 0
+            rules[index].consecutiveFailures = 0
         } else {
-            reportHandlerFailure(rule: delivery.rule, status: status)
+            reportFailure(of: index, status: status)
         }
         lua.top = base
     }
 
-    private func reportHandlerFailure(rule index: Int, status: Int32) {
+    /// Cooldown and `repeat`: whether this phase of the gesture reaches the handler.
+    private func admits(_ index: Int, _ event: GestureEvent) -> Bool {
+        let first = event.phase == .began || !event.kind.isContinuous || rules[index].core.spec.isDiscrete
+        if first {
+            if rules[index].cooldown > 0, let last = rules[index].lastFired, event.time - last < rules[index].cooldown {
+                rules[index].skippingGesture = event.kind.isContinuous && !rules[index].core.spec.isDiscrete
+                return false
+            }
+            rules[index].skippingGesture = false
+            rules[index].lastFired = event.time
+            rules[index].repeatAnchor = 0
+            return true
+        }
+        if rules[index].skippingGesture {
+            if event.phase == .ended || event.phase == .cancelled { rules[index].skippingGesture = false }
+            return false
+        }
+        if let step = rules[index].repeatDistance, event.phase == .changed {
+            // A plain handler with `repeat` runs once per `step` mm of travel.
+            guard event.distance - rules[index].repeatAnchor >= step else { return rules[index].handlerIsTable }
+            rules[index].repeatAnchor += step * ((event.distance - rules[index].repeatAnchor) / step).rounded(.down)
+            return true
+        }
+        return true
+    }
+
+    func reportFailure(of index: Int, status: Int32) {
         let rule = rules[index]
         if status == LUA_ERRMEM {
             gm_collect(lua.L)
@@ -187,6 +253,33 @@ public final class ScriptRuntime {
 
     func log(_ message: String) {
         host?.log(message)
+    }
+
+    // MARK: Checks after loading
+
+    /// `simultaneous_with` and `requires_failure_of` name rules that must exist.
+    private func checkRuleReferences() {
+        let names = Set(rules.compactMap(\.core.name))
+        for rule in rules {
+            for (option, refs) in [("simultaneous_with", rule.core.simultaneousWith), ("requires_failure_of", rule.core.requiresFailureOf)] {
+                for name in refs where !names.contains(name) {
+                    let known = names.isEmpty ? "no rule has a name; give one with { name = \"...\" }" : "named rules: \(names.sorted().joined(separator: ", "))"
+                    problems.append("\(rule.definedAt): \(option) names \"\(name)\", but no rule has that name; \(known)")
+                }
+            }
+        }
+    }
+
+    /// Two rules for the same gesture in the same mode and on the same devices:
+    /// only the later one ever runs.
+    private func findShadowedRules() {
+        for (i, earlier) in rules.enumerated() where !earlier.removed {
+            for later in rules[(i + 1)...] where !later.removed
+                && later.core.spec == earlier.core.spec && later.mode == earlier.mode && later.devicePattern == earlier.devicePattern {
+                warnings.append("\(earlier.definedAt): warning: this rule for \"\(earlier.core.spec.phrase)\" never runs: the rule at \(later.definedAt) is for the same gesture\(earlier.mode.map { " in mode \"\($0)\"" } ?? "") and, defined later, wins; remove one or give them different modes")
+                break
+            }
+        }
     }
 }
 

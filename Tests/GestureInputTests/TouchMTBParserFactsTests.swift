@@ -9,16 +9,24 @@ import Testing
 // decoders produce. The second suite at the end feeds the slot assembler
 // hand-written evemu text and needs no data.
 //
-// How the peer's counts map onto our frames (checked on one_finger_with_slot_0.dat,
-// whose 13 packets are 12 with a position and 1 lift, and then used throughout):
-// - "points" of a slot = the frames in which that contact is down: phase .began,
-//   .moved or .stationary;
-// - "packets" of a tracking id = those frames plus the one in which it lifts
-//   (phase .ended), i.e. points + 1.
-// Every packet of these recordings changes some position (or lands or lifts a
-// contact), so each packet becomes exactly one frame. Contacts get the decoder's
-// own ids (1, 2, ...), not the tracking ids, so counts are taken per contact id in
-// order of first appearance.
+// How the peer's counts map onto our frames. The peer counts evdev packets (one
+// per SYN_REPORT):
+// - "points" of a slot = the packets during which its contact is down, from the
+//   packet that lands it to the last one before it lifts;
+// - "packets" of a tracking id = those plus the packet in which it lifts (-1),
+//   i.e. points + 1.
+// In frames: a contact's "points" are the frames where its phase is .began,
+// .moved or .stationary, and its "packets" add the frame where it is .ended. That
+// holds frame for frame on one_finger_with_slot_0.dat (13 packets, each moving the
+// finger or lifting it: 12 + 1) and x_y_multiple_slots.dat. But the decoder emits
+// a frame only for a packet that changes some contact (a position, a landing or a
+// lift); packets that carry only pressure or touch size give no frame. The two
+// two-finger files have 48 and 35 such packets, so there the counts are taken per
+// packet: the decoder is fed one line at a time, its `eventCount` (SYN_REPORTs so
+// far) marks each packet's end, and every contact down at that moment counts one
+// point (a contact not in that packet's frame, or with no frame at all, is
+// stationary). Contacts get the decoder's own ids (1, 2, ...), not the tracking
+// ids, so counts are per contact id in order of first appearance.
 
 /// `<package root>/../shared/data/real/chromeos-autotest-firmware_TouchMTB/data`, from this file's path.
 private let touchMTBDataDirectory: String = {
@@ -86,6 +94,71 @@ private func mtbPackets(_ frames: [TouchFrame], id: Int) -> [Touch] {
     frames.compactMap { frame in frame.touches.first { $0.id == id } }
 }
 
+/// Per-packet counts for one recording, by contact id.
+private struct MTBPacketCounts {
+    var contacts: [Int] = []
+    var points: [Int: Int] = [:]
+    var packets: [Int: Int] = [:]
+    var packetCount = 0
+    var frameCount = 0
+}
+
+/// Feeds a recording to `AutoDecoder` one line at a time and counts, at each
+/// SYN_REPORT, which contacts are down (points) or lift in it (packets).
+private func mtbCountPackets(_ name: String) throws -> MTBPacketCounts {
+    let text = try String(contentsOfFile: touchMTBDataDirectory + "/" + name, encoding: .utf8)
+    var decoder = AutoDecoder(source: name)
+    var counts = MTBPacketCounts()
+    var down: [Int] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var lifted: [Int] = []
+        let before = decoder.eventCount
+        Array((line + "\n").utf8).withUnsafeBytes { bytes in
+            decoder.feed(bytes) { frame in
+                counts.frameCount += 1
+                for touch in frame.touches {
+                    if !counts.contacts.contains(touch.id) { counts.contacts.append(touch.id) }
+                    if touch.phase.isActive {
+                        if !down.contains(touch.id) { down.append(touch.id) }
+                    } else {
+                        down.removeAll { $0 == touch.id }
+                        lifted.append(touch.id)
+                    }
+                }
+            }
+        }
+        guard decoder.eventCount > before else { continue }
+        #expect(decoder.eventCount == before + 1)
+        counts.packetCount += 1
+        for id in down {
+            counts.points[id, default: 0] += 1
+            counts.packets[id, default: 0] += 1
+        }
+        for id in lifted { counts.packets[id, default: 0] += 1 }
+    }
+    var trailing = 0
+    decoder.finish { _ in trailing += 1 }
+    #expect(trailing == 0, "contacts still down at the end of \(name)")
+    #expect(decoder.diagnostics.isEmpty, "\(decoder.diagnostics)")
+    return counts
+}
+
+/// Packets (SYN_REPORTs) in an evtest file that carry a position or a tracking id.
+private func mtbPacketsChangingContacts(_ name: String) throws -> Int {
+    let text = try String(contentsOfFile: touchMTBDataDirectory + "/" + name, encoding: .utf8)
+    var changing = false
+    var count = 0
+    for line in text.split(separator: "\n") where line.hasPrefix("Event:") {
+        if line.contains("SYN_REPORT") {
+            if changing { count += 1 }
+            changing = false
+        } else if line.contains("(ABS_MT_POSITION_X)") || line.contains("(ABS_MT_POSITION_Y)") || line.contains("(ABS_MT_TRACKING_ID)") {
+            changing = true
+        }
+    }
+    return count
+}
+
 /// Device units from millimetres, for an axis that starts at `minimum`.
 private func mtbUnits(_ mm: Double, resolution: Double, minimum: Double = 0) -> Int {
     Int((mm * resolution + minimum).rounded())
@@ -101,7 +174,9 @@ struct TouchMTBParserFactsTests {
         #expect(run.format == .evtest)
         #expect(run.errorCount == 0)
         #expect(run.diagnostics.isEmpty, "\(run.diagnostics)")
-        // The mapping check: 13 SYN_REPORTs in the file, 13 frames.
+        // The mapping check, on frames: 13 SYN_REPORTs in the file, each moving or
+        // lifting the finger, make 13 frames: 12 with it down, 1 with it ended.
+        #expect(run.eventCount == 13)
         #expect(run.frames.count == 13)
         let ids = mtbContactIDs(run.frames)
         #expect(ids == [1])
@@ -110,6 +185,12 @@ struct TouchMTBParserFactsTests {
         #expect(mtbPackets(run.frames, id: 1).count == 13)
         #expect(points.first?.phase == .began)
         #expect(mtbPackets(run.frames, id: 1).last?.phase == .ended)
+        // ... and per packet, which agrees.
+        let counts = try mtbCountPackets("one_finger_with_slot_0.dat")
+        #expect(counts.packetCount == 13)
+        #expect(counts.contacts == [1])
+        #expect(counts.points == [1: 12])
+        #expect(counts.packets == [1: 13])
         // First and last positions in device units (20 units/mm from the header, min 0).
         let first = try #require(points.first).position
         let last = try #require(points.last).position
@@ -122,11 +203,13 @@ struct TouchMTBParserFactsTests {
         let run = try mtbDecodeFile("one_finger_without_slot_0.dat")
         #expect(run.errorCount == 0)
         #expect(run.diagnostics.isEmpty, "\(run.diagnostics)")
-        let ids = mtbContactIDs(run.frames)
-        #expect(ids == [1])
-        let id = try #require(ids.first)
-        #expect(mtbPoints(run.frames, id: id).count == 9)
-        #expect(mtbPackets(run.frames, id: id).count == 10)
+        let counts = try mtbCountPackets("one_finger_without_slot_0.dat")
+        #expect(counts.contacts == [1])
+        #expect(counts.points == [1: 9])
+        #expect(counts.packets == [1: 10])
+        // Here too every packet is a frame.
+        #expect(mtbPoints(run.frames, id: 1).count == 9)
+        #expect(mtbPackets(run.frames, id: 1).count == 10)
         // The contact lands in the very first packet, at its first reported position,
         // although no ABS_MT_SLOT came before its tracking id.
         let first = try #require(run.frames.first)
@@ -138,28 +221,31 @@ struct TouchMTBParserFactsTests {
 
     @Test("two_finger_with_slot_0.dat: 121 + 59 points, 122 + 60 packets")
     func twoFingerWithSlot0() throws {
-        let run = try mtbDecodeFile("two_finger_with_slot_0.dat")
-        #expect(run.errorCount == 0)
-        #expect(run.diagnostics.isEmpty, "\(run.diagnostics)")
-        let ids = mtbContactIDs(run.frames)
-        try #require(ids.count == 2, "contacts: \(ids)")
-        #expect(mtbPoints(run.frames, id: ids[0]).count == 121)
-        #expect(mtbPoints(run.frames, id: ids[1]).count == 59)
-        #expect(mtbPackets(run.frames, id: ids[0]).count == 122)
-        #expect(mtbPackets(run.frames, id: ids[1]).count == 60)
+        let name = "two_finger_with_slot_0.dat"
+        let counts = try mtbCountPackets(name)
+        #expect(counts.packetCount == 122)
+        try #require(counts.contacts.count == 2, "contacts: \(counts.contacts)")
+        let (a, b) = (counts.contacts[0], counts.contacts[1])
+        #expect(counts.points[a] == 121)
+        #expect(counts.points[b] == 59)
+        #expect(counts.packets[a] == 122)
+        #expect(counts.packets[b] == 60)
+        // One frame per packet that moves, lands or lifts a contact (74 of the 122).
+        #expect(counts.frameCount == (try mtbPacketsChangingContacts(name)))
     }
 
     @Test("two_finger_without_slot_0.dat: 104 + 10 points, 105 + 11 packets")
     func twoFingerWithoutSlot0() throws {
-        let run = try mtbDecodeFile("two_finger_without_slot_0.dat")
-        #expect(run.errorCount == 0)
-        #expect(run.diagnostics.isEmpty, "\(run.diagnostics)")
-        let ids = mtbContactIDs(run.frames)
-        try #require(ids.count == 2, "contacts: \(ids)")
-        #expect(mtbPoints(run.frames, id: ids[0]).count == 104)
-        #expect(mtbPoints(run.frames, id: ids[1]).count == 10)
-        #expect(mtbPackets(run.frames, id: ids[0]).count == 105)
-        #expect(mtbPackets(run.frames, id: ids[1]).count == 11)
+        let name = "two_finger_without_slot_0.dat"
+        let counts = try mtbCountPackets(name)
+        #expect(counts.packetCount == 105)
+        try #require(counts.contacts.count == 2, "contacts: \(counts.contacts)")
+        let (a, b) = (counts.contacts[0], counts.contacts[1])
+        #expect(counts.points[a] == 104)
+        #expect(counts.points[b] == 10)
+        #expect(counts.packets[a] == 105)
+        #expect(counts.packets[b] == 11)
+        #expect(counts.frameCount == (try mtbPacketsChangingContacts(name)))
     }
 
     // MARK: Exact positions
@@ -391,13 +477,9 @@ struct SlotAssemblerSyntheticTests {
             ["1:ended@(10.2,10.1)", "2:moved@(50.4,10.2)"],
             ["2:ended@(50.4,10.2)"],
         ]
-        // Bug: the first packet's first contact sends its X/Y before any
-        // SYN_MT_REPORT has told the assembler the stream is protocol A, so they go
-        // into slot 0's state and are lost; that finger lands one packet late, as
-        // contact 2, while the second finger becomes contact 1.
-        withKnownIssue("protocol A: the first contact of the stream's first packet is dropped for one packet") {
-            #expect(run.frames.map(frameSummary) == expected)
-        }
+        // The first contact's X/Y come before any SYN_MT_REPORT has shown the
+        // stream to be protocol A; they are kept, and both fingers land at once.
+        #expect(run.frames.map(frameSummary) == expected)
     }
 
     @Test("protocol A, after the first packet: nearest matching keeps ids stable while one contact lifts")

@@ -67,6 +67,14 @@ typedef struct gm_gesture {
 /* Builds the table in one call: the key strings are interned once per state. */
 void gm_push_gesture(lua_State *L, const gm_gesture *g);
 
+/* Deep-copies the value at `index` of `from` onto the top of `to`: strings,
+ * numbers, booleans and tables (cycles kept). Functions, userdata and threads
+ * cannot cross states and become nil; the count of those is returned. */
+int gm_copy_value(lua_State *from, int index, lua_State *to);
+
+/* string.find(s, pattern) as a yes/no, with Lua's patterns; -1 on a bad pattern. */
+int gm_pattern_matches(lua_State *L, const char *s, const char *pattern);
+
 /* Function-like macros of lua.h, as real functions. */
 int gm_registryindex(void);
 void gm_pop(lua_State *L, int n);

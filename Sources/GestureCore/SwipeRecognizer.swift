@@ -78,7 +78,11 @@ public struct SwipeRecognizer: Recognizer {
         if tracker.anyCancelled { return fail("touch cancelled", into: &out) }
         if fingers > config.fingers.maximum { return fail("\(fingers) fingers, more than any swipe rule", into: &out) }
         let duration = time - tracker.sequenceStart
-        if duration > config.maxDuration { return fail("longer than \(config.maxDuration) s", into: &out) }
+        let limit = tracker.sequenceStart + config.maxDuration
+        // Reaching the limit as a deadline ends it; a frame at the very limit still counts.
+        if time > limit || (cause == "timeout" && time >= limit) {
+            return fail("longer than \(config.maxDuration) s", into: &out)
+        }
 
         var edge: Edge?
         if let zone = config.edgeZone {
@@ -89,17 +93,19 @@ public struct SwipeRecognizer: Recognizer {
             edge = e
         }
         let lifted = tracker.anyLifted
-        let settled = lifted || time - tracker.lastLanding >= config.settle
+        // Compared as the deadline is computed, so the deadline itself settles it.
+        let settleAt = tracker.lastLanding + config.settle
+        let settled = lifted || time >= settleAt
         guard let stroke = classifier.classify(tracker, eightWay: edge == nil && config.eightWay.contains(fingers)) else {
             if lifted { return fail("lifted without a stroke", into: &out) }
-            deadline = tracker.sequenceStart + config.maxDuration
+            deadline = limit
             return
         }
         let speed = stroke.delta.length / max(duration, 1e-3)
         let ready = lifted ? speed >= config.minSpeed : settled && speed >= config.commitSpeed
         guard ready else {
             if lifted { return fail("lifted at \(Int(speed)) mm/s, slower than \(Int(config.minSpeed))", into: &out) }
-            deadline = settled ? tracker.sequenceStart + config.maxDuration : tracker.lastLanding + config.settle
+            deadline = settled ? limit : settleAt
             return
         }
         if let edge, stroke.direction != Direction.inward(from: edge) {

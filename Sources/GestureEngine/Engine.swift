@@ -13,7 +13,7 @@ public final class Engine: ScriptHost {
     /// One recognizer core per device: each surface has its own touch sequences.
     var arenas: [Int: GestureArena] = [:]
     private var deliveries: [Delivery] = []
-    private var seenGeneration = -1
+    var seenGeneration = -1
     private var realtimeOrigin: (input: Double, wall: Double)?
     let devices = DeviceDirectory()
     /// Input names by device index: the fallback for `g.device`.
@@ -44,7 +44,7 @@ public final class Engine: ScriptHost {
     // MARK: Running
 
     public func run() -> ExitCode {
-        guard let runtime = ScriptRuntime(host: self, options: ScriptOptions(memoryLimit: options.luaMemory)) else {
+        guard let runtime = ScriptRuntime(host: self, options: scriptOptions) else {
             console.say("gesturemap: cannot create a Lua state (out of memory?)")
             return .unavailable
         }
@@ -59,6 +59,7 @@ public final class Engine: ScriptHost {
             for problem in error.problems { console.say(problem) }
             return .ruleFailure
         }
+        for warning in runtime.warnings { console.say(warning) }
         if options.verbose {
             console.say("gesturemap: \(runtime.ruleCount) rules from \(options.rulesPath ?? "the built-in defaults")")
         }
@@ -76,7 +77,7 @@ public final class Engine: ScriptHost {
             status = runLoop(sources, watching: options.inputs.isEmpty && !InputFile.standardInputIsPiped)
         }
         if options.verbose {
-            console.say("gesturemap: \(framesProcessed) frames, \(gesturesDelivered) gestures delivered")
+            console.say("gesturemap: \(framesProcessed) frames, \(gesturesDelivered) gestures delivered, peak memory \(PeakMemory.megabytes) MB")
         }
         return status
     }
@@ -86,14 +87,32 @@ public final class Engine: ScriptHost {
     func process(_ frame: TouchFrame) {
         framesProcessed += 1
         if options.realtime { pace(until: frame.time) }
+        // Deadlines and timers before this frame come first, in time order.
+        advanceAll(to: frame.time)
         let device = frame.device
-        if arenas[device] == nil { arenas[device] = newArena() }
+        if arenas[device] == nil { arenas[device] = newArena(for: device) }
+        runtime?.advanceClock(to: frame.time)
         arenas[device]?.handle(frame, into: &deliveries)
         deliver(from: device)
     }
 
-    /// Input time passed on every device without a frame (a quiet live input).
+    /// Input time passed: every recognizer deadline and rule timer up to `time`
+    /// fires, earliest first, across all devices.
     func advanceAll(to time: Double) {
+        while true {
+            let arenaDue = arenas.compactMap { device, arena in arena.nextDeadline.map { (device, $0) } }.min { $0.1 < $1.1 }
+            let timerDue = runtime?.nextTimerDeadline
+            if let timerDue, timerDue <= time, arenaDue.map({ timerDue <= $0.1 }) ?? true {
+                runtime?.fireTimers(upTo: timerDue)
+                syncRules()
+                continue
+            }
+            guard let (device, due) = arenaDue, due <= time else { break }
+            arenas[device]?.advance(to: due, into: &deliveries)
+            deliver(from: device)
+            // A deadline that did not move would be fired forever.
+            if let again = arenas[device]?.nextDeadline, again <= due { break }
+        }
         for device in Array(arenas.keys) {
             arenas[device]?.advance(to: time, into: &deliveries)
             deliver(from: device)
@@ -102,13 +121,25 @@ public final class Engine: ScriptHost {
 
     /// A device's input ended: its pending deadlines fire, in order.
     func finish(device: Int) {
+        if let last = arenas[device]?.tracker.time { advanceAll(to: last) }
         arenas[device]?.finish(into: &deliveries)
         deliver(from: device)
     }
 
-    /// The earliest deadline of any device.
+    /// Every input ended: timers still pending from `after` run, in order.
+    func finishTimers() {
+        runtime?.finishTimers()
+        syncRules()
+    }
+
+    /// The earliest deadline of any device, or of any rule timer.
     var nextDeadline: Double? {
-        arenas.values.compactMap(\.nextDeadline).min()
+        let arena = arenas.values.compactMap(\.nextDeadline).min()
+        let timer = runtime?.nextTimerDeadline
+        switch (arena, timer) {
+        case let (a?, t?): return min(a, t)
+        default: return arena ?? timer
+        }
     }
 
     /// The latest input time seen on any device.
@@ -116,8 +147,8 @@ public final class Engine: ScriptHost {
         arenas.values.map(\.tracker.time).max()
     }
 
-    private func newArena() -> GestureArena {
-        var arena = GestureArena(rules: runtime?.coreRules ?? [], thresholds: runtime?.thresholds ?? Thresholds())
+    private func newArena(for device: Int) -> GestureArena {
+        var arena = GestureArena(rules: runtime?.coreRules(forDevice: deviceName(device)) ?? [], thresholds: runtime?.thresholds ?? Thresholds())
         arena.tracing = options.trace
         return arena
     }
@@ -136,13 +167,13 @@ public final class Engine: ScriptHost {
         syncRules()
     }
 
-    /// Hands the cores the rules as they are now, when the script changed them.
-    private func syncRules() {
+    /// Hands the cores the rules as they are now, when the script changed them
+    /// (a mode switch, a binding disabled, a reload).
+    func syncRules() {
         guard let runtime, runtime.generation != seenGeneration else { return }
         seenGeneration = runtime.generation
-        let rules = runtime.coreRules
         for device in Array(arenas.keys) {
-            arenas[device]?.replaceRules(rules, thresholds: runtime.thresholds)
+            arenas[device]?.replaceRules(runtime.coreRules(forDevice: deviceName(device)), thresholds: runtime.thresholds)
         }
     }
 

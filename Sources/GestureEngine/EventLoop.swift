@@ -16,6 +16,10 @@ extension Engine {
         let watcher = watchesDevices ? HotplugWatcher(directory: DeviceScanner.directory) : nil
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
         defer { buffer.deallocate() }
+        // Rules reload on SIGHUP, and when their files change.
+        let hangup = options.rulesPath == nil ? -1 : HangupSignal.install()
+        let ruleWatcher = options.rulesPath != nil && options.watchRules ? RuleWatcher() : nil
+        ruleWatcher?.watch(runtime?.sourceFiles ?? [])
 
         while true {
             let open = sources.filter(\.isOpen)
@@ -23,7 +27,10 @@ extension Engine {
             if open.isEmpty && !awaitingDevices { break }
 
             var fds = open.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-            if let watcher { fds.append(pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0)) }
+            let extra = fds.count
+            fds.append(pollfd(fd: watcher?.fd ?? -1, events: Int16(POLLIN), revents: 0))
+            fds.append(pollfd(fd: hangup, events: Int16(POLLIN), revents: 0))
+            fds.append(pollfd(fd: ruleWatcher?.fd ?? -1, events: Int16(POLLIN), revents: 0))
             let ready = poll(&fds, nfds_t(fds.count), idleTimeout())
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -40,7 +47,18 @@ extension Engine {
             for (i, source) in open.enumerated() where fds[i].revents != 0 {
                 if let status = read(source, into: buffer) { return status }
             }
-            if let watcher, let last = fds.last, last.revents != 0 {
+            if fds[extra + 1].revents != 0, HangupSignal.drain() {
+                reloadRules(because: "SIGHUP")
+                ruleWatcher?.watch(runtime?.sourceFiles ?? [])
+            }
+            if let ruleWatcher, fds[extra + 2].revents != 0, ruleWatcher.changed() {
+                // An editor's save can take several writes: wait for them to settle.
+                var settle = pollfd(fd: ruleWatcher.fd, events: Int16(POLLIN), revents: 0)
+                while poll(&settle, 1, 100) > 0 { _ = ruleWatcher.changed() }
+                reloadRules(because: "the file changed")
+                ruleWatcher.watch(runtime?.sourceFiles ?? [])
+            }
+            if let watcher, fds[extra].revents != 0 {
                 for path in watcher.changedNodes() {
                     if let returning = sources.first(where: { $0.path == path && !$0.isOpen && $0.isLiveDevice }) {
                         reopen(returning, at: path)
@@ -51,6 +69,7 @@ extension Engine {
                 }
             }
         }
+        finishTimers()
         return .ok
     }
 

@@ -16,3 +16,37 @@ enum Interrupt {
         signal(SIGTERM) { _ in Interrupt.flag = 1 }
     }
 }
+
+/// SIGHUP, the daemon convention for "reload your configuration": the handler
+/// writes a byte to a pipe the event loop polls (the self-pipe trick).
+enum HangupSignal {
+    nonisolated(unsafe) private static var writeEnd: Int32 = -1
+    nonisolated(unsafe) private(set) static var readEnd: Int32 = -1
+
+    /// The descriptor that becomes readable on SIGHUP; -1 when it cannot be set up.
+    static func install() -> Int32 {
+        if readEnd >= 0 { return readEnd }
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return -1 }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        readEnd = fds[0]
+        writeEnd = fds[1]
+        signal(SIGHUP) { _ in
+            var byte: UInt8 = 1
+            _ = write(HangupSignal.writeEnd, &byte, 1)
+        }
+        return readEnd
+    }
+
+    /// Empties the pipe; true when a SIGHUP had arrived.
+    static func drain() -> Bool {
+        guard readEnd >= 0 else { return false }
+        var any = false
+        var byte: UInt8 = 0
+        while read(readEnd, &byte, 1) == 1 { any = true }
+        return any
+    }
+}

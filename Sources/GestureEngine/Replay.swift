@@ -25,6 +25,7 @@ extension Engine {
             finish(device: source.index)
             announce(source, atEnd: true)
         }
+        finishTimers()
         return .ok
     }
 

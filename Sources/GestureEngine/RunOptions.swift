@@ -14,6 +14,10 @@ public struct RunOptions: Sendable {
     public var realtime = false
     /// Take live devices for exclusive use (EVIOCGRAB).
     public var grab = false
+    /// Run rules files others could write even as root.
+    public var allowInsecureRules = false
+    /// Reload the rules when their files change (live inputs only; SIGHUP always reloads).
+    public var watchRules = true
     public var luaMemory = 64 << 20
     /// The input format; nil detects it from the first line.
     public var format: InputFormat?

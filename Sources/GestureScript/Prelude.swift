@@ -5,8 +5,8 @@ enum Prelude {
     static let chunkName = "=gesturemap"
 
     static let source = """
-    local host_log = ...
-    local select, tostring, concat, pack, setmetatable = select, tostring, table.concat, table.pack, setmetatable
+    local host_log, host_load_module = ...
+    local select, tostring, concat, pack, setmetatable, type = select, tostring, table.concat, table.pack, setmetatable, type
 
     local function format(...)
       local parts = pack(...)
@@ -24,6 +24,19 @@ enum Prelude {
       error = logger("error"),
     }, { __call = function(_, ...) host_log("info", format(...)) end })
     print = log.info
+
+    -- Plain Lua modules from the rules file's directory, loaded once each.
+    local loaded = {}
+    function require(name)
+      if type(name) ~= "string" then error("require() takes a module name", 2) end
+      local value = loaded[name]
+      if value ~= nil then return value end
+      local chunk = host_load_module(name)
+      value = chunk(name)
+      if value == nil then value = true end
+      loaded[name] = value
+      return value
+    end
     """
 
     /// Used when `run` has no `--rules`: the contract's defaults.

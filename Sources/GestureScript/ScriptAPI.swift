@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import CLuaShim
 import GestureCore
 
@@ -12,6 +17,22 @@ extension ScriptRuntime {
         register("on", luaOn)
         register("emit", luaEmit)
         register("config", luaConfig)
+        register("mode", luaMode)
+        register("after", luaAfter)
+        register("every", luaEvery)
+        register("exec", luaExec)
+        register("shell", luaShell)
+        register("key", luaKey)
+        gm_newtable(L)
+        lua_setglobal(L, "state")
+
+        // timer:cancel()
+        luaL_newmetatable(L, ScriptRuntime.timerMetatable)
+        gm_newtable(L)
+        pushHostFunction(luaTimerCancel)
+        lua_setfield(L, -2, "cancel")
+        lua_setfield(L, -2, "__index")
+        lua.pop()
 
         // binding:enable() / :disable() / :remove()
         luaL_newmetatable(L, ScriptRuntime.bindingMetatable)
@@ -31,7 +52,8 @@ extension ScriptRuntime {
         }
         if status == LUA_OK {
             pushHostFunction(luaLog)
-            if gm_pcall_limited(L, 1, 0, lua.limits) != LUA_OK {
+            pushHostFunction(luaLoadModule)
+            if gm_pcall_limited(L, 2, 0, lua.limits) != LUA_OK {
                 log("gesturemap: internal error in the Lua prelude: \(lua.errorMessage())")
                 lua.pop()
             }
@@ -99,9 +121,9 @@ extension ScriptRuntime {
             return raise(message)
         }
         var core = GestureRule(spec: spec, allPhases: handlerType == .table)
-        var description: String?
+        var options = RuleOptions()
         if lua.type(at: 3) == .table {
-            switch readOptions(at: 3, into: &core, description: &description) {
+            switch readOptions(at: 3, into: &core, options: &options) {
             case .some(let message):
                 if loading { problem(message); pushBinding(-1); return 1 }
                 return raise(message)
@@ -116,7 +138,8 @@ extension ScriptRuntime {
         let ref = gm_ref(L)
         rules.append(ScriptRule(
             core: core, handler: ref, handlerIsTable: handlerType == .table,
-            definedAt: position(level: 1), description: description))
+            definedAt: position(level: 1), description: options.description, mode: options.mode,
+            cooldown: options.cooldown, devicePattern: options.devicePattern, repeatDistance: options.repeatDistance))
         generation += 1
         pushBinding(rules.count - 1)
         return 1
@@ -136,9 +159,19 @@ extension ScriptRuntime {
         return bad
     }
 
-    static let optionKeys = ["name", "description", "simultaneous_with", "requires_failure_of", "exclusive"]
+    static let optionKeys = ["name", "description", "mode", "cooldown", "device", "repeat",
+                             "simultaneous_with", "requires_failure_of", "exclusive"]
 
-    private func readOptions(at index: Int32, into core: inout GestureRule, description: inout String?) -> String? {
+    /// What `on()`'s options table sets besides the core's view.
+    struct RuleOptions {
+        var description: String?
+        var mode: String?
+        var cooldown = 0.0
+        var devicePattern: String?
+        var repeatDistance: Double?
+    }
+
+    private func readOptions(at index: Int32, into core: inout GestureRule, options: inout RuleOptions) -> String? {
         var problem: String?
         lua.forEachPair(index) { k, v in
             guard problem == nil else { return }
@@ -152,7 +185,24 @@ extension ScriptRuntime {
                 core.name = s
             case "description":
                 guard let s = lua.string(at: v) else { problem = "option \"description\" must be a string"; return }
-                description = s
+                options.description = s
+            case "mode":
+                guard let s = lua.string(at: v), !s.isEmpty else { problem = "option \"mode\" must be a mode's name, such as \"admin\""; return }
+                options.mode = s
+            case "cooldown":
+                guard let n = lua.number(at: v), n.isFinite, n >= 0 else { problem = "option \"cooldown\" must be a number of seconds, 0 or more"; return }
+                options.cooldown = n
+            case "device":
+                guard let s = lua.string(at: v) else { problem = "option \"device\" must be a Lua pattern for the device's name, such as \"Touchscreen\""; return }
+                if gm_pattern_matches(lua.L, "", s) < 0 { problem = "option \"device\" is not a valid Lua pattern: \"\(s)\""; return }
+                options.devicePattern = s
+            case "repeat":
+                guard let n = lua.number(at: v), n.isFinite, n > 0 else { problem = "option \"repeat\" must be a distance in millimetres, more than 0"; return }
+                guard core.spec.kind.isContinuous && !core.spec.isDiscrete else {
+                    problem = "option \"repeat\" belongs to continuous gestures (long press, pan, pinch, rotate without a direction), not \"\(core.spec.phrase)\""
+                    return
+                }
+                options.repeatDistance = n
             case "simultaneous_with", "requires_failure_of":
                 guard let names = stringList(at: v) else {
                     problem = "option \"\(key)\" must be a rule name or a list of rule names, such as { \"next\", \"prev\" }"
@@ -297,6 +347,150 @@ extension ScriptRuntime {
     }
 }
 
+extension ScriptRuntime {
+    // MARK: mode([name])
+
+    func modeFunction() -> Int32 {
+        switch lua.type(at: 1) {
+        case .nil, .none:
+            break
+        case .string:
+            let name = lua.string(at: 1) ?? ScriptRuntime.defaultMode
+            if name != mode {
+                mode = name
+                generation += 1
+            }
+        default:
+            return raise("mode() takes a mode's name, such as mode(\"admin\"), or nothing to read the current one")
+        }
+        lua.push(mode)
+        return 1
+    }
+
+    // MARK: exec(argv [, options]) and shell(cmdline)
+
+    func execFunction(shell: Bool) -> Int32 {
+        var argv: [String] = []
+        if shell {
+            guard let line = lua.string(at: 1) else {
+                return raise("shell() takes a command line, as in shell(\"notify-send page\")")
+            }
+            argv = ["/bin/sh", "-c", line]
+        } else {
+            guard lua.type(at: 1) == .table else {
+                let hint = lua.type(at: 1) == .string ? "; exec never uses a shell: give exec{\"program\", \"arg\"} or use shell(\"...\")" : ""
+                return raise("exec() takes a list of program and arguments, as in exec{\"xdotool\", \"key\", \"Next\"}\(hint)")
+            }
+            let count = Int(lua_rawlen(lua.L, 1))
+            for i in 0..<count {
+                lua_rawgeti(lua.L, 1, lua_Integer(i + 1))
+                defer { lua.pop() }
+                if let s = lua.string(at: -1) {
+                    argv.append(s)
+                } else if let n = lua.number(at: -1) {
+                    argv.append(n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n))
+                } else {
+                    return raise("exec(): argument \(i + 1) is a \(lua.type(at: -1).name); arguments must be strings or numbers")
+                }
+            }
+            guard !argv.isEmpty else { return raise("exec() needs at least the program to run") }
+        }
+        let origin = position(level: 1)
+        var request = ExecRequest(argv: argv, gesture: currentEvent, origin: origin)
+        if let e = currentEvent { request.deviceName = host?.deviceName(e.device) }
+        let optionsIndex: Int32 = shell ? 2 : 2
+        if lua.type(at: optionsIndex) == .table {
+            if lua.rawField(optionsIndex, "timeout") != .nil {
+                guard let t = lua.number(at: -1), t.isFinite, t > 0 else { lua.pop(); return raise("exec option \"timeout\" must be a number of seconds above 0") }
+                request.timeout = t
+            }
+            lua.pop()
+            if lua.rawField(optionsIndex, "cwd") != .nil {
+                guard let d = lua.string(at: -1) else { lua.pop(); return raise("exec option \"cwd\" must be a directory's path") }
+                request.directory = d
+            }
+            lua.pop()
+            if lua.rawField(optionsIndex, "env") == .table {
+                var bad: String?
+                lua.forEachPair(-1) { k, v in
+                    guard let key = lua.string(at: k), let value = lua.string(at: v) ?? lua.number(at: v).map({ String($0) }) else {
+                        bad = "exec option \"env\" must map names to strings"
+                        return
+                    }
+                    request.environment[key] = value
+                }
+                if let bad { lua.pop(); return raise(bad) }
+            }
+            lua.pop()
+        }
+        let outcome: String? = host.map { $0.exec(request) } ?? "exec is not available here"
+        if let problem = outcome {
+            log("\(origin): \(problem)")
+            lua_pushboolean(lua.L, 0)
+            lua.push(problem)
+            return 2
+        }
+        lua_pushboolean(lua.L, 1)
+        return 1
+    }
+
+    // MARK: key(combo)
+
+    func keyFunction() -> Int32 {
+        guard let combo = lua.string(at: 1) else {
+            return raise("key() takes a key or combination, as in key(\"ctrl+alt+Right\") or key(\"PageDown\")")
+        }
+        let outcome: String? = host.map { $0.key(combo, origin: position(level: 1)) } ?? "key is not available here"
+        if let problem = outcome {
+            return raise(problem)
+        }
+        return 0
+    }
+
+    // MARK: require(name), through the prelude
+
+    /// Loads a module from the rules file's directory and returns its chunk.
+    func loadModule() -> Int32 {
+        guard let name = lua.string(at: 1), !name.isEmpty,
+              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }),
+              !name.contains(".."), !name.hasPrefix(".") else {
+            return raise("require() takes a module name such as \"helpers\" or \"lib.paging\" (a file next to the rules file)")
+        }
+        let path = moduleDirectory + "/" + name.replacingDots() + ".lua"
+        guard fileExists(path) else {
+            return raise("module \"\(name)\" not found: no file \(path); require only loads Lua files next to the rules file")
+        }
+        if let insecure = insecurity(of: path) { return raise(insecure) }
+        chunkNames.add(path)
+        if !sourceFiles.contains(path) { sourceFiles.append(path) }
+        let status = gm_load_file(lua.L, path, path)
+        guard status == LUA_OK else {
+            let message = chunkNames.restore(lua.errorMessage())
+            lua.pop()
+            lua.push(message)
+            return GM_RAISE_PLAIN
+        }
+        return 1
+    }
+}
+
+extension String {
+    func replacingDots() -> String { String(map { $0 == "." ? "/" : $0 }) }
+}
+
+private func fileExists(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+}
+
+private let luaMode: gm_host_function = { L in ScriptRuntime.from(L)?.modeFunction() ?? 0 }
+private let luaAfter: gm_host_function = { L in ScriptRuntime.from(L)?.schedule(repeating: false) ?? 0 }
+private let luaEvery: gm_host_function = { L in ScriptRuntime.from(L)?.schedule(repeating: true) ?? 0 }
+private let luaTimerCancel: gm_host_function = { L in ScriptRuntime.from(L)?.cancelTimer() ?? 0 }
+private let luaExec: gm_host_function = { L in ScriptRuntime.from(L)?.execFunction(shell: false) ?? 0 }
+private let luaShell: gm_host_function = { L in ScriptRuntime.from(L)?.execFunction(shell: true) ?? 0 }
+private let luaKey: gm_host_function = { L in ScriptRuntime.from(L)?.keyFunction() ?? 0 }
+private let luaLoadModule: gm_host_function = { L in ScriptRuntime.from(L)?.loadModule() ?? 0 }
 private let luaOn: gm_host_function = { L in ScriptRuntime.from(L)?.on() ?? 0 }
 private let luaEmit: gm_host_function = { L in ScriptRuntime.from(L)?.emit() ?? 0 }
 private let luaConfig: gm_host_function = { L in ScriptRuntime.from(L)?.config() ?? 0 }

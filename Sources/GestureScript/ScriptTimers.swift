@@ -6,6 +6,23 @@ import GestureCore
 extension ScriptRuntime {
     static let timerMetatable = "gesturemap.timer"
 
+    /// The latest input time the rules have seen.
+    public var clock: Double { currentTime }
+
+    /// Takes over another runtime's `state` table (a reload): a deep copy, since
+    /// the two Lua states share nothing. Functions in it cannot cross and are dropped.
+    public func adoptState(from other: ScriptRuntime) {
+        lua_getglobal(other.lua.L, "state")
+        let dropped = gm_copy_value(other.lua.L, -1, lua.L)
+        other.lua.pop()
+        if lua.type(at: -1) == .table {
+            lua_setglobal(lua.L, "state")
+        } else {
+            lua.pop()
+        }
+        if dropped > 0 { log("gesturemap: \(dropped) functions or other values in state could not be carried over the reload") }
+    }
+
     /// The earliest timer, on the input's clock.
     public var nextTimerDeadline: Double? {
         timers.filter(\.anchored).map(\.due).min()

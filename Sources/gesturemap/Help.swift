@@ -37,6 +37,8 @@ enum Help {
       --resolution N[,M]      device units per millimetre (x[,y]); overrides the device header
       --strict                stop at the first malformed line (exit 65) instead of skipping it
       --lua-memory MIB        memory the rules may use (default 64)
+      --no-watch              do not reload the rules when their files change (SIGHUP still does)
+      --allow-insecure-rules  as root, run rules files that group or others can write
       --trace                 log every recognizer transition to stderr
       --realtime              replay at the recorded pace instead of as fast as possible
       --grab                  take devices for exclusive use (the desktop stops seeing them)

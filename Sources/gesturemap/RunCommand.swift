@@ -36,6 +36,8 @@ enum RunCommand {
             case "--trace": options.trace = true
             case "--realtime": options.realtime = true
             case "--grab": options.grab = true
+            case "--allow-insecure-rules": options.allowInsecureRules = true
+            case "--no-watch": options.watchRules = false
             case "--resolution":
                 options.resolution = try parseResolution(try a.value(for: name, inline: inline))
             case "--rotate", "--flip-x", "--flip-y", "--calibration":

@@ -14,6 +14,11 @@ enum Interrupt {
     static func install() {
         signal(SIGINT) { _ in Interrupt.flag = 1 }
         signal(SIGTERM) { _ in Interrupt.flag = 1 }
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 }
 
@@ -38,6 +43,11 @@ enum HangupSignal {
             var byte: UInt8 = 1
             _ = write(HangupSignal.writeEnd, &byte, 1)
         }
+        // A parent may have started us with SIGHUP blocked (it is inherited).
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGHUP)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         return readEnd
     }
 

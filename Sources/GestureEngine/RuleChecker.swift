@@ -9,15 +9,16 @@ public enum RuleChecker {
         func log(_ message: String) { messages.append(message) }
     }
 
-    /// Problems in one file; empty when it loads cleanly.
+    /// Problems in one file, warnings included (a rule shadowed by another);
+    /// empty when it loads cleanly.
     public static func problems(in path: String) -> [String] {
         let host = SilentHost()
         guard let runtime = ScriptRuntime(host: host) else { return ["\(path): cannot create a Lua state"] }
         do {
             try runtime.load(path: path)
-            return []
+            return runtime.warnings
         } catch {
-            return error.problems
+            return error.problems + runtime.warnings
         }
     }
 }

@@ -450,17 +450,23 @@ extension ScriptRuntime {
     // MARK: require(name), through the prelude
 
     /// Loads a module from the rules file's directory and returns its chunk.
+    /// Called by the prelude's `require`, so errors name the line that required.
     func loadModule() -> Int32 {
+        func fail(_ message: String) -> Int32 {
+            let at = position(level: 2)
+            lua.push(at.isEmpty ? message : "\(at): \(message)")
+            return GM_RAISE_PLAIN
+        }
         guard let name = lua.string(at: 1), !name.isEmpty,
               name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }),
               !name.contains(".."), !name.hasPrefix(".") else {
-            return raise("require() takes a module name such as \"helpers\" or \"lib.paging\" (a file next to the rules file)")
+            return fail("require() takes a module name such as \"helpers\" or \"lib.paging\" (a file next to the rules file)")
         }
         let path = moduleDirectory + "/" + name.replacingDots() + ".lua"
         guard fileExists(path) else {
-            return raise("module \"\(name)\" not found: no file \(path); require only loads Lua files next to the rules file")
+            return fail("module \"\(name)\" not found: no file \(path); require only loads Lua files next to the rules file")
         }
-        if let insecure = insecurity(of: path) { return raise(insecure) }
+        if let insecure = insecurity(of: path) { return fail(insecure) }
         chunkNames.add(path)
         if !sourceFiles.contains(path) { sourceFiles.append(path) }
         let status = gm_load_file(lua.L, path, path)

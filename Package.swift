@@ -17,12 +17,14 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         // <linux/input.h> ioctls and uinput, one function per request.
         .target(name: "CEvdev"),
+        // posix_spawn with a process group, redirections and a working directory.
+        .target(name: "CSpawn"),
         .target(name: "GestureCore"),
         .target(name: "GestureInput", dependencies: ["GestureCore", "CEvdev"]),
         // Realistic NDJSON for named gestures, for demos, tests and benchmarks.
         .target(name: "GestureSynth", dependencies: ["GestureCore"]),
         .target(name: "GestureScript", dependencies: ["GestureCore", "CLuaShim"]),
-        .target(name: "GestureActions", dependencies: ["GestureCore", "CEvdev"]),
+        .target(name: "GestureActions", dependencies: ["GestureCore", "CEvdev", "CSpawn"]),
         .target(
             name: "GestureEngine",
             dependencies: ["GestureCore", "GestureInput", "GestureScript", "GestureActions", "GestureSynth"]

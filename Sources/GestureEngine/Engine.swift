@@ -18,6 +18,10 @@ public final class Engine: ScriptHost {
     let devices = DeviceDirectory()
     /// Input names by device index: the fallback for `g.device`.
     var inputNames: [Int: String] = [:]
+    let launcher = ProcessLauncher()
+    var keyboard: VirtualKeyboard?
+    /// Set when an action cannot go on (no uinput for key()): the run stops with it.
+    var fatal: ExitCode?
     public private(set) var framesProcessed = 0
     public private(set) var gesturesDelivered = 0
 
@@ -25,6 +29,7 @@ public final class Engine: ScriptHost {
         self.options = options
         self.console = console
         self.output = output
+        launcher.report = { [console] in console.say($0) }
     }
 
     // MARK: ScriptHost
@@ -70,12 +75,15 @@ public final class Engine: ScriptHost {
         case .success(let opened): sources = opened
         case .failure(let status): return status
         }
-        let status: ExitCode
+        var status: ExitCode
         if sources.allSatisfy(\.isRegularFile) {
             status = replay(sources)
         } else {
             status = runLoop(sources, watching: options.inputs.isEmpty && !InputFile.standardInputIsPiped)
         }
+        if let fatal { status = fatal }
+        // Programs the rules started with a timeout get up to it to finish.
+        launcher.finish()
         if options.verbose {
             console.say("gesturemap: \(framesProcessed) frames, \(gesturesDelivered) gestures delivered, peak memory \(PeakMemory.megabytes) MB")
         }
@@ -159,12 +167,13 @@ public final class Engine: ScriptHost {
             arenas[device]?.traceLines.removeAll()
         }
         guard !deliveries.isEmpty, let runtime else { return }
-        for delivery in deliveries {
+        for delivery in deliveries where fatal == nil {
             gesturesDelivered += 1
             runtime.dispatch(delivery)
         }
         deliveries.removeAll(keepingCapacity: true)
         syncRules()
+        if launcher.runningCount > 0 { launcher.enforceTimeouts() }
     }
 
     /// Hands the cores the rules as they are now, when the script changed them

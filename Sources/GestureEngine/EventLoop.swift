@@ -21,7 +21,7 @@ extension Engine {
         let ruleWatcher = options.rulesPath != nil && options.watchRules ? RuleWatcher() : nil
         ruleWatcher?.watch(runtime?.sourceFiles ?? [])
 
-        while true {
+        while fatal == nil {
             let open = sources.filter(\.isOpen)
             let awaitingDevices = watcher != nil && sources.contains { $0.isLiveDevice || discovering }
             if open.isEmpty && !awaitingDevices { break }
@@ -37,11 +37,12 @@ extension Engine {
                 console.say("gesturemap: poll failed: \(String(cString: strerror(errno)))")
                 return .unavailable
             }
+            if launcher.runningCount > 0 { launcher.enforceTimeouts() }
             if ready == 0 {
                 // Nothing came before the next deadline: on a live clock, time has
                 // passed all the same (a long press on a still finger).
                 for source in open { source.decoder.flush { process($0) } }
-                advanceAll(to: MonotonicClock.now())
+                if let latest = latestInputTime, MonotonicClock.isLive(latest) { advanceAll(to: MonotonicClock.now()) }
                 continue
             }
             for (i, source) in open.enumerated() where fds[i].revents != 0 {
@@ -140,8 +141,16 @@ extension Engine {
     /// How long the loop may sleep, in ms: until the next deadline when input
     /// times follow the monotonic clock (devices, `record` output), else until input.
     func idleTimeout() -> Int32 {
-        guard let deadline = nextDeadline, let latest = latestInputTime, MonotonicClock.isLive(latest) else { return -1 }
-        let wait = (deadline - MonotonicClock.now()) * 1000
+        var wait: Double?
+        if let deadline = nextDeadline, let latest = latestInputTime, MonotonicClock.isLive(latest) {
+            wait = (deadline - MonotonicClock.now()) * 1000
+        }
+        // Children are reaped, and stopped at their timeouts, as the loop comes round.
+        if launcher.runningCount > 0 {
+            let child = launcher.nextDeadline.map { ($0 - MonotonicClock.now()) * 1000 } ?? 100
+            wait = min(wait ?? 100, min(child, 100))
+        }
+        guard let wait else { return -1 }
         return Int32(max(0, min(wait.rounded(.up), 60_000)))
     }
 }

@@ -19,6 +19,7 @@ extension Engine {
                 source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { process($0) }
                 announce(source)
                 if let status = reportDiagnostics(source) { return status }
+                if fatal != nil { return .ok }
             }
             source.decoder.finish { process($0) }
             if let status = reportDiagnostics(source) { return status }

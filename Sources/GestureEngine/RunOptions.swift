@@ -14,6 +14,8 @@ public struct RunOptions: Sendable {
     public var realtime = false
     /// Take live devices for exclusive use (EVIOCGRAB).
     public var grab = false
+    /// Print key events and programs as JSON lines instead of typing and running them.
+    public var dryRun = false
     /// Run rules files others could write even as root.
     public var allowInsecureRules = false
     /// Reload the rules when their files change (live inputs only; SIGHUP always reloads).

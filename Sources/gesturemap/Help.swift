@@ -36,6 +36,8 @@ enum Help {
                               (DEV: apply only to inputs whose path contains DEV)
       --resolution N[,M]      device units per millimetre (x[,y]); overrides the device header
       --strict                stop at the first malformed line (exit 65) instead of skipping it
+      -n, --dry-run           print key events and programs as JSON lines instead of typing
+                              and running them
       --lua-memory MIB        memory the rules may use (default 64)
       --no-watch              do not reload the rules when their files change (SIGHUP still does)
       --allow-insecure-rules  as root, run rules files that group or others can write

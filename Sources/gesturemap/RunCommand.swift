@@ -36,6 +36,7 @@ enum RunCommand {
             case "--trace": options.trace = true
             case "--realtime": options.realtime = true
             case "--grab": options.grab = true
+            case "--dry-run", "-n": options.dryRun = true
             case "--allow-insecure-rules": options.allowInsecureRules = true
             case "--no-watch": options.watchRules = false
             case "--resolution":

@@ -1,0 +1,193 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import CSpawn
+import GestureCore
+
+/// Runs rule programs without a shell and without ever blocking the event loop:
+/// each child gets its own process group (a timeout kills all it started), its
+/// stdout goes to stderr, and every child is reaped.
+///
+/// At most `maxRunning` children run at once; further requests wait in a queue
+/// of `maxQueued`, and when that is full the new request is dropped, with a message.
+public final class ProcessLauncher {
+    public struct Request {
+        public var argv: [String]
+        public var environment: [String: String]
+        public var directory: String?
+        /// Seconds before the process group is killed; nil lets it run.
+        public var timeout: Double?
+        public var origin: String
+
+        public init(argv: [String], environment: [String: String] = [:], directory: String? = nil, timeout: Double? = nil, origin: String) {
+            self.argv = argv
+            self.environment = environment
+            self.directory = directory
+            self.timeout = timeout
+            self.origin = origin
+        }
+    }
+
+    struct Child {
+        var pid: pid_t
+        var name: String
+        var deadline: Double?
+        var origin: String
+        var killed = false
+    }
+
+    public let maxRunning: Int
+    public let maxQueued: Int
+    private var running: [Child] = []
+    private var queue: [Request] = []
+    /// Messages for people (a child that was killed, a dropped request).
+    public var report: (String) -> Void = { _ in }
+
+    public init(maxRunning: Int = 8, maxQueued: Int = 64) {
+        self.maxRunning = maxRunning
+        self.maxQueued = maxQueued
+    }
+
+    public var runningCount: Int { running.count }
+    public var queuedCount: Int { queue.count }
+
+    /// Starts the program now, or queues it. Returns a message when it cannot run at all.
+    public func launch(_ request: Request) -> String? {
+        guard let program = request.argv.first, !program.isEmpty else { return "exec needs a program to run" }
+        if let problem = Self.check(program: program, directory: request.directory) { return problem }
+        reap()
+        if running.count >= maxRunning {
+            guard queue.count < maxQueued else {
+                report("\(request.origin): exec queue full (\(maxRunning) running, \(maxQueued) waiting); dropped \"\(program)\"")
+                return nil
+            }
+            queue.append(request)
+            return nil
+        }
+        return start(request)
+    }
+
+    private func start(_ request: Request) -> String? {
+        var env: [String: String] = [:]
+        var p = environ
+        while let entry = p.pointee {
+            let text = String(cString: entry)
+            if let eq = text.firstIndex(of: "=") { env[String(text[..<eq])] = String(text[text.index(after: eq)...]) }
+            p += 1
+        }
+        for (k, v) in request.environment { env[k] = v }
+        let argv = request.argv.map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for a in argv { free(a) }
+            for e in envp { free(e) }
+        }
+        var pid: pid_t = 0
+        let err = argv.withUnsafeBufferPointer { a in
+            envp.withUnsafeBufferPointer { e in
+                withOptionalCString(request.directory) { dir in gm_spawn(a.baseAddress, e.baseAddress, dir, &pid) }
+            }
+        }
+        let program = request.argv[0]
+        guard err == 0 else {
+            if err == ENOENT { return "cannot run \"\(program)\": no such program\(program.contains("/") ? "" : " on PATH")" }
+            if err == EACCES { return "cannot run \"\(program)\": permission denied" }
+            return "cannot run \"\(program)\": \(String(cString: strerror(err)))"
+        }
+        running.append(Child(pid: pid, name: program, deadline: request.timeout.map { monotonicNow() + $0 }, origin: request.origin))
+        return nil
+    }
+
+    /// Collects children that exited and starts queued requests in their place.
+    public func reap() {
+        var k = 0
+        while k < running.count {
+            var status: Int32 = 0
+            let r = waitpid(running[k].pid, &status, WNOHANG)
+            if r == running[k].pid || (r < 0 && errno == ECHILD) {
+                running.remove(at: k)
+            } else {
+                k += 1
+            }
+        }
+        while running.count < maxRunning, !queue.isEmpty {
+            let request = queue.removeFirst()
+            if let problem = start(request) { report("\(request.origin): \(problem)") }
+        }
+    }
+
+    /// Kills the process groups of children past their timeout.
+    public func enforceTimeouts(now: Double = monotonicNow()) {
+        for i in running.indices {
+            if let deadline = running[i].deadline, deadline <= now, !running[i].killed {
+                kill(-running[i].pid, SIGKILL)
+                running[i].killed = true
+                report("\(running[i].origin): \"\(running[i].name)\" ran past its timeout and was stopped")
+            }
+        }
+        reap()
+    }
+
+    /// The earliest timeout of a running child, on the monotonic clock.
+    public var nextDeadline: Double? { running.filter { !$0.killed }.compactMap(\.deadline).min() }
+
+    /// End of input: waits for children that have a timeout, up to it. Children
+    /// without one keep running on their own.
+    public func finish() {
+        while true {
+            enforceTimeouts()
+            let waiting = running.filter { $0.deadline != nil }
+            // Killed process groups are reaped as soon as the kernel has them down.
+            if waiting.isEmpty && queue.isEmpty { break }
+            var ts = timespec(tv_sec: 0, tv_nsec: 5_000_000)
+            nanosleep(&ts, nil)
+        }
+        reap()
+    }
+
+    /// A program that cannot start at all, found before forking.
+    private static func check(program: String, directory: String?) -> String? {
+        if let directory {
+            var info = stat()
+            guard stat(directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+                return "cannot run \"\(program)\": its working directory \(directory) does not exist"
+            }
+        }
+        return nil
+    }
+}
+
+public func monotonicNow() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+@inline(__always)
+func withOptionalCString<R>(_ s: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+    guard let s else { return body(nil) }
+    return s.withCString { body($0) }
+}
+
+/// The variables a child gets about the gesture that started it.
+public func gestureEnvironment(_ e: GestureEvent, device: String?) -> [String: String] {
+    var env: [String: String] = [
+        "GESTURE_KIND": e.kind.rawValue,
+        "GESTURE_PHASE": e.phase.rawValue,
+        "GESTURE_FINGERS": String(e.fingers),
+        "GESTURE_T": String(e.time),
+        "GESTURE_X": String(e.position.x),
+        "GESTURE_Y": String(e.position.y),
+        "GESTURE_DX": String(e.delta.x),
+        "GESTURE_DY": String(e.delta.y),
+    ]
+    if let d = e.direction { env["GESTURE_DIRECTION"] = d.rawValue }
+    if e.kind == .tap { env["GESTURE_TAPS"] = String(e.taps) }
+    if let edge = e.edge { env["GESTURE_EDGE"] = edge.rawValue }
+    if e.kind == .pinch { env["GESTURE_SCALE"] = String(e.scale) }
+    if e.kind == .rotate { env["GESTURE_ROTATION"] = String(e.rotation) }
+    if let device { env["GESTURE_DEVICE"] = device }
+    return env
+}

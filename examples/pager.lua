@@ -1,4 +1,5 @@
--- E-reader paging: two fingers left for the next page, right for the previous.
+-- E-reader paging: two fingers left for the next page, right for the previous,
+-- a two-finger double tap to go back to the first page.
 -- Try it:  gesturemap synth "two-finger swipe left" | gesturemap run --rules examples/pager.lua
 
 local page, last_page = 1, 300
@@ -15,4 +16,9 @@ on({ kind = "swipe", fingers = 2, direction = "right" }, function(g)
     page = page - 1
     emit("prev_page", { page = page })
   end
+end)
+
+on("two-finger double tap", function(g)
+  page = 1
+  emit("first_page", { page = page })
 end)

@@ -198,11 +198,13 @@ extension ScriptRuntime {
                 options.devicePattern = s
             case "repeat":
                 guard let n = lua.number(at: v), n.isFinite, n > 0 else { problem = "option \"repeat\" must be a distance in millimetres, more than 0"; return }
-                guard core.spec.kind.isContinuous && !core.spec.isDiscrete else {
-                    problem = "option \"repeat\" belongs to continuous gestures (long press, pan, pinch, rotate without a direction), not \"\(core.spec.phrase)\""
+                guard core.spec.kind == .pan || core.spec.kind == .longPress else {
+                    problem = "option \"repeat\" belongs to pans and long presses, which travel, not \"\(core.spec.phrase)\""
                     return
                 }
                 options.repeatDistance = n
+                // The steps come from its changed phases, which a plain handler is not otherwise sent.
+                core.allPhases = true
             case "simultaneous_with", "requires_failure_of":
                 guard let names = stringList(at: v) else {
                     problem = "option \"\(key)\" must be a rule name or a list of rule names, such as { \"next\", \"prev\" }"

@@ -136,14 +136,21 @@ public final class ScriptRuntime {
 
     // MARK: Handlers
 
-    /// Calls the handler of one delivery.
+    /// Calls the handler of one delivery (several times for `repeat` steps).
     public func dispatch(_ delivery: Delivery) {
         guard delivery.rule >= 0, delivery.rule < rules.count else { return }
         let index = delivery.rule
         guard rules[index].enabled, !rules[index].removed else { return }
         let event = delivery.event
         advanceClock(to: event.time)
-        if !admits(index, event) { return }
+        let calls = admits(index, event)
+        for step in calls {
+            guard rules[index].enabled, !rules[index].removed else { return }
+            call(index, event, step: step)
+        }
+    }
+
+    private func call(_ index: Int, _ event: GestureEvent, step: Int) {
         let L = lua.L
         let base = lua.top
         gm_getref(L, rules[index].handler)
@@ -156,6 +163,10 @@ public final class ScriptRuntime {
             gm_remove(L, t)
         }
         pushGesture(event)
+        if step != 0 {
+            lua_pushinteger(L, lua_Integer(step))
+            lua_setfield(L, -2, "step")
+        }
         currentTime = event.time
         currentEvent = event
         currentRule = index
@@ -170,30 +181,50 @@ public final class ScriptRuntime {
         lua.top = base
     }
 
-    /// Cooldown and `repeat`: whether this phase of the gesture reaches the handler.
-    private func admits(_ index: Int, _ event: GestureEvent) -> Bool {
+    /// Cooldown and `repeat`: the calls this phase of the gesture makes, each
+    /// with its step (0 for an ordinary call, ±1 for a `repeat` step).
+    private func admits(_ index: Int, _ event: GestureEvent) -> [Int] {
         let first = event.phase == .began || !event.kind.isContinuous || rules[index].core.spec.isDiscrete
         if first {
             if rules[index].cooldown > 0, let last = rules[index].lastFired, event.time - last < rules[index].cooldown {
                 rules[index].skippingGesture = event.kind.isContinuous && !rules[index].core.spec.isDiscrete
-                return false
+                return []
             }
             rules[index].skippingGesture = false
             rules[index].lastFired = event.time
             rules[index].repeatAnchor = 0
-            return true
+            return [0]
         }
         if rules[index].skippingGesture {
             if event.phase == .ended || event.phase == .cancelled { rules[index].skippingGesture = false }
-            return false
+            return []
+        }
+        if rules[index].repeatDistance != nil, !rules[index].handlerIsTable, event.phase != .changed {
+            return []
         }
         if let step = rules[index].repeatDistance, event.phase == .changed {
-            // A plain handler with `repeat` runs once per `step` mm of travel.
-            guard event.distance - rules[index].repeatAnchor >= step else { return rules[index].handlerIsTable }
-            rules[index].repeatAnchor += step * ((event.distance - rules[index].repeatAnchor) / step).rounded(.down)
-            return true
+            // Steps along the direction the gesture began in, forward or back:
+            // one call per `step` mm, each told which way.
+            let along = Self.travel(of: event)
+            var steps: [Int] = []
+            while along - rules[index].repeatAnchor >= step {
+                rules[index].repeatAnchor += step
+                steps.append(1)
+            }
+            while along - rules[index].repeatAnchor <= -step {
+                rules[index].repeatAnchor -= step
+                steps.append(-1)
+            }
+            if rules[index].handlerIsTable && steps.isEmpty { return [] }
+            return steps
         }
-        return true
+        return [0]
+    }
+
+    /// How far a gesture has moved along the direction it began in, mm.
+    static func travel(of event: GestureEvent) -> Double {
+        guard let angle = event.direction?.screenAngle else { return event.delta.length }
+        return event.delta.dot(Vector(cosDegrees(angle), sinDegrees(angle)))
     }
 
     func reportFailure(of index: Int, status: Int32) {

@@ -116,21 +116,23 @@ struct RuleAPITests {
         #expect(runtime.coreRules(forDevice: nil).map(\.isActive) == [false, false, true])
     }
 
-    @Test("repeat: a plain pan handler runs at the start and once per step of travel")
+    @Test("repeat: a plain pan handler runs at the start, then once per step of travel, either way")
     func repeatSteps() throws {
-        let (runtime, host) = try loadWithHost(#"on("pan", function(g) emit(g.phase, { d = math.floor(g.distance) }) end, { ["repeat"] = 15 })"#)
+        let (runtime, host) = try loadWithHost(#"on("pan", function(g) emit(g.phase, { step = g.step }) end, { ["repeat"] = 15 })"#)
         var e = GestureEvent(kind: .pan, phase: .began, fingers: 1, direction: .right, time: 1, delta: Vector(5, 0))
         runtime.dispatch(Delivery(rule: 0, event: e))
-        for (i, x) in [10.0, 16, 20, 31, 47, 49].enumerated() {
+        // Right to 47 mm (steps at 15, 30, 45), then back to 10 (steps back at 30 and 15).
+        for (i, x) in [10.0, 16, 20, 31, 47, 40, 29, 10].enumerated() {
             e.phase = .changed
             e.time = 1.1 + Double(i) / 10
-            e.delta = Vector(x, 0)
+            e.delta = Vector(x, 2)
             runtime.dispatch(Delivery(rule: 0, event: e))
         }
-        // Steps at 15, 30 and 45 mm: reached by 16, 31 and 47.
         #expect(host.lines == [
-            #"{"action":"began","t":1,"d":5}"#, #"{"action":"changed","t":1.2,"d":16}"#,
-            #"{"action":"changed","t":1.4,"d":31}"#, #"{"action":"changed","t":1.5,"d":47}"#,
+            #"{"action":"began","t":1}"#,
+            #"{"action":"changed","t":1.2,"step":1}"#, #"{"action":"changed","t":1.4,"step":1}"#,
+            #"{"action":"changed","t":1.5,"step":1}"#, #"{"action":"changed","t":1.7,"step":-1}"#,
+            #"{"action":"changed","t":1.8,"step":-1}"#,
         ])
     }
 
@@ -198,7 +200,7 @@ struct RuleAPITests {
         """) == [
             "rules.lua:1: unknown option \"modes\"; known options: name, description, mode, cooldown, device, repeat, simultaneous_with, requires_failure_of, exclusive",
             "rules.lua:2: option \"cooldown\" must be a number of seconds, 0 or more",
-            "rules.lua:3: option \"repeat\" belongs to continuous gestures (long press, pan, pinch, rotate without a direction), not \"swipe left\"",
+            "rules.lua:3: option \"repeat\" belongs to pans and long presses, which travel, not \"swipe left\"",
             "rules.lua:4: option \"device\" is not a valid Lua pattern: \"[\"",
             "rules.lua:5: requires_failure_of names \"nobody\", but no rule has that name; no rule has a name; give one with { name = \"...\" }",
         ])

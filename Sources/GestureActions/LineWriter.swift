@@ -38,6 +38,13 @@ public final class LineWriter: LineSink {
         flush()
     }
 
+    /// Bytes that are already whole lines (synth's and record's output).
+    public func write(bytes: [UInt8]) {
+        guard !broken else { return }
+        buffer.append(contentsOf: bytes)
+        flush()
+    }
+
     public func flush() {
         guard !buffer.isEmpty, !broken else { return }
         var offset = 0

@@ -9,7 +9,7 @@ public struct GestureArena: Sendable {
     public private(set) var thresholds: Thresholds
     public private(set) var tracker = TouchTracker()
 
-    private var recognizers: [any Recognizer] = []
+    private var recognizers = RecognizerSet()
     private var slots: [Slot] = []
     private var transitions: [Transition] = []
     private var held: [Held] = []
@@ -94,13 +94,13 @@ public struct GestureArena: Sendable {
         advance(to: frame.time, into: &out)
         tracker.update(with: frame)
         for i in recognizers.indices {
-            recognizers[i].handle(frame, tracker: tracker, into: &transitions)
+            recognizers.handle(i, frame, tracker: tracker, into: &transitions)
         }
         if !tracker.isActive {
             // Nothing may stay undecided past the end of its sequence, except
             // recognizers that wait across sequences (a tap waiting for the next).
-            for i in recognizers.indices where recognizers[i].state == .possible && !recognizers[i].spansSequences && recognizers[i].deadline == nil {
-                recognizers[i].forceFail(at: frame.time, tracker: tracker, into: &transitions)
+            for i in recognizers.indices where recognizers.state(i) == .possible && !recognizers.spansSequences(i) && recognizers.deadline(i) == nil {
+                recognizers.forceFail(i, at: frame.time, tracker: tracker, into: &transitions)
             }
         }
         resolve(at: frame.time, into: &out)
@@ -111,10 +111,10 @@ public struct GestureArena: Sendable {
     /// Fires every deadline up to `time`, earliest first.
     public mutating func advance(to time: Double, into out: inout [Delivery]) {
         while let (index, due) = earliestDeadline(), due <= time {
-            recognizers[index].advance(to: due, tracker: tracker, into: &transitions)
+            recognizers.advance(index, to: due, tracker: tracker, into: &transitions)
             resolve(at: due, into: &out)
             if !tracker.isActive { endSequence() }
-            if recognizers[index].deadline == due { break }  // a recognizer that ignored its own deadline
+            if recognizers.deadline(index) == due { break }  // a recognizer that ignored its own deadline
         }
         rebuildIfQuiet()
     }
@@ -123,9 +123,9 @@ public struct GestureArena: Sendable {
     /// are released, since what they waited for can no longer happen.
     public mutating func finish(into out: inout [Delivery]) {
         while let (_, due) = earliestDeadline() {
-            let before = recognizers.map { $0.deadline }
+            let before = recognizers.indices.map { recognizers.deadline($0) }
             advance(to: due, into: &out)
-            if recognizers.map({ $0.deadline }) == before { break }
+            if recognizers.indices.map({ recognizers.deadline($0) }) == before { break }
         }
         for entry in held { release(entry, at: tracker.time, into: &out) }
         held.removeAll()
@@ -137,7 +137,7 @@ public struct GestureArena: Sendable {
     private func earliestDeadline() -> (Int, Double)? {
         var best: (Int, Double)?
         for i in recognizers.indices {
-            if let d = recognizers[i].deadline, best.map({ d < $0.1 }) ?? true { best = (i, d) }
+            if let d = recognizers.deadline(i), best.map({ d < $0.1 }) ?? true { best = (i, d) }
         }
         return best
     }
@@ -151,7 +151,7 @@ public struct GestureArena: Sendable {
 
     private mutating func rebuildIfQuiet() {
         guard rebuildPending, !tracker.isActive, held.isEmpty else { return }
-        for r in recognizers where r.deadline != nil { return }
+        for i in recognizers.indices where recognizers.deadline(i) != nil { return }
         rebuildPending = false
         rebuild()
     }
@@ -174,27 +174,28 @@ public struct GestureArena: Sendable {
         }
         recognizers.removeAll()
         if kinds.contains(.edgeSwipe) {
-            recognizers.append(SwipeRecognizer(config: .init(fingers: edgeFingers, eightWay: FingerMask(), thresholds: thresholds, edgeZone: thresholds[.edgeZone])))
+            recognizers.add(edgeSwipe: SwipeRecognizer(config: .init(fingers: edgeFingers, eightWay: FingerMask(), thresholds: thresholds, edgeZone: thresholds[.edgeZone])))
         }
         if kinds.contains(.swipe) {
-            recognizers.append(SwipeRecognizer(config: .init(fingers: swipeFingers, eightWay: swipeEightWay, thresholds: thresholds)))
+            recognizers.add(swipe: SwipeRecognizer(config: .init(fingers: swipeFingers, eightWay: swipeEightWay, thresholds: thresholds)))
         }
         if kinds.contains(.pinch) {
-            recognizers.append(TransformRecognizer(measure: .pinch, config: .init(kind: .pinch, rules: active, thresholds: thresholds)))
+            recognizers.add(pinch: TransformRecognizer(measure: .pinch, config: .init(kind: .pinch, rules: active, thresholds: thresholds)))
         }
         if kinds.contains(.rotate) {
-            recognizers.append(TransformRecognizer(measure: .rotate, config: .init(kind: .rotate, rules: active, thresholds: thresholds)))
+            recognizers.add(rotate: TransformRecognizer(measure: .rotate, config: .init(kind: .rotate, rules: active, thresholds: thresholds)))
         }
         if kinds.contains(.longPress) {
-            recognizers.append(LongPressRecognizer(config: .init(rules: active, thresholds: thresholds)))
+            recognizers.add(longPress: LongPressRecognizer(config: .init(rules: active, thresholds: thresholds)))
         }
         if kinds.contains(.tap) {
-            recognizers.append(TapRecognizer(config: .init(rules: active, thresholds: thresholds)))
+            recognizers.add(tap: TapRecognizer(config: .init(rules: active, thresholds: thresholds)))
         }
         if kinds.contains(.pan) {
-            recognizers.append(PanRecognizer(config: .init(rules: active, thresholds: thresholds)))
+            recognizers.add(pan: PanRecognizer(config: .init(rules: active, thresholds: thresholds)))
         }
-        slots = recognizers.map { Slot(kind: $0.kind) }
+        slots = recognizers.indices.map { Slot(kind: recognizers.kind($0)) }
+        tracker.tracksRotation = recognizers.tracksRotation
         recognized = Array(repeating: false, count: rules.count)
         held.removeAll()
         indexNames()
@@ -282,7 +283,7 @@ public struct GestureArena: Sendable {
         if recognized[rule] { return .recognized }
         guard rules[rule].isActive, let s = slot(of: rules[rule].spec.kind) else { return .failed }
         if slots[s].suppressed { return .failed }
-        return recognizers[s].state == .possible ? .undecided : .failed
+        return recognizers.state(s) == .possible ? .undecided : .failed
     }
 
     private mutating func releaseDecided(at time: Double, into out: inout [Delivery]) {
@@ -321,9 +322,9 @@ public struct GestureArena: Sendable {
         let exclusive = rules[rule].exclusive
         for k in recognizers.indices where k != winner {
             if !exclusive && mayRunTogether(rule: rule, winner: winner, other: k) { continue }
-            let state = recognizers[k].state
+            let state = recognizers.state(k)
             if state == .possible || (exclusive && state.isRunning) {
-                recognizers[k].forceFail(at: time, tracker: tracker, into: &transitions)
+                recognizers.forceFail(k, at: time, tracker: tracker, into: &transitions)
             }
             // One recognized in the same frame, whose event is still to come, loses too.
             if transitions[pendingFrom...].contains(where: { $0.kind == slots[k].kind && $0.event.map { $0.phase == .began || !$0.kind.isContinuous } == true && $0.claimsSequence }) {
@@ -377,8 +378,8 @@ public struct GestureArena: Sendable {
     }
 
     private mutating func endSequence() {
-        for i in recognizers.indices where recognizers[i].state.isTerminal || (recognizers[i].state == .possible && !recognizers[i].spansSequences && recognizers[i].deadline == nil) {
-            recognizers[i].reset()
+        for i in recognizers.indices where recognizers.state(i).isTerminal || (recognizers.state(i) == .possible && !recognizers.spansSequences(i) && recognizers.deadline(i) == nil) {
+            recognizers.reset(i)
             slots[i].suppressed = false
             if !slots[i].isHeld { slots[i].rule = nil }
             for r in rules.indices where rules[r].spec.kind == slots[i].kind && !held.contains(where: { $0.rule == r }) {

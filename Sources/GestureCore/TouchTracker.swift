@@ -53,9 +53,17 @@ public struct TouchTracker: Sendable {
     /// Mean turn of the fingers about their centroid since the segment began,
     /// degrees, positive clockwise on screen.
     public private(set) var rotation = 0.0
-    /// Recent centroid samples, for a velocity that reflects the last ~100 ms.
-    private var history: [(time: Double, centroid: Vector)] = []
+    /// Recent centroid samples, for a velocity that reflects the last ~100 ms:
+    /// a ring of 16, overwritten in place.
+    private var historyTime = [Double](repeating: 0, count: TouchTracker.historySize)
+    private var historyCentroid = [Vector](repeating: .zero, count: TouchTracker.historySize)
+    private var historyEnd = 0
+    private var historyCount = 0
+    private static let historySize = 16
     private var countChanged = false
+    /// Angles about the centroid cost an atan2 per finger per frame; only a
+    /// rotation recognizer needs them.
+    public var tracksRotation = false
 
     public init() {}
 
@@ -101,12 +109,12 @@ public struct TouchTracker: Sendable {
             segmentStart = time
             segmentCentroidOrigin = c
             segmentExcursion = 0
-            history.removeAll(keepingCapacity: true)
+            historyCount = 0
             var sum = 0.0
             var n = 0
             for i in touches.indices where touches[i].isDown {
                 touches[i].segmentOrigin = touches[i].position
-                touches[i].angle = (touches[i].position - c).degrees
+                touches[i].angle = tracksRotation ? (touches[i].position - c).degrees : 0
                 touches[i].turned = 0
                 sum += touches[i].position.distance(to: c)
                 n += 1
@@ -120,12 +128,15 @@ public struct TouchTracker: Sendable {
             var n = 0
             for i in touches.indices where touches[i].isDown {
                 let v = touches[i].position - c
-                let a = v.degrees
-                // Angles are only meaningful away from the centroid.
-                if v.length > 1 { touches[i].turned += normalizedDegrees(a - touches[i].angle) }
-                touches[i].angle = a
-                sum += v.length
-                turn += touches[i].turned
+                let length = v.length
+                if tracksRotation {
+                    let a = v.degrees
+                    // Angles are only meaningful away from the centroid.
+                    if length > 1 { touches[i].turned += normalizedDegrees(a - touches[i].angle) }
+                    touches[i].angle = a
+                    turn += touches[i].turned
+                }
+                sum += length
                 n += 1
             }
             if n > 0 {
@@ -135,8 +146,10 @@ public struct TouchTracker: Sendable {
             let away = c.distance(to: segmentCentroidOrigin)
             if away > segmentExcursion { segmentExcursion = away }
         }
-        history.append((time, c))
-        if history.count > 16 { history.removeFirst(history.count - 16) }
+        historyTime[historyEnd] = time
+        historyCentroid[historyEnd] = c
+        historyEnd = (historyEnd + 1) % TouchTracker.historySize
+        historyCount = min(historyCount + 1, TouchTracker.historySize)
     }
 
     /// Translation of the centroid since the segment began, mm.
@@ -144,14 +157,16 @@ public struct TouchTracker: Sendable {
 
     /// Centroid speed over the last 100 ms or so, mm/s, as a vector.
     public var recentVelocity: Vector {
-        guard let last = history.last else { return .zero }
+        guard historyCount > 0 else { return .zero }
+        let size = TouchTracker.historySize
+        let last = (historyEnd + size - 1) % size
         var first = last
-        for sample in history.reversed() {
-            first = sample
-            if last.time - sample.time >= 0.1 { break }
+        for k in 0..<historyCount {
+            first = (last + size - k) % size
+            if historyTime[last] - historyTime[first] >= 0.1 { break }
         }
-        let dt = last.time - first.time
-        return dt > 0 ? (last.centroid - first.centroid) / dt : .zero
+        let dt = historyTime[last] - historyTime[first]
+        return dt > 0 ? (historyCentroid[last] - historyCentroid[first]) / dt : .zero
     }
 
     /// Scale of the fingers' spread since the segment began (1 = unchanged).

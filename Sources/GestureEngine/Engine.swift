@@ -10,8 +10,9 @@ public final class Engine: ScriptHost {
     let console: Console
     let output: LineSink
     var runtime: ScriptRuntime?
-    /// One recognizer core per device: each surface has its own touch sequences.
-    var arenas: [Int: GestureArena] = [:]
+    /// One recognizer core per device index: each surface has its own touch
+    /// sequences. An array, not a dictionary: this is the per-frame path.
+    var arenas: [GestureArena?] = []
     private var deliveries: [Delivery] = []
     var seenGeneration = -1
     private var realtimeOrigin: (input: Double, wall: Double)?
@@ -95,40 +96,45 @@ public final class Engine: ScriptHost {
     func process(_ frame: TouchFrame) {
         framesProcessed += 1
         if options.realtime { pace(until: frame.time) }
-        // Deadlines and timers before this frame come first, in time order.
-        advanceAll(to: frame.time)
         let device = frame.device
+        guard device >= 0 else { return }
+        // Deadlines and timers before this frame come first, in time order.
+        if let due = nextDeadline, due <= frame.time { advanceAll(to: frame.time) }
+        if device >= arenas.count { arenas.append(contentsOf: repeatElement(nil, count: device - arenas.count + 1)) }
         if arenas[device] == nil { arenas[device] = newArena(for: device) }
         runtime?.advanceClock(to: frame.time)
         arenas[device]?.handle(frame, into: &deliveries)
-        deliver(from: device)
+        if !deliveries.isEmpty || options.trace { deliver(from: device) }
     }
 
     /// Input time passed: every recognizer deadline and rule timer up to `time`
     /// fires, earliest first, across all devices.
     func advanceAll(to time: Double) {
         while true {
-            let arenaDue = arenas.compactMap { device, arena in arena.nextDeadline.map { (device, $0) } }.min { $0.1 < $1.1 }
-            let timerDue = runtime?.nextTimerDeadline
-            if let timerDue, timerDue <= time, arenaDue.map({ timerDue <= $0.1 }) ?? true {
+            var arenaDevice = -1
+            var arenaDue = Double.infinity
+            for device in arenas.indices {
+                if let due = arenas[device]?.nextDeadline, due < arenaDue {
+                    arenaDue = due
+                    arenaDevice = device
+                }
+            }
+            if let timerDue = runtime?.nextTimerDeadline, timerDue <= time, timerDue <= arenaDue {
                 runtime?.fireTimers(upTo: timerDue)
                 syncRules()
                 continue
             }
-            guard let (device, due) = arenaDue, due <= time else { break }
-            arenas[device]?.advance(to: due, into: &deliveries)
-            deliver(from: device)
+            guard arenaDevice >= 0, arenaDue <= time else { break }
+            arenas[arenaDevice]?.advance(to: arenaDue, into: &deliveries)
+            deliver(from: arenaDevice)
             // A deadline that did not move would be fired forever.
-            if let again = arenas[device]?.nextDeadline, again <= due { break }
-        }
-        for device in Array(arenas.keys) {
-            arenas[device]?.advance(to: time, into: &deliveries)
-            deliver(from: device)
+            if let again = arenas[arenaDevice]?.nextDeadline, again <= arenaDue { break }
         }
     }
 
     /// A device's input ended: its pending deadlines fire, in order.
     func finish(device: Int) {
+        guard device >= 0, device < arenas.count else { return }
         if let last = arenas[device]?.tracker.time { advanceAll(to: last) }
         arenas[device]?.finish(into: &deliveries)
         deliver(from: device)
@@ -142,17 +148,20 @@ public final class Engine: ScriptHost {
 
     /// The earliest deadline of any device, or of any rule timer.
     var nextDeadline: Double? {
-        let arena = arenas.values.compactMap(\.nextDeadline).min()
-        let timer = runtime?.nextTimerDeadline
-        switch (arena, timer) {
-        case let (a?, t?): return min(a, t)
-        default: return arena ?? timer
+        var earliest = runtime?.nextTimerDeadline ?? Double.infinity
+        for device in arenas.indices {
+            if let due = arenas[device]?.nextDeadline, due < earliest { earliest = due }
         }
+        return earliest.isFinite ? earliest : nil
     }
 
     /// The latest input time seen on any device.
     var latestInputTime: Double? {
-        arenas.values.map(\.tracker.time).max()
+        var latest = -Double.infinity
+        for device in arenas.indices {
+            if let t = arenas[device]?.tracker.time, t > latest { latest = t }
+        }
+        return latest.isFinite ? latest : nil
     }
 
     private func newArena(for device: Int) -> GestureArena {
@@ -162,7 +171,7 @@ public final class Engine: ScriptHost {
     }
 
     private func deliver(from device: Int) {
-        if options.trace, let lines = arenas[device]?.traceLines, !lines.isEmpty {
+        if options.trace, device < arenas.count, let lines = arenas[device]?.traceLines, !lines.isEmpty {
             for line in lines { console.say("trace: " + line) }
             arenas[device]?.traceLines.removeAll()
         }
@@ -181,7 +190,7 @@ public final class Engine: ScriptHost {
     func syncRules() {
         guard let runtime, runtime.generation != seenGeneration else { return }
         seenGeneration = runtime.generation
-        for device in Array(arenas.keys) {
+        for device in arenas.indices where arenas[device] != nil {
             arenas[device]?.replaceRules(runtime.coreRules(forDevice: deviceName(device)), thresholds: runtime.thresholds)
         }
     }

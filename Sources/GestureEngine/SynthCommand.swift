@@ -18,4 +18,30 @@ public enum SynthStream {
         for spec in specs { synth.append(spec, to: &lines) }
         return .success(lines.text)
     }
+
+    /// `count` gestures cycling through `phrases`, handed out in blocks as they
+    /// are made, so a long stream never sits in memory whole.
+    public static func write(phrases: [String], seed: UInt64, rate: Double?, count: Int,
+                             output: ([UInt8]) -> Void) -> Result<Void, PhraseError> {
+        var specs: [GestureSpec] = []
+        for phrase in phrases {
+            switch PhraseParser.parse(phrase) {
+            case .success(let spec): specs.append(spec)
+            case .failure(let error): return .failure(error)
+            }
+        }
+        guard !specs.isEmpty else { return .success(()) }
+        var synth = Synthesizer(seed: seed, rate: rate)
+        var lines = JSONLines()
+        lines.line(synth.header())
+        for i in 0..<count {
+            synth.append(specs[i % specs.count], to: &lines)
+            if lines.bytes.count >= 1 << 16 {
+                output(lines.bytes)
+                lines.removeAll()
+            }
+        }
+        if !lines.bytes.isEmpty { output(lines.bytes) }
+        return .success(())
+    }
 }

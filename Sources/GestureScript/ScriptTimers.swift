@@ -25,7 +25,10 @@ extension ScriptRuntime {
 
     /// The earliest timer, on the input's clock.
     public var nextTimerDeadline: Double? {
-        timers.filter(\.anchored).map(\.due).min()
+        guard !timers.isEmpty else { return nil }
+        var earliest: Double?
+        for t in timers where t.anchored && earliest.map({ t.due < $0 }) ?? true { earliest = t.due }
+        return earliest
     }
 
     /// The input's clock has reached `time`; timers made before the first input

@@ -59,7 +59,7 @@ enum Help {
     """
 
     static let synth = """
-    usage: gesturemap synth PHRASE ... [--seed N] [--rate HZ]
+    usage: gesturemap synth PHRASE ... [--seed N] [--rate HZ] [--count N]
 
     Writes NDJSON touch events for each named gesture in turn, as a person would
     make them: fingers landing up to 40 ms apart, eased and slightly curved motion,
@@ -72,6 +72,7 @@ enum Help {
     options:
       --seed N     random seed (default 1)
       --rate HZ    sampling rate instead of the seed's choice
+      --count N    make N gestures, cycling through the phrases
     """
 
     static let devices = """

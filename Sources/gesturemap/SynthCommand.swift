@@ -5,6 +5,7 @@ enum SynthCommand {
         var phrases: [String] = []
         var seed: UInt64 = 1
         var rate: Double?
+        var count: Int?
         var a = Arguments(args, command: "synth")
         do throws(UsageError) {
             while let arg = a.next() {
@@ -21,6 +22,10 @@ enum SynthCommand {
                     let text = try a.value(for: name, inline: inline)
                     guard let n = UInt64(text) else { throw UsageError(message: "--seed takes a whole number, not \"\(text)\"") }
                     seed = n
+                case "--count":
+                    let text = try a.value(for: name, inline: inline)
+                    guard let n = Int(text), n >= 1, n <= 10_000_000 else { throw UsageError(message: "--count takes a number of gestures, 1 or more, not \"\(text)\"") }
+                    count = n
                 case "--rate":
                     let text = try a.value(for: name, inline: inline)
                     guard let r = Double(text), r >= 10, r <= 2000 else { throw UsageError(message: "--rate takes samples per second from 10 to 2000, not \"\(text)\"") }
@@ -35,13 +40,13 @@ enum SynthCommand {
         } catch {
             return usageFailure(error, command: "synth", console: console)
         }
-        switch SynthStream.generate(phrases: phrases, seed: seed, rate: rate) {
-        case .success(let text):
-            LineOutput.standardOutput.write(line: String(text.dropLast()))
-            return .ok
-        case .failure(let error):
+        let result = SynthStream.write(phrases: phrases, seed: seed, rate: rate, count: count ?? phrases.count) { bytes in
+            LineOutput.standardOutput.write(bytes: bytes)
+        }
+        if case .failure(let error) = result {
             console.say("gesturemap synth: \(error.message)")
             return .usage
         }
+        return .ok
     }
 }

@@ -1,0 +1,122 @@
+/// The arena's recognizers, stored as concrete values rather than existentials:
+/// each is mutated in place, with no boxing and no reference counting, on the
+/// path every frame takes. Indexed in arbitration order.
+struct RecognizerSet: Sendable {
+    enum Which: Sendable {
+        case edgeSwipe, swipe, pinch, rotate, longPress, tap, pan
+    }
+
+    private(set) var order: [Which] = []
+    private var edgeSwipe: SwipeRecognizer?
+    private var swipe: SwipeRecognizer?
+    private var pinch: TransformRecognizer?
+    private var rotate: TransformRecognizer?
+    private var longPress: LongPressRecognizer?
+    private var tap: TapRecognizer?
+    private var pan: PanRecognizer?
+
+    var count: Int { order.count }
+    var indices: Range<Int> { order.indices }
+
+    mutating func removeAll() {
+        self = RecognizerSet()
+    }
+
+    mutating func add(edgeSwipe r: SwipeRecognizer) { edgeSwipe = r; order.append(.edgeSwipe) }
+    mutating func add(swipe r: SwipeRecognizer) { swipe = r; order.append(.swipe) }
+    mutating func add(pinch r: TransformRecognizer) { pinch = r; order.append(.pinch) }
+    mutating func add(rotate r: TransformRecognizer) { rotate = r; order.append(.rotate) }
+    mutating func add(longPress r: LongPressRecognizer) { longPress = r; order.append(.longPress) }
+    mutating func add(tap r: TapRecognizer) { tap = r; order.append(.tap) }
+    mutating func add(pan r: PanRecognizer) { pan = r; order.append(.pan) }
+
+    var tracksRotation: Bool { rotate != nil }
+
+    func kind(_ i: Int) -> GestureKind {
+        switch order[i] {
+        case .edgeSwipe: return .edgeSwipe
+        case .swipe: return .swipe
+        case .pinch: return .pinch
+        case .rotate: return .rotate
+        case .longPress: return .longPress
+        case .tap: return .tap
+        case .pan: return .pan
+        }
+    }
+
+    func state(_ i: Int) -> RecognizerState {
+        switch order[i] {
+        case .edgeSwipe: return edgeSwipe?.state ?? .failed
+        case .swipe: return swipe?.state ?? .failed
+        case .pinch: return pinch?.state ?? .failed
+        case .rotate: return rotate?.state ?? .failed
+        case .longPress: return longPress?.state ?? .failed
+        case .tap: return tap?.state ?? .failed
+        case .pan: return pan?.state ?? .failed
+        }
+    }
+
+    func deadline(_ i: Int) -> Double? {
+        switch order[i] {
+        case .edgeSwipe: return edgeSwipe?.deadline
+        case .swipe: return swipe?.deadline
+        case .pinch: return pinch?.deadline
+        case .rotate: return rotate?.deadline
+        case .longPress: return longPress?.deadline
+        case .tap: return tap?.deadline
+        case .pan: return pan?.deadline
+        }
+    }
+
+    func spansSequences(_ i: Int) -> Bool {
+        order[i] == .tap ? tap?.spansSequences ?? false : false
+    }
+
+    mutating func handle(_ i: Int, _ frame: TouchFrame, tracker: TouchTracker, into out: inout [Transition]) {
+        switch order[i] {
+        case .edgeSwipe: edgeSwipe?.handle(frame, tracker: tracker, into: &out)
+        case .swipe: swipe?.handle(frame, tracker: tracker, into: &out)
+        case .pinch: pinch?.handle(frame, tracker: tracker, into: &out)
+        case .rotate: rotate?.handle(frame, tracker: tracker, into: &out)
+        case .longPress: longPress?.handle(frame, tracker: tracker, into: &out)
+        case .tap: tap?.handle(frame, tracker: tracker, into: &out)
+        case .pan: pan?.handle(frame, tracker: tracker, into: &out)
+        }
+    }
+
+    mutating func advance(_ i: Int, to time: Double, tracker: TouchTracker, into out: inout [Transition]) {
+        switch order[i] {
+        case .edgeSwipe: edgeSwipe?.advance(to: time, tracker: tracker, into: &out)
+        case .swipe: swipe?.advance(to: time, tracker: tracker, into: &out)
+        case .pinch: pinch?.advance(to: time, tracker: tracker, into: &out)
+        case .rotate: rotate?.advance(to: time, tracker: tracker, into: &out)
+        case .longPress: longPress?.advance(to: time, tracker: tracker, into: &out)
+        case .tap: tap?.advance(to: time, tracker: tracker, into: &out)
+        case .pan: pan?.advance(to: time, tracker: tracker, into: &out)
+        }
+    }
+
+    mutating func forceFail(_ i: Int, at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
+        switch order[i] {
+        case .edgeSwipe: edgeSwipe?.forceFail(at: time, tracker: tracker, into: &out)
+        case .swipe: swipe?.forceFail(at: time, tracker: tracker, into: &out)
+        case .pinch: pinch?.forceFail(at: time, tracker: tracker, into: &out)
+        case .rotate: rotate?.forceFail(at: time, tracker: tracker, into: &out)
+        case .longPress: longPress?.forceFail(at: time, tracker: tracker, into: &out)
+        case .tap: tap?.forceFail(at: time, tracker: tracker, into: &out)
+        case .pan: pan?.forceFail(at: time, tracker: tracker, into: &out)
+        }
+    }
+
+    mutating func reset(_ i: Int) {
+        switch order[i] {
+        case .edgeSwipe: edgeSwipe?.reset()
+        case .swipe: swipe?.reset()
+        case .pinch: pinch?.reset()
+        case .rotate: rotate?.reset()
+        case .longPress: longPress?.reset()
+        case .tap: tap?.reset()
+        case .pan: pan?.reset()
+        }
+    }
+}

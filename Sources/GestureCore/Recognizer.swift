@@ -73,9 +73,7 @@ public struct FingerMask: Equatable, Sendable {
     /// The largest bound count (capped at 10 for "any").
     public var maximum: Int {
         if bits == ~0 { return 10 }
-        var m = 0
-        for n in 0..<32 where bits & (1 << UInt32(n)) != 0 { m = n }
-        return m
+        return bits == 0 ? 0 : 31 - bits.leadingZeroBitCount
     }
 
     public var isEmpty: Bool { bits == 0 }

@@ -18,3 +18,6 @@ public func cosDegrees(_ angle: Double) -> Double { cos(angle * Double.pi / 180)
 
 @inline(__always)
 public func sinDegrees(_ angle: Double) -> Double { sin(angle * Double.pi / 180) }
+
+@inline(__always)
+public func tanDegrees(_ angle: Double) -> Double { tan(angle * Double.pi / 180) }

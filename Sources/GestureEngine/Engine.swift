@@ -11,8 +11,9 @@ public final class Engine: ScriptHost {
     let output: LineSink
     var runtime: ScriptRuntime?
     /// One recognizer core per device index: each surface has its own touch
-    /// sequences. An array, not a dictionary: this is the per-frame path.
-    var arenas: [GestureArena?] = []
+    /// sequences. An array of boxes, not a dictionary of values: this is the
+    /// per-frame path, and a boxed core is read and changed where it lies.
+    var arenas: [ArenaBox?] = []
     private var deliveries: [Delivery] = []
     var seenGeneration = -1
     private var realtimeOrigin: (input: Double, wall: Double)?
@@ -101,9 +102,9 @@ public final class Engine: ScriptHost {
         // Deadlines and timers before this frame come first, in time order.
         if let due = nextDeadline, due <= frame.time { advanceAll(to: frame.time) }
         if device >= arenas.count { arenas.append(contentsOf: repeatElement(nil, count: device - arenas.count + 1)) }
-        if arenas[device] == nil { arenas[device] = newArena(for: device) }
+        if arenas[device] == nil { arenas[device] = ArenaBox(newArena(for: device)) }
         runtime?.advanceClock(to: frame.time)
-        arenas[device]?.handle(frame, into: &deliveries)
+        arenas[device]?.arena.handle(frame, into: &deliveries)
         if !deliveries.isEmpty || options.trace { deliver(from: device) }
     }
 
@@ -114,7 +115,7 @@ public final class Engine: ScriptHost {
             var arenaDevice = -1
             var arenaDue = Double.infinity
             for device in arenas.indices {
-                if let due = arenas[device]?.nextDeadline, due < arenaDue {
+                if let due = arenas[device]?.arena.nextDeadline, due < arenaDue {
                     arenaDue = due
                     arenaDevice = device
                 }
@@ -125,18 +126,18 @@ public final class Engine: ScriptHost {
                 continue
             }
             guard arenaDevice >= 0, arenaDue <= time else { break }
-            arenas[arenaDevice]?.advance(to: arenaDue, into: &deliveries)
+            arenas[arenaDevice]?.arena.advance(to: arenaDue, into: &deliveries)
             deliver(from: arenaDevice)
             // A deadline that did not move would be fired forever.
-            if let again = arenas[arenaDevice]?.nextDeadline, again <= arenaDue { break }
+            if let again = arenas[arenaDevice]?.arena.nextDeadline, again <= arenaDue { break }
         }
     }
 
     /// A device's input ended: its pending deadlines fire, in order.
     func finish(device: Int) {
         guard device >= 0, device < arenas.count else { return }
-        if let last = arenas[device]?.tracker.time { advanceAll(to: last) }
-        arenas[device]?.finish(into: &deliveries)
+        if let last = arenas[device]?.arena.tracker.time { advanceAll(to: last) }
+        arenas[device]?.arena.finish(into: &deliveries)
         deliver(from: device)
     }
 
@@ -150,7 +151,7 @@ public final class Engine: ScriptHost {
     var nextDeadline: Double? {
         var earliest = runtime?.nextTimerDeadline ?? Double.infinity
         for device in arenas.indices {
-            if let due = arenas[device]?.nextDeadline, due < earliest { earliest = due }
+            if let due = arenas[device]?.arena.nextDeadline, due < earliest { earliest = due }
         }
         return earliest.isFinite ? earliest : nil
     }
@@ -159,7 +160,7 @@ public final class Engine: ScriptHost {
     var latestInputTime: Double? {
         var latest = -Double.infinity
         for device in arenas.indices {
-            if let t = arenas[device]?.tracker.time, t > latest { latest = t }
+            if let t = arenas[device]?.arena.tracker.time, t > latest { latest = t }
         }
         return latest.isFinite ? latest : nil
     }
@@ -171,9 +172,9 @@ public final class Engine: ScriptHost {
     }
 
     private func deliver(from device: Int) {
-        if options.trace, device < arenas.count, let lines = arenas[device]?.traceLines, !lines.isEmpty {
+        if options.trace, device < arenas.count, let lines = arenas[device]?.arena.traceLines, !lines.isEmpty {
             for line in lines { console.say("trace: " + line) }
-            arenas[device]?.traceLines.removeAll()
+            arenas[device]?.arena.traceLines.removeAll()
         }
         guard !deliveries.isEmpty, let runtime else { return }
         for delivery in deliveries where fatal == nil {
@@ -191,7 +192,7 @@ public final class Engine: ScriptHost {
         guard let runtime, runtime.generation != seenGeneration else { return }
         seenGeneration = runtime.generation
         for device in arenas.indices where arenas[device] != nil {
-            arenas[device]?.replaceRules(runtime.coreRules(forDevice: deviceName(device)), thresholds: runtime.thresholds)
+            arenas[device]?.arena.replaceRules(runtime.coreRules(forDevice: deviceName(device)), thresholds: runtime.thresholds)
         }
     }
 
@@ -218,5 +219,15 @@ public final class Engine: ScriptHost {
             return .dataError
         }
         return nil
+    }
+}
+
+/// A device's recognizer core, held by reference so the engine's loop reads
+/// and changes it in place.
+final class ArenaBox {
+    var arena: GestureArena
+
+    init(_ arena: GestureArena) {
+        self.arena = arena
     }
 }

@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Release builds drop the run-time exclusivity checks: on the per-frame path
+// they cost a few hundred instructions a frame (docs/performance.md). Debug
+// builds, which the test suite runs, keep them, so a violation still fails there.
+let fast: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "gesturemap",
     products: [
@@ -19,17 +24,18 @@ let package = Package(
         .target(name: "CEvdev"),
         // posix_spawn with a process group, redirections and a working directory.
         .target(name: "CSpawn"),
-        .target(name: "GestureCore"),
-        .target(name: "GestureInput", dependencies: ["GestureCore", "CEvdev"]),
+        .target(name: "GestureCore", swiftSettings: fast),
+        .target(name: "GestureInput", dependencies: ["GestureCore", "CEvdev"], swiftSettings: fast),
         // Realistic NDJSON for named gestures, for demos, tests and benchmarks.
-        .target(name: "GestureSynth", dependencies: ["GestureCore"]),
-        .target(name: "GestureScript", dependencies: ["GestureCore", "CLuaShim"]),
-        .target(name: "GestureActions", dependencies: ["GestureCore", "CEvdev", "CSpawn"]),
+        .target(name: "GestureSynth", dependencies: ["GestureCore"], swiftSettings: fast),
+        .target(name: "GestureScript", dependencies: ["GestureCore", "CLuaShim"], swiftSettings: fast),
+        .target(name: "GestureActions", dependencies: ["GestureCore", "CEvdev", "CSpawn"], swiftSettings: fast),
         .target(
             name: "GestureEngine",
-            dependencies: ["GestureCore", "GestureInput", "GestureScript", "GestureActions", "GestureSynth"]
+            dependencies: ["GestureCore", "GestureInput", "GestureScript", "GestureActions", "GestureSynth"],
+            swiftSettings: fast
         ),
-        .executableTarget(name: "gesturemap", dependencies: ["GestureEngine", "GestureInput"]),
+        .executableTarget(name: "gesturemap", dependencies: ["GestureEngine", "GestureInput"], swiftSettings: fast),
 
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"]),
         .testTarget(name: "GestureInputTests", dependencies: ["GestureInput"]),

@@ -66,6 +66,7 @@ public struct GestureArena: Sendable {
     /// Matching follows the new activity at once; recognizers follow when the
     /// current gesture is over.
     public mutating func setActive(_ active: [Bool]) {
+        defer { nextDeadline = recognizers.earliest?.due }
         var changed = false
         for i in rules.indices where i < active.count && rules[i].isActive != active[i] {
             rules[i].isActive = active[i]
@@ -75,6 +76,7 @@ public struct GestureArena: Sendable {
     }
 
     public mutating func replaceRules(_ newRules: [GestureRule], thresholds newThresholds: Thresholds) {
+        defer { nextDeadline = recognizers.earliest?.due }
         let sameShape = newRules.count == rules.count
         rules = newRules
         thresholds = newThresholds
@@ -87,10 +89,13 @@ public struct GestureArena: Sendable {
         scheduleRebuild()
     }
 
-    /// The earliest input time at which `advance(to:)` has work to do.
-    public var nextDeadline: Double? { earliestDeadline()?.1 }
+    /// The earliest input time at which `advance(to:)` has work to do. Stored,
+    /// not computed: the engine asks every frame, and a getter on a struct held
+    /// by a class copies the whole struct to call it.
+    public private(set) var nextDeadline: Double?
 
     public mutating func handle(_ frame: TouchFrame, into out: inout [Delivery]) {
+        defer { nextDeadline = recognizers.earliest?.due }
         advance(to: frame.time, into: &out)
         tracker.update(with: frame)
         for i in recognizers.indices {
@@ -110,6 +115,7 @@ public struct GestureArena: Sendable {
 
     /// Fires every deadline up to `time`, earliest first.
     public mutating func advance(to time: Double, into out: inout [Delivery]) {
+        defer { nextDeadline = recognizers.earliest?.due }
         while let (index, due) = earliestDeadline(), due <= time {
             recognizers.advance(index, to: due, tracker: tracker, into: &transitions)
             resolve(at: due, into: &out)
@@ -122,6 +128,7 @@ public struct GestureArena: Sendable {
     /// End of input: every pending deadline fires, in order; gestures still held
     /// are released, since what they waited for can no longer happen.
     public mutating func finish(into out: inout [Delivery]) {
+        defer { nextDeadline = recognizers.earliest?.due }
         while let (_, due) = earliestDeadline() {
             let before = recognizers.indices.map { recognizers.deadline($0) }
             advance(to: due, into: &out)
@@ -135,11 +142,7 @@ public struct GestureArena: Sendable {
     }
 
     private func earliestDeadline() -> (Int, Double)? {
-        var best: (Int, Double)?
-        for i in recognizers.indices {
-            if let d = recognizers.deadline(i), best.map({ d < $0.1 }) ?? true { best = (i, d) }
-        }
-        return best
+        recognizers.earliest.map { ($0.index, $0.due) }
     }
 
     // MARK: - Configuration

@@ -1,19 +1,25 @@
 /// The arena's recognizers, stored as concrete values rather than existentials:
 /// each is mutated in place, with no boxing and no reference counting, on the
-/// path every frame takes. Indexed in arbitration order.
+/// path every frame takes. Indexed in arbitration order; `order` says which are
+/// live. The slots are not optionals because reading a field through an
+/// optional struct copies the whole struct first, once per frame per kind.
 struct RecognizerSet: Sendable {
     enum Which: Sendable {
         case edgeSwipe, swipe, pinch, rotate, longPress, tap, pan
     }
 
     private(set) var order: [Which] = []
-    private var edgeSwipe: SwipeRecognizer?
-    private var swipe: SwipeRecognizer?
-    private var pinch: TransformRecognizer?
-    private var rotate: TransformRecognizer?
-    private var longPress: LongPressRecognizer?
-    private var tap: TapRecognizer?
-    private var pan: PanRecognizer?
+    private var edgeSwipe = SwipeRecognizer(config: .init())
+    private var swipe = SwipeRecognizer(config: .init())
+    private var pinch = TransformRecognizer(measure: .pinch, config: .init())
+    private var rotate = TransformRecognizer(measure: .rotate, config: .init())
+    private var longPress = LongPressRecognizer(config: .init())
+    private var tap = TapRecognizer(config: .init())
+    private var pan = PanRecognizer(config: .init())
+
+    /// The recognizer with the earliest deadline, kept up to date by every
+    /// change, so asking costs a load rather than a scan.
+    private(set) var earliest: (index: Int, due: Double)?
 
     var count: Int { order.count }
     var indices: Range<Int> { order.indices }
@@ -30,7 +36,7 @@ struct RecognizerSet: Sendable {
     mutating func add(tap r: TapRecognizer) { tap = r; order.append(.tap) }
     mutating func add(pan r: PanRecognizer) { pan = r; order.append(.pan) }
 
-    var tracksRotation: Bool { rotate != nil }
+    var tracksRotation: Bool { order.contains(.rotate) }
 
     func kind(_ i: Int) -> GestureKind {
         switch order[i] {
@@ -46,77 +52,89 @@ struct RecognizerSet: Sendable {
 
     func state(_ i: Int) -> RecognizerState {
         switch order[i] {
-        case .edgeSwipe: return edgeSwipe?.state ?? .failed
-        case .swipe: return swipe?.state ?? .failed
-        case .pinch: return pinch?.state ?? .failed
-        case .rotate: return rotate?.state ?? .failed
-        case .longPress: return longPress?.state ?? .failed
-        case .tap: return tap?.state ?? .failed
-        case .pan: return pan?.state ?? .failed
+        case .edgeSwipe: return edgeSwipe.state
+        case .swipe: return swipe.state
+        case .pinch: return pinch.state
+        case .rotate: return rotate.state
+        case .longPress: return longPress.state
+        case .tap: return tap.state
+        case .pan: return pan.state
         }
     }
 
     func deadline(_ i: Int) -> Double? {
         switch order[i] {
-        case .edgeSwipe: return edgeSwipe?.deadline
-        case .swipe: return swipe?.deadline
-        case .pinch: return pinch?.deadline
-        case .rotate: return rotate?.deadline
-        case .longPress: return longPress?.deadline
-        case .tap: return tap?.deadline
-        case .pan: return pan?.deadline
+        case .edgeSwipe: return edgeSwipe.deadline
+        case .swipe: return swipe.deadline
+        case .pinch: return pinch.deadline
+        case .rotate: return rotate.deadline
+        case .longPress: return longPress.deadline
+        case .tap: return tap.deadline
+        case .pan: return pan.deadline
         }
     }
 
     func spansSequences(_ i: Int) -> Bool {
-        order[i] == .tap ? tap?.spansSequences ?? false : false
+        order[i] == .tap && tap.spansSequences
     }
 
     mutating func handle(_ i: Int, _ frame: TouchFrame, tracker: TouchTracker, into out: inout [Transition]) {
         switch order[i] {
-        case .edgeSwipe: edgeSwipe?.handle(frame, tracker: tracker, into: &out)
-        case .swipe: swipe?.handle(frame, tracker: tracker, into: &out)
-        case .pinch: pinch?.handle(frame, tracker: tracker, into: &out)
-        case .rotate: rotate?.handle(frame, tracker: tracker, into: &out)
-        case .longPress: longPress?.handle(frame, tracker: tracker, into: &out)
-        case .tap: tap?.handle(frame, tracker: tracker, into: &out)
-        case .pan: pan?.handle(frame, tracker: tracker, into: &out)
+        case .edgeSwipe: edgeSwipe.handle(frame, tracker: tracker, into: &out)
+        case .swipe: swipe.handle(frame, tracker: tracker, into: &out)
+        case .pinch: pinch.handle(frame, tracker: tracker, into: &out)
+        case .rotate: rotate.handle(frame, tracker: tracker, into: &out)
+        case .longPress: longPress.handle(frame, tracker: tracker, into: &out)
+        case .tap: tap.handle(frame, tracker: tracker, into: &out)
+        case .pan: pan.handle(frame, tracker: tracker, into: &out)
         }
+        refreshEarliest()
     }
 
     mutating func advance(_ i: Int, to time: Double, tracker: TouchTracker, into out: inout [Transition]) {
         switch order[i] {
-        case .edgeSwipe: edgeSwipe?.advance(to: time, tracker: tracker, into: &out)
-        case .swipe: swipe?.advance(to: time, tracker: tracker, into: &out)
-        case .pinch: pinch?.advance(to: time, tracker: tracker, into: &out)
-        case .rotate: rotate?.advance(to: time, tracker: tracker, into: &out)
-        case .longPress: longPress?.advance(to: time, tracker: tracker, into: &out)
-        case .tap: tap?.advance(to: time, tracker: tracker, into: &out)
-        case .pan: pan?.advance(to: time, tracker: tracker, into: &out)
+        case .edgeSwipe: edgeSwipe.advance(to: time, tracker: tracker, into: &out)
+        case .swipe: swipe.advance(to: time, tracker: tracker, into: &out)
+        case .pinch: pinch.advance(to: time, tracker: tracker, into: &out)
+        case .rotate: rotate.advance(to: time, tracker: tracker, into: &out)
+        case .longPress: longPress.advance(to: time, tracker: tracker, into: &out)
+        case .tap: tap.advance(to: time, tracker: tracker, into: &out)
+        case .pan: pan.advance(to: time, tracker: tracker, into: &out)
         }
+        refreshEarliest()
     }
 
     mutating func forceFail(_ i: Int, at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
         switch order[i] {
-        case .edgeSwipe: edgeSwipe?.forceFail(at: time, tracker: tracker, into: &out)
-        case .swipe: swipe?.forceFail(at: time, tracker: tracker, into: &out)
-        case .pinch: pinch?.forceFail(at: time, tracker: tracker, into: &out)
-        case .rotate: rotate?.forceFail(at: time, tracker: tracker, into: &out)
-        case .longPress: longPress?.forceFail(at: time, tracker: tracker, into: &out)
-        case .tap: tap?.forceFail(at: time, tracker: tracker, into: &out)
-        case .pan: pan?.forceFail(at: time, tracker: tracker, into: &out)
+        case .edgeSwipe: edgeSwipe.forceFail(at: time, tracker: tracker, into: &out)
+        case .swipe: swipe.forceFail(at: time, tracker: tracker, into: &out)
+        case .pinch: pinch.forceFail(at: time, tracker: tracker, into: &out)
+        case .rotate: rotate.forceFail(at: time, tracker: tracker, into: &out)
+        case .longPress: longPress.forceFail(at: time, tracker: tracker, into: &out)
+        case .tap: tap.forceFail(at: time, tracker: tracker, into: &out)
+        case .pan: pan.forceFail(at: time, tracker: tracker, into: &out)
         }
+        refreshEarliest()
     }
 
     mutating func reset(_ i: Int) {
         switch order[i] {
-        case .edgeSwipe: edgeSwipe?.reset()
-        case .swipe: swipe?.reset()
-        case .pinch: pinch?.reset()
-        case .rotate: rotate?.reset()
-        case .longPress: longPress?.reset()
-        case .tap: tap?.reset()
-        case .pan: pan?.reset()
+        case .edgeSwipe: edgeSwipe.reset()
+        case .swipe: swipe.reset()
+        case .pinch: pinch.reset()
+        case .rotate: rotate.reset()
+        case .longPress: longPress.reset()
+        case .tap: tap.reset()
+        case .pan: pan.reset()
         }
+        refreshEarliest()
+    }
+
+    private mutating func refreshEarliest() {
+        var best: (index: Int, due: Double)?
+        for i in order.indices {
+            if let d = deadline(i), best.map({ d < $0.due }) ?? true { best = (i, d) }
+        }
+        earliest = best
     }
 }

@@ -9,10 +9,20 @@ import Musl
 struct JSONScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     var pos = 0
-    private(set) var error: String?
+    // The first failure, kept as a constant and a column so that the scanner
+    // holds no references: copying it is a few words, with no retain or release.
+    private var failure: StaticString?
+    private var failureColumn = 0
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+    }
+
+    var failed: Bool { failure != nil }
+
+    /// The first failure, for people: what was expected, and the column.
+    var error: String? {
+        failure.map { "\($0) at column \(failureColumn)" }
     }
 
     var atEnd: Bool { pos >= bytes.count }
@@ -20,8 +30,11 @@ struct JSONScanner {
     @inline(__always)
     var current: UInt8 { pos < bytes.count ? bytes[pos] : 0 }
 
-    mutating func fail(_ message: String) -> Bool {
-        if error == nil { error = "\(message) at column \(pos + 1)" }
+    mutating func fail(_ message: StaticString) -> Bool {
+        if failure == nil {
+            failure = message
+            failureColumn = pos + 1
+        }
         return false
     }
 
@@ -139,59 +152,69 @@ struct JSONScanner {
         return true
     }
 
-    /// A JSON number, strictly per the grammar, as a Double.
+    /// A JSON number, strictly per the grammar, as a Double. The position
+    /// lives in a local while digits are read, so it stays in a register.
     mutating func readNumber() -> Double? {
         skipWhitespace()
+        let bytes = self.bytes
+        let end = bytes.count
         let start = pos
+        var p = pos
+        defer { pos = p }
         var negative = false
-        if current == 0x2D { negative = true; pos += 1 }
+        if p < end, bytes[p] == 0x2D { negative = true; p += 1 }
         var mantissa: UInt64 = 0
         var digits = 0
         var exponent = 0
-        guard pos < bytes.count, isDigit(bytes[pos]) else { _ = fail("expected a number"); return nil }
-        if bytes[pos] == 0x30 {
-            pos += 1
-            if pos < bytes.count, isDigit(bytes[pos]) { _ = fail("leading zero in number"); return nil }
+        guard p < end, isDigit(bytes[p]) else { pos = p; _ = fail("expected a number"); return nil }
+        if bytes[p] == 0x30 {
+            p += 1
+            if p < end, isDigit(bytes[p]) { pos = p; _ = fail("leading zero in number"); return nil }
         } else {
-            while pos < bytes.count, isDigit(bytes[pos]) {
-                if digits < 19 { mantissa = mantissa * 10 + UInt64(bytes[pos] - 0x30); digits += 1 } else { exponent += 1 }
-                pos += 1
+            while p < end {
+                let d = bytes[p] &- 0x30
+                guard d < 10 else { break }
+                if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(d); digits += 1 } else { exponent += 1 }
+                p += 1
             }
         }
-        if pos < bytes.count, bytes[pos] == 0x2E {
-            pos += 1
-            guard pos < bytes.count, isDigit(bytes[pos]) else { _ = fail("expected a digit after the decimal point"); return nil }
-            while pos < bytes.count, isDigit(bytes[pos]) {
+        if p < end, bytes[p] == 0x2E {
+            p += 1
+            guard p < end, isDigit(bytes[p]) else { pos = p; _ = fail("expected a digit after the decimal point"); return nil }
+            while p < end {
+                let d = bytes[p] &- 0x30
+                guard d < 10 else { break }
                 // Leading zeros of the fraction are not significant digits: they only move the exponent.
                 if digits < 19 {
-                    mantissa = mantissa * 10 + UInt64(bytes[pos] - 0x30)
+                    mantissa = mantissa &* 10 &+ UInt64(d)
                     if mantissa > 0 { digits += 1 }
                     exponent -= 1
                 }
-                pos += 1
+                p += 1
             }
         }
-        var explicitExponent = 0
-        if pos < bytes.count, bytes[pos] == 0x65 || bytes[pos] == 0x45 {
-            pos += 1
+        if p < end, bytes[p] == 0x65 || bytes[p] == 0x45 {
+            p += 1
             var expNegative = false
-            if current == 0x2B || current == 0x2D { expNegative = current == 0x2D; pos += 1 }
-            guard pos < bytes.count, isDigit(bytes[pos]) else { _ = fail("expected exponent digits"); return nil }
-            while pos < bytes.count, isDigit(bytes[pos]) {
-                if explicitExponent < 100_000 { explicitExponent = explicitExponent * 10 + Int(bytes[pos] - 0x30) }
-                pos += 1
+            if p < end, bytes[p] == 0x2B || bytes[p] == 0x2D { expNegative = bytes[p] == 0x2D; p += 1 }
+            guard p < end, isDigit(bytes[p]) else { pos = p; _ = fail("expected exponent digits"); return nil }
+            var explicitExponent = 0
+            while p < end {
+                let d = bytes[p] &- 0x30
+                guard d < 10 else { break }
+                if explicitExponent < 100_000 { explicitExponent = explicitExponent * 10 + Int(d) }
+                p += 1
             }
-            if expNegative { explicitExponent = -explicitExponent }
+            exponent += expNegative ? -explicitExponent : explicitExponent
         }
-        exponent += explicitExponent
         // Exact when both the mantissa and the power of ten are exact doubles
         // (Clinger's fast path); otherwise let the C library round correctly.
         if mantissa < (1 << 53), exponent >= -22, exponent <= 22 {
             let m = Double(mantissa)
-            let value = exponent < 0 ? m / powersOfTen[-exponent] : m * powersOfTen[exponent]
+            let value = exponent < 0 ? m / powerOfTen(-exponent) : m * powerOfTen(exponent)
             return negative ? -value : value
         }
-        return slowNumber(start..<pos)
+        return slowNumber(start..<p)
     }
 
     private func slowNumber(_ range: Range<Int>) -> Double? {
@@ -252,7 +275,32 @@ struct JSONScanner {
     isDigit(b) ? b - 0x30 : (b | 0x20) - 0x61 + 10
 }
 
-private let powersOfTen: [Double] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-]
+/// 10^n for n in 0...22, every one an exact double; a switch rather than a
+/// global array, which would cost a lazy-initialisation check per call.
+@inline(__always) private func powerOfTen(_ n: Int) -> Double {
+    switch n {
+    case 0: return 1e0
+    case 1: return 1e1
+    case 2: return 1e2
+    case 3: return 1e3
+    case 4: return 1e4
+    case 5: return 1e5
+    case 6: return 1e6
+    case 7: return 1e7
+    case 8: return 1e8
+    case 9: return 1e9
+    case 10: return 1e10
+    case 11: return 1e11
+    case 12: return 1e12
+    case 13: return 1e13
+    case 14: return 1e14
+    case 15: return 1e15
+    case 16: return 1e16
+    case 17: return 1e17
+    case 18: return 1e18
+    case 19: return 1e19
+    case 20: return 1e20
+    case 21: return 1e21
+    default: return 1e22
+    }
+}

@@ -7,31 +7,43 @@ enum NDJSONRecord {
 }
 
 /// The keys the native format gives meaning to.
-private enum Key {
+enum NativeKey {
     case t, x, y, ev, id, device, other
+}
 
+extension JSONScanner {
     /// Compares raw bytes; only a key written with escapes (rare) is decoded first.
-    init(_ s: JSONScanner, _ range: Range<Int>, escaped: Bool) {
+    @inline(__always)
+    func nativeKey(_ range: Range<Int>, escaped: Bool) -> NativeKey {
         if escaped {
-            switch s.decode(range, escaped: true) {
-            case "t": self = .t
-            case "x": self = .x
-            case "y": self = .y
-            case "ev": self = .ev
-            case "id": self = .id
-            case "device": self = .device
-            default: self = .other
+            switch decode(range, escaped: true) {
+            case "t": return .t
+            case "x": return .x
+            case "y": return .y
+            case "ev": return .ev
+            case "id": return .id
+            case "device": return .device
+            default: return .other
             }
-            return
         }
+        let first = range.isEmpty ? 0 : bytes[range.lowerBound]
         switch range.count {
-        case 1 where s.equals(range, "t"): self = .t
-        case 1 where s.equals(range, "x"): self = .x
-        case 1 where s.equals(range, "y"): self = .y
-        case 2 where s.equals(range, "ev"): self = .ev
-        case 2 where s.equals(range, "id"): self = .id
-        case 6 where s.equals(range, "device"): self = .device
-        default: self = .other
+        case 1:
+            switch first {
+            case 0x74: return .t
+            case 0x78: return .x
+            case 0x79: return .y
+            default: return .other
+            }
+        case 2:
+            let second = bytes[range.lowerBound + 1]
+            if first == 0x65 && second == 0x76 { return .ev }
+            if first == 0x69 && second == 0x64 { return .id }
+            return .other
+        case 6:
+            return equals(range, "device") ? .device : .other
+        default:
+            return .other
         }
     }
 }
@@ -59,17 +71,17 @@ enum NDJSONLineParser {
                 guard let (key, keyEscaped) = s.readString() else { return invalid(s) }
                 guard s.consume(0x3A) else { _ = s.fail("expected ':' after a key"); return invalid(s) }
                 s.skipWhitespace()
-                switch Key(s, key, escaped: keyEscaped) {
+                switch s.nativeKey(key, escaped: keyEscaped) {
                 case .t:
-                    guard let v = number(&s, name: "t", problem: &problem) else { if s.error != nil { return invalid(s) }; break }
+                    guard let v = number(&s, name: "t", problem: &problem) else { if s.failed { return invalid(s) }; break }
                     time = v
                 case .x:
                     if s.readNull() { x = nil; break }
-                    guard let v = number(&s, name: "x", problem: &problem) else { if s.error != nil { return invalid(s) }; break }
+                    guard let v = number(&s, name: "x", problem: &problem) else { if s.failed { return invalid(s) }; break }
                     x = v
                 case .y:
                     if s.readNull() { y = nil; break }
-                    guard let v = number(&s, name: "y", problem: &problem) else { if s.error != nil { return invalid(s) }; break }
+                    guard let v = number(&s, name: "y", problem: &problem) else { if s.failed { return invalid(s) }; break }
                     y = v
                 case .ev:
                     guard s.current == 0x22 else {
@@ -81,11 +93,11 @@ enum NDJSONLineParser {
                     kindRange = range
                     kindEscaped = escaped
                 case .id:
-                    guard let v = number(&s, name: "id", problem: &problem) else { if s.error != nil { return invalid(s) }; break }
+                    guard let v = number(&s, name: "id", problem: &problem) else { if s.failed { return invalid(s) }; break }
                     id = v
                 case .device:
                     guard let info = DeviceHeaderParser.parse(&s, problem: &problem) else {
-                        if s.error != nil { return invalid(s) }
+                        if s.failed { return invalid(s) }
                         break
                     }
                     device = info
@@ -122,7 +134,7 @@ enum NDJSONLineParser {
         .invalid("invalid JSON: \(s.error ?? "syntax error")")
     }
 
-    private static func number(_ s: inout JSONScanner, name: String, problem: inout String?) -> Double? {
+    private static func number(_ s: inout JSONScanner, name: StaticString, problem: inout String?) -> Double? {
         let c = s.current
         if c == 0x2D || (c >= 0x30 && c <= 0x39) { return s.readNumber() }
         problem = problem ?? "\"\(name)\" must be a number"
@@ -180,7 +192,7 @@ enum DeviceHeaderParser {
             } else if s.equals(key, "x") || s.equals(key, "y") {
                 let isX = s.equals(key, "x")
                 guard let axis = parseAxis(&s, name: isX ? "x" : "y", problem: &problem) else {
-                    if s.error != nil { return nil }
+                    if s.failed { return nil }
                     continue
                 }
                 if isX { info.x = axis } else { info.y = axis }

@@ -26,6 +26,8 @@ public final class Engine: ScriptHost {
     var fatal: ExitCode?
     public private(set) var framesProcessed = 0
     public private(set) var gesturesDelivered = 0
+    /// `--timing`: per-frame processing time.
+    var timer = FrameTimer()
 
     public init(options: RunOptions, console: Console, output: LineSink) {
         self.options = options
@@ -86,6 +88,7 @@ public final class Engine: ScriptHost {
         if let fatal { status = fatal }
         // Programs the rules started with a timeout get up to it to finish.
         launcher.finish()
+        if options.timing { console.say("timing: " + timer.summary) }
         if options.verbose {
             console.say("gesturemap: \(framesProcessed) frames, \(gesturesDelivered) gestures delivered, peak memory \(PeakMemory.megabytes) MB")
         }
@@ -95,6 +98,13 @@ public final class Engine: ScriptHost {
     // MARK: Frames and deliveries
 
     func process(_ frame: TouchFrame) {
+        guard options.timing else { return processFrame(frame) }
+        let start = FrameTimer.now()
+        processFrame(frame)
+        timer.record(from: start, to: FrameTimer.now())
+    }
+
+    private func processFrame(_ frame: TouchFrame) {
         framesProcessed += 1
         if options.realtime { pace(until: frame.time) }
         let device = frame.device

@@ -10,6 +10,8 @@ public struct RunOptions: Sendable {
     public var resolution: (x: Double, y: Double)?
     public var verbose = false
     public var trace = false
+    /// Report per-frame processing time (p50, p99, max) on stderr at the end.
+    public var timing = false
     /// Replay files at their recorded pace instead of as fast as possible.
     public var realtime = false
     /// Take live devices for exclusive use (EVIOCGRAB).

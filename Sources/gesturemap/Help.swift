@@ -42,6 +42,8 @@ enum Help {
       --no-watch              do not reload the rules when their files change (SIGHUP still does)
       --allow-insecure-rules  as root, run rules files that group or others can write
       --trace                 log every recognizer transition to stderr
+      --timing                at the end, print per-frame processing time (p50, p99, max)
+                              to stderr as one JSON line
       --realtime              replay at the recorded pace instead of as fast as possible
       --grab                  take devices for exclusive use (the desktop stops seeing them)
       -v, --verbose           say which resolution and rules are in use

@@ -34,6 +34,7 @@ enum RunCommand {
             case "--strict": options.strict = true
             case "-v", "--verbose": options.verbose = true
             case "--trace": options.trace = true
+            case "--timing": options.timing = true
             case "--realtime": options.realtime = true
             case "--grab": options.grab = true
             case "--dry-run", "-n": options.dryRun = true

@@ -211,7 +211,7 @@ struct JSONScanner {
         // (Clinger's fast path); otherwise let the C library round correctly.
         if mantissa < (1 << 53), exponent >= -22, exponent <= 22 {
             let m = Double(mantissa)
-            let value = exponent < 0 ? m / powerOfTen(-exponent) : m * powerOfTen(exponent)
+            let value = exponent < 0 ? m / exactPowerOfTen(-exponent) : m * exactPowerOfTen(exponent)
             return negative ? -value : value
         }
         return slowNumber(start..<p)
@@ -277,7 +277,7 @@ struct JSONScanner {
 
 /// 10^n for n in 0...22, every one an exact double; a switch rather than a
 /// global array, which would cost a lazy-initialisation check per call.
-@inline(__always) private func powerOfTen(_ n: Int) -> Double {
+@inline(__always) func exactPowerOfTen(_ n: Int) -> Double {
     switch n {
     case 0: return 1e0
     case 1: return 1e1

@@ -42,6 +42,9 @@ public struct NDJSONParser: LineParser {
     public func unitsExplanation(source: String) -> String { converter.explanation(source: source) }
 
     public mutating func parse(line bytes: UnsafeBufferPointer<UInt8>, number: Int, emit: (TouchFrame) -> Void) -> LineResult {
+        if let e = NDJSONFastLane.parse(bytes) {
+            return accept(e.kind, time: e.time, id: e.id, x: e.x, y: e.y, emit: emit)
+        }
         switch NDJSONLineParser.parse(bytes) {
         case .blank:
             return .ok
@@ -54,35 +57,39 @@ public struct NDJSONParser: LineParser {
             framer.surface = converter.surface
             return .ok
         case let .event(kind, time, id, x, y):
-            eventCount += 1
-            var mx: Double?
-            var my: Double?
-            // The contract ignores positions on up and cancel: a contact ends where it last was.
-            if kind != .up && kind != .cancel && (x != nil || y != nil) {
-                if converter.transform.isIdentity {
-                    let p = converter.millimetres(x: x ?? converter.xOrigin, y: y ?? converter.yOrigin)
-                    if x != nil { mx = p.x }
-                    if y != nil { my = p.y }
-                } else {
-                    let last = lastUnits[id]
-                    let units = (x: x ?? last?.x ?? converter.xOrigin, y: y ?? last?.y ?? converter.yOrigin)
-                    lastUnits[id] = units
-                    let p = converter.millimetres(x: units.x, y: units.y)
-                    mx = p.x
-                    my = p.y
-                }
-            }
-            if !warnedTransform, let problem = converter.transformProblem {
-                warnedTransform = true
-                _ = framer.apply(kind, time: time, id: id, x: mx, y: my, emit: emit)
-                return .repaired(problem)
-            }
-            guard let anomaly = framer.apply(kind, time: time, id: id, x: mx, y: my, emit: emit) else { return .ok }
-            let bit = UInt32(1) << UInt32(anomaly.rawValue)
-            guard reportedAnomalies & bit == 0 else { return .ok }
-            reportedAnomalies |= bit
-            return .repaired(anomaly.message)
+            return accept(kind, time: time, id: id, x: x, y: y, emit: emit)
         }
+    }
+
+    private mutating func accept(_ kind: TouchEventKind, time: Double, id: Int, x: Double?, y: Double?, emit: (TouchFrame) -> Void) -> LineResult {
+        eventCount += 1
+        var mx: Double?
+        var my: Double?
+        // The contract ignores positions on up and cancel: a contact ends where it last was.
+        if kind != .up && kind != .cancel && (x != nil || y != nil) {
+            if converter.transform.isIdentity {
+                let p = converter.millimetres(x: x ?? converter.xOrigin, y: y ?? converter.yOrigin)
+                if x != nil { mx = p.x }
+                if y != nil { my = p.y }
+            } else {
+                let last = lastUnits[id]
+                let units = (x: x ?? last?.x ?? converter.xOrigin, y: y ?? last?.y ?? converter.yOrigin)
+                lastUnits[id] = units
+                let p = converter.millimetres(x: units.x, y: units.y)
+                mx = p.x
+                my = p.y
+            }
+        }
+        if !warnedTransform, let problem = converter.transformProblem {
+            warnedTransform = true
+            _ = framer.apply(kind, time: time, id: id, x: mx, y: my, emit: emit)
+            return .repaired(problem)
+        }
+        guard let anomaly = framer.apply(kind, time: time, id: id, x: mx, y: my, emit: emit) else { return .ok }
+        let bit = UInt32(1) << UInt32(anomaly.rawValue)
+        guard reportedAnomalies & bit == 0 else { return .ok }
+        reportedAnomalies |= bit
+        return .repaired(anomaly.message)
     }
 
     public mutating func flush(emit: (TouchFrame) -> Void) { framer.flush(emit: emit) }

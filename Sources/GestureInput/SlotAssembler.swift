@@ -65,20 +65,44 @@ public struct SlotAssembler: Sendable {
     private var building = ReportedContact()
     private var previous: [(contact: Int, x: Int32, y: Int32, id: Int32?)] = []
 
+    /// Stored without optionals, widest fields first: optional Int32s pack to
+    /// odd offsets, and copying a slot then costs unaligned moves and stalls on
+    /// every packet. The optional views below keep the logic readable.
     private struct SlotState: Sendable {
-        var trackingID: Int32 = -1
-        var seenID = false
-        var x: Int32?
-        var y: Int32?
-        var contact: Int?
-        /// The contact has begun but has no position yet: it lands once it has one.
-        var waitingForPosition = false
-        var endPending = false
-        var beginPending: Int32?
-        var moved = false
         /// Semi-MT: where this contact was, and where the first one was, when it began.
         var anchor = Vector.zero
         var primaryAnchor = Vector.zero
+        /// 0 for none: contacts are numbered from 1.
+        private var contactNumber = 0
+        var trackingID: Int32 = -1
+        private var rawX: Int32 = 0
+        private var rawY: Int32 = 0
+        private var pendingID: Int32 = 0
+        private var hasX = false
+        private var hasY = false
+        private var hasPendingID = false
+        var seenID = false
+        /// The contact has begun but has no position yet: it lands once it has one.
+        var waitingForPosition = false
+        var endPending = false
+        var moved = false
+
+        var x: Int32? {
+            get { hasX ? rawX : nil }
+            set { hasX = newValue != nil; rawX = newValue ?? 0 }
+        }
+        var y: Int32? {
+            get { hasY ? rawY : nil }
+            set { hasY = newValue != nil; rawY = newValue ?? 0 }
+        }
+        var contact: Int? {
+            get { contactNumber > 0 ? contactNumber : nil }
+            set { contactNumber = newValue ?? 0 }
+        }
+        var beginPending: Int32? {
+            get { hasPendingID ? pendingID : nil }
+            set { hasPendingID = newValue != nil; pendingID = newValue ?? 0 }
+        }
     }
 
     private struct ReportedContact: Sendable {

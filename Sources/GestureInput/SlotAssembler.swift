@@ -87,6 +87,11 @@ public struct SlotAssembler: Sendable {
         var endPending = false
         var moved = false
 
+        /// Nothing to report: no contact, nothing pending, no new values.
+        var isIdle: Bool {
+            contactNumber == 0 && !hasPendingID && !moved && !endPending && !waitingForPosition
+        }
+
         var x: Int32? {
             get { hasX ? rawX : nil }
             set { hasX = newValue != nil; rawX = newValue ?? 0 }
@@ -275,44 +280,43 @@ public struct SlotAssembler: Sendable {
             primary = i
             break
         }
+        // Slots are read and changed where they lie: copying each in and out
+        // was the largest cost of a packet.
         for i in slots.indices {
-            var slot = slots[i]
-            if slot.endPending, let contact = slot.contact {
-                if !slot.waitingForPosition { apply(.up, time: time, contact: contact, position: nil, emit: emit) }
-                slot.contact = nil
-                slot.waitingForPosition = false
+            if slots[i].isIdle { continue }
+            if slots[i].endPending, let contact = slots[i].contact {
+                if !slots[i].waitingForPosition { apply(.up, time: time, contact: contact, position: nil, emit: emit) }
+                slots[i].contact = nil
+                slots[i].waitingForPosition = false
             }
-            slot.endPending = false
-            let implicit = !slot.seenID && slot.moved && slot.contact == nil
-            if slot.beginPending != nil || implicit {
+            slots[i].endPending = false
+            let implicit = !slots[i].seenID && slots[i].moved && slots[i].contact == nil
+            if slots[i].beginPending != nil || implicit {
                 if implicit {
                     note(.contactAlreadyDown)
-                    slot.seenID = true
+                    slots[i].seenID = true
                 }
-                slot.contact = nextContact
+                slots[i].contact = nextContact
                 nextContact += 1
-                slot.beginPending = nil
-                slot.waitingForPosition = true
+                slots[i].beginPending = nil
+                slots[i].waitingForPosition = true
             }
-            if slot.waitingForPosition, let contact = slot.contact {
+            if slots[i].waitingForPosition, let contact = slots[i].contact {
                 // A contact lands once both of its coordinates are known.
-                guard let p = knownPosition(of: slot) else {
-                    slot.moved = false
-                    slots[i] = slot
+                guard let p = knownPosition(of: i) else {
+                    slots[i].moved = false
                     continue
                 }
-                slot.waitingForPosition = false
-                slot.anchor = p
-                if semiMT, let primary, primary != i { slot.primaryAnchor = position(of: slots[primary]) }
-                slots[i] = slot
+                slots[i].waitingForPosition = false
+                slots[i].anchor = p
+                if semiMT, let primary, primary != i { slots[i].primaryAnchor = position(of: primary) }
                 apply(.down, time: time, contact: contact, position: semiMTPosition(i, primary: primary, own: p), emit: emit)
                 if primary == nil { primary = i }
                 slots[i].moved = false
                 continue
             }
-            slots[i] = slot
-            if let contact = slot.contact, slot.moved || (semiMT && primary != nil && primary != i) {
-                apply(.move, time: time, contact: contact, position: semiMTPosition(i, primary: primary, own: position(of: slot)), emit: emit)
+            if let contact = slots[i].contact, slots[i].moved || (semiMT && primary != nil && primary != i) {
+                apply(.move, time: time, contact: contact, position: semiMTPosition(i, primary: primary, own: position(of: i)), emit: emit)
             }
             slots[i].moved = false
         }
@@ -320,9 +324,11 @@ public struct SlotAssembler: Sendable {
 
     /// Semi-MT positions are corners of a bounding box: every contact but the
     /// first moves exactly as the first does.
+    // Inlined: a call from a mutating method would copy the whole assembler.
+    @inline(__always)
     private func semiMTPosition(_ i: Int, primary: Int?, own: Vector) -> Vector {
         guard semiMT, let primary, primary != i else { return own }
-        return slots[i].anchor + (position(of: slots[primary]) - slots[i].primaryAnchor)
+        return slots[i].anchor + (position(of: primary) - slots[i].primaryAnchor)
     }
 
     private mutating func reportProtocolA(at time: Double, emit: (TouchFrame) -> Void) {
@@ -398,13 +404,17 @@ public struct SlotAssembler: Sendable {
 
     /// Where a new contact is: its slot's last values (the kernel keeps them between
     /// contacts), else the single-touch axes, which follow the first contact.
-    private func knownPosition(of slot: SlotState) -> Vector? {
-        guard let x = slot.x ?? single.x, let y = slot.y ?? single.y else { return nil }
+    // Inlined: a call from a mutating method would copy the whole assembler.
+    @inline(__always)
+    private func knownPosition(of i: Int) -> Vector? {
+        guard let x = slots[i].x ?? single.x, let y = slots[i].y ?? single.y else { return nil }
         return millimetres(x, y)
     }
 
-    private func position(of slot: SlotState) -> Vector {
-        millimetres(slot.x ?? single.x ?? 0, slot.y ?? single.y ?? 0)
+    // Inlined: a call from a mutating method would copy the whole assembler.
+    @inline(__always)
+    private func position(of i: Int) -> Vector {
+        millimetres(slots[i].x ?? single.x ?? 0, slots[i].y ?? single.y ?? 0)
     }
 
     @inline(__always)

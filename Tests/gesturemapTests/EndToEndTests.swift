@@ -180,4 +180,25 @@ struct EndToEndTests {
         #expect(a.stdout != c.stdout)
         #expect(a.lines.first?.hasPrefix("{\"device\":") == true)
     }
+
+    @Test("synth --count cycles through the phrases, in blocks, with one device header")
+    func synthCount() throws {
+        let stream = try Binary.run(["synth", "--count", "5", "tap", "swipe left", "--seed", "3"])
+        #expect(stream.status == 0)
+        #expect(stream.lines.filter { $0.hasPrefix("{\"device\":") }.count == 1)
+        let rules = try Binary.temporaryFile("count.lua", """
+        on("tap", function(g) emit("tap") end)
+        on("swipe left", function(g) emit("left") end)
+
+        """)
+        let run = try Binary.run(["run", "--rules", rules.path], stdin: Data(stream.stdout.utf8))
+        #expect(run.lines.compactMap { Binary.json($0)?["action"] as? String } == ["tap", "left", "tap", "left", "tap"])
+    }
+
+    @Test("synth --count 0 is a usage error that says what it takes")
+    func synthCountZero() throws {
+        let result = try Binary.run(["synth", "--count", "0", "tap"])
+        #expect(result.status == 64)
+        #expect(result.errorLines.first == "gesturemap synth: --count takes a number of gestures, 1 or more, not \"0\"")
+    }
 }

@@ -8,17 +8,14 @@ import Musl
 /// save by writing a new file and renaming it over the old one, so the watch is
 /// on each file's directory, filtered by name.
 final class RuleWatcher {
-    let fd: Int32
+    private let queue: InotifyQueue
+    var fd: Int32 { queue.fd }
     private var watched: [Int32: (directory: String, names: Set<String>)] = [:]
-    private var buffer = [UInt8](repeating: 0, count: 4096)
 
     init?() {
-        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { return nil }
-        self.fd = fd
+        guard let queue = InotifyQueue() else { return nil }
+        self.queue = queue
     }
-
-    deinit { close(fd) }
 
     /// Watches exactly these files from now on.
     func watch(_ files: [String]) {
@@ -37,22 +34,9 @@ final class RuleWatcher {
 
     /// Whether a watched file changed since the last call.
     func changed() -> Bool {
+        // Every record is read, so none is left to wake the loop again.
         var hit = false
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            guard n > 0 else { break }
-            var offset = 0
-            let headerSize = MemoryLayout<inotify_event>.size
-            while offset + headerSize <= n {
-                let wd = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Int32.self) }
-                let length = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self) }
-                let nameStart = offset + headerSize
-                let nameEnd = min(nameStart + Int(length), n)
-                let name = String(decoding: buffer[nameStart..<nameEnd].prefix { $0 != 0 }, as: UTF8.self)
-                if watched[wd]?.names.contains(name) == true { hit = true }
-                offset = nameEnd
-            }
-        }
+        for record in queue.drain() where watched[record.watch]?.names.contains(record.name) == true { hit = true }
         return hit
     }
 

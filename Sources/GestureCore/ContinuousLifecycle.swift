@@ -85,6 +85,16 @@ struct ContinuousLifecycle: Sendable {
         return e
     }
 
+    /// Arbitration gave the sequence to another gesture: a running gesture is
+    /// cancelled, one not yet begun fails.
+    mutating func yieldToArbitration(at time: Double, into out: inout [Transition]) {
+        if isRunning {
+            cancel(cause: "arbitration", at: time, into: &out)
+        } else {
+            fail("arbitration", into: &out)
+        }
+    }
+
     mutating func cancel(cause: String, at time: Double, into out: inout [Transition]) {
         guard isRunning else { return }
         finish(.cancelled, cause: cause, event: final(.cancelled, at: time), into: &out)

@@ -62,11 +62,7 @@ public struct LongPressRecognizer: Recognizer {
 
     public mutating func forceFail(at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
         deadline = nil
-        if life.isRunning {
-            life.cancel(cause: "arbitration", at: time, into: &out)
-        } else {
-            life.fail("arbitration", into: &out)
-        }
+        life.yieldToArbitration(at: time, into: &out)
     }
 
     private func problem(_ tracker: TouchTracker) -> String? {

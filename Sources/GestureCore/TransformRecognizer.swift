@@ -80,11 +80,7 @@ public struct TransformRecognizer: Recognizer {
 
     public mutating func forceFail(at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
         deadline = nil
-        if life.isRunning {
-            life.cancel(cause: "arbitration", at: time, into: &out)
-        } else {
-            life.fail("arbitration", into: &out)
-        }
+        life.yieldToArbitration(at: time, into: &out)
     }
 
     private mutating func evaluate(at time: Double, tracker: TouchTracker, cause: String, into out: inout [Transition]) {

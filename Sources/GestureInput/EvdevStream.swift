@@ -59,3 +59,24 @@ public struct EvdevStream: Sendable {
         set { assembler.canResync = newValue }
     }
 }
+
+/// A text format of evdev events (evemu, evtest): parsing its lines is its own,
+/// everything else comes from its `EvdevStream`.
+public protocol EvdevTextParser: LineParser {
+    var stream: EvdevStream { get }
+    init(resolution: (x: Double, y: Double)?, transform: Transform, device: Int, directory: DeviceDirectory?)
+}
+
+extension EvdevTextParser {
+    public var eventCount: Int { stream.eventCount }
+    public var deviceName: String? { stream.description.name }
+    public var converter: UnitConverter { stream.converter }
+    public func unitsExplanation(source: String) -> String { stream.converter.explanation(source: source) }
+}
+
+extension LineDecoder where Parser: EvdevTextParser {
+    public init(source: String, resolution: (x: Double, y: Double)? = nil, transform: Transform = .identity,
+                device: Int = 0, directory: DeviceDirectory? = nil) {
+        self.init(source: source, parser: Parser(resolution: resolution, transform: transform, device: device, directory: directory))
+    }
+}

@@ -7,24 +7,12 @@ import GestureCore
 /// events-only file on the same input works, as `cat X.desc X.events` gives.
 public typealias EvemuDecoder = LineDecoder<EvemuParser>
 
-extension LineDecoder where Parser == EvemuParser {
-    public init(source: String, resolution: (x: Double, y: Double)? = nil, transform: Transform = .identity,
-                device: Int = 0, directory: DeviceDirectory? = nil) {
-        self.init(source: source, parser: EvemuParser(resolution: resolution, transform: transform, device: device, directory: directory))
-    }
-}
-
-public struct EvemuParser: LineParser {
+public struct EvemuParser: EvdevTextParser {
     public private(set) var stream: EvdevStream
 
     public init(resolution: (x: Double, y: Double)? = nil, transform: Transform = .identity, device: Int = 0, directory: DeviceDirectory? = nil) {
         stream = EvdevStream(resolution: resolution, transform: transform, device: device, directory: directory)
     }
-
-    public var eventCount: Int { stream.eventCount }
-    public var deviceName: String? { stream.description.name }
-    public func unitsExplanation(source: String) -> String { stream.converter.explanation(source: source) }
-    public var converter: UnitConverter { stream.converter }
 
     public mutating func parse(line: UnsafeBufferPointer<UInt8>, number: Int, emit: (TouchFrame) -> Void) -> LineResult {
         guard line.count >= 2 else {

@@ -7,14 +7,7 @@ import GestureCore
 ///     Event: time 160278.881053, -------------- SYN_REPORT ------------
 public typealias EvtestDecoder = LineDecoder<EvtestParser>
 
-extension LineDecoder where Parser == EvtestParser {
-    public init(source: String, resolution: (x: Double, y: Double)? = nil, transform: Transform = .identity,
-                device: Int = 0, directory: DeviceDirectory? = nil) {
-        self.init(source: source, parser: EvtestParser(resolution: resolution, transform: transform, device: device, directory: directory))
-    }
-}
-
-public struct EvtestParser: LineParser {
+public struct EvtestParser: EvdevTextParser {
     public private(set) var stream: EvdevStream
     /// The axis whose Value/Min/Max lines the header is listing.
     private var axisCode: UInt16?
@@ -24,11 +17,6 @@ public struct EvtestParser: LineParser {
     public init(resolution: (x: Double, y: Double)? = nil, transform: Transform = .identity, device: Int = 0, directory: DeviceDirectory? = nil) {
         stream = EvdevStream(resolution: resolution, transform: transform, device: device, directory: directory)
     }
-
-    public var eventCount: Int { stream.eventCount }
-    public var deviceName: String? { stream.description.name }
-    public func unitsExplanation(source: String) -> String { stream.converter.explanation(source: source) }
-    public var converter: UnitConverter { stream.converter }
 
     public mutating func parse(line: UnsafeBufferPointer<UInt8>, number: Int, emit: (TouchFrame) -> Void) -> LineResult {
         var s = EventScanner(line, from: 0)

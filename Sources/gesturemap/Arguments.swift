@@ -30,6 +30,18 @@ struct Arguments {
         return v
     }
 
+    /// The value of an option that takes one of a fixed set of names, such as
+    /// `--format raw`; any other value is a usage error listing the names.
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(for option: String, inline: String?) throws(UsageError) -> Choice
+        where Choice.RawValue == String {
+        let text = try value(for: option, inline: inline)
+        guard let choice = Choice(rawValue: text) else {
+            let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError(message: "\(option) takes one of \(names), not \"\(text)\"")
+        }
+        return choice
+    }
+
     /// Splits `--name=value` into its parts.
     static func split(_ arg: String) -> (String, String?) {
         guard arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") else { return (arg, nil) }

@@ -20,18 +20,8 @@ enum RecordCommand {
                 case "-o", "--output": options.output = try a.value(for: name, inline: inline)
                 case "--from": options.from = try a.value(for: name, inline: inline)
                 case "--grab": options.grab = true
-                case "--format":
-                    let text = try a.value(for: name, inline: inline)
-                    guard let f = RecordFormat(rawValue: text) else {
-                        throw UsageError(message: "--format takes one of \(RecordFormat.names), not \"\(text)\"")
-                    }
-                    options.format = f
-                case "--input-format":
-                    let text = try a.value(for: name, inline: inline)
-                    guard let f = InputFormat(rawValue: text) else {
-                        throw UsageError(message: "--input-format takes one of \(InputFormat.names), not \"\(text)\"")
-                    }
-                    options.inputFormat = f
+                case "--format": options.format = try a.choice(for: name, inline: inline) as RecordFormat
+                case "--input-format": options.inputFormat = try a.choice(for: name, inline: inline) as InputFormat
                 case "--resolution":
                     options.resolution = try RunCommand.parseResolution(try a.value(for: name, inline: inline))
                 default:

@@ -44,12 +44,7 @@ enum RunCommand {
                 options.resolution = try parseResolution(try a.value(for: name, inline: inline))
             case "--rotate", "--flip-x", "--flip-y", "--calibration":
                 try TransformOptions.parse(name, inline: inline, arguments: &a, into: &options)
-            case "--format":
-                let text = try a.value(for: name, inline: inline)
-                guard let format = InputFormat(rawValue: text) else {
-                    throw UsageError(message: "--format takes one of \(InputFormat.names), not \"\(text)\"")
-                }
-                options.format = format
+            case "--format": options.format = try a.choice(for: name, inline: inline) as InputFormat
             case "--lua-memory":
                 let text = try a.value(for: name, inline: inline)
                 guard let mib = Int(text), mib >= 1, mib <= 4096 else {

@@ -201,4 +201,14 @@ struct EndToEndTests {
         #expect(result.status == 64)
         #expect(result.errorLines.first == "gesturemap synth: --count takes a number of gestures, 1 or more, not \"0\"")
     }
+
+    @Test("an unknown --format names the formats it takes, for run and for record")
+    func unknownFormat() throws {
+        let run = try Binary.run(["run", "--format", "xml", "/dev/null"])
+        #expect(run.status == 64)
+        #expect(run.errorLines.first == "gesturemap run: --format takes one of ndjson, evemu, evtest, libinput, raw, not \"xml\"")
+        let record = try Binary.run(["record", "--from", "x", "--format=bad"])
+        #expect(record.status == 64)
+        #expect(record.errorLines.first == "gesturemap record: --format takes one of ndjson, evemu, raw, not \"bad\"")
+    }
 }

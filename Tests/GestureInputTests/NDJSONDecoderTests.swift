@@ -16,17 +16,7 @@ private func decode(
     bytes: [UInt8], chunk: Int? = nil, resolution: (x: Double, y: Double)? = nil
 ) -> (frames: [TouchFrame], diagnostics: [String], errors: Int) {
     var decoder = NDJSONDecoder(source: "in.ndjson", resolution: resolution)
-    var frames: [TouchFrame] = []
-    bytes.withUnsafeBytes { all in
-        let size = max(1, chunk ?? all.count)
-        var start = 0
-        while start < all.count {
-            let end = min(all.count, start + size)
-            decoder.feed(UnsafeRawBufferPointer(rebasing: all[start..<end])) { frames.append($0) }
-            start = end
-        }
-    }
-    decoder.finish { frames.append($0) }
+    let frames = drive(&decoder, bytes, chunk: chunk)
     return (frames, decoder.diagnostics.map(\.description), decoder.errorCount)
 }
 

@@ -54,16 +54,7 @@ private struct MTBDecoded {
 private func mtbDecode(_ bytes: [UInt8], source: String, resolution: (x: Double, y: Double)? = nil,
                        transform: Transform = .identity, chunk: Int = 4096) -> MTBDecoded {
     var decoder = AutoDecoder(source: source, resolution: resolution, transform: transform)
-    var frames: [TouchFrame] = []
-    bytes.withUnsafeBytes { all in
-        var start = 0
-        while start < all.count {
-            let end = min(all.count, start + chunk)
-            decoder.feed(UnsafeRawBufferPointer(rebasing: all[start..<end])) { frames.append($0) }
-            start = end
-        }
-    }
-    decoder.finish { frames.append($0) }
+    let frames = drive(&decoder, bytes, chunk: chunk)
     return MTBDecoded(frames: frames, diagnostics: decoder.diagnostics, errorCount: decoder.errorCount,
                       format: decoder.format, eventCount: decoder.eventCount)
 }

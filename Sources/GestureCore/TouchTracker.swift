@@ -35,6 +35,8 @@ public struct TouchTracker: Sendable {
     public private(set) var anyCancelled = false
     /// Counts sequences, so recognizers can tell a new one from the same one.
     public private(set) var sequence = 0
+    /// Contacts resting beside the sequence's fingers, not counted in `fingers`.
+    public private(set) var resting = 0
     public private(set) var surface: Surface?
     public private(set) var device = 0
 

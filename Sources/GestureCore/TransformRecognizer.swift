@@ -10,7 +10,7 @@
 /// - one finger moving beside a resting one (ChromeOS): every finger must move;
 /// - one finger going the "wrong" way (fusuma): every finger must spread, or
 ///   turn, the same way.
-public struct TransformRecognizer: Recognizer {
+public struct TransformRecognizer: ContinuousRecognizer {
     public enum Measure: Sendable {
         case pinch, rotate
     }
@@ -44,10 +44,9 @@ public struct TransformRecognizer: Recognizer {
 
     public let kind: GestureKind
     public let measure: Measure
-    public var state: RecognizerState { life.state }
-    public private(set) var deadline: Double?
+    public internal(set) var deadline: Double?
     public var config: Config
-    private var life: ContinuousLifecycle
+    var life: ContinuousLifecycle
 
     public init(measure: Measure, config: Config) {
         self.measure = measure
@@ -56,40 +55,11 @@ public struct TransformRecognizer: Recognizer {
         life = ContinuousLifecycle(kind: kind)
     }
 
-    public mutating func reset() {
-        life.reset()
+    mutating func evaluate(at time: Double, tracker: TouchTracker, cause: TransitionCause, into out: inout [Transition]) {
         deadline = nil
-    }
-
-    public mutating func handle(_ frame: TouchFrame, tracker: TouchTracker, into out: inout [Transition]) {
-        if life.isRunning {
-            let kind = self.kind
-            life.run(frame, tracker: tracker, into: &out) { phase, fingers, direction in
-                Self.event(kind: kind, phase: phase, at: frame.time, tracker: tracker, fingers: fingers, direction: direction)
-            }
-            if life.isRunning || life.state != .possible { return }
-        }
-        guard life.state == .possible else { return }
-        evaluate(at: frame.time, tracker: tracker, cause: "frame", into: &out)
-    }
-
-    public mutating func advance(to time: Double, tracker: TouchTracker, into out: inout [Transition]) {
-        guard life.state == .possible, let due = deadline, due <= time else { return }
-        evaluate(at: due, tracker: tracker, cause: "timeout", into: &out)
-    }
-
-    public mutating func forceFail(at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
-        deadline = nil
-        life.yieldToArbitration(at: time, into: &out)
-    }
-
-    private mutating func evaluate(at time: Double, tracker: TouchTracker, cause: String, into out: inout [Transition]) {
-        deadline = nil
-        if tracker.anyCancelled { return life.fail("touch cancelled", into: &out) }
-        if tracker.anyLifted { return life.fail("a finger lifted before the \(kind.phrase) began", into: &out) }
-        if tracker.downCount > config.fingers.maximum {
-            return life.fail("\(tracker.downCount) fingers, more than any \(kind.phrase) rule", into: &out)
-        }
+        if tracker.anyCancelled { return life.fail(.touchCancelled, into: &out) }
+        if tracker.anyLifted { return life.fail(.liftedBeforeBegan(kind), into: &out) }
+        if tracker.downCount > config.fingers.maximum { return life.fail(.tooManyFingers(tracker.downCount, kind), into: &out) }
         guard tracker.downCount >= 2 else { return }
         let settleAt = tracker.lastLanding + config.settle
         guard time >= settleAt else {
@@ -98,8 +68,7 @@ public struct TransformRecognizer: Recognizer {
         }
         guard let direction = measure == .pinch ? pinchDirection(tracker) : rotateDirection(tracker) else { return }
         guard config.fingers.contains(tracker.downCount) else { return }
-        let began = Self.event(kind: kind, phase: .began, at: time, tracker: tracker, fingers: tracker.downCount, direction: direction)
-        life.begin(began, cause: cause, into: &out)
+        life.begin(event(.began, at: time, tracker: tracker, fingers: tracker.downCount, direction: direction), cause: cause, into: &out)
     }
 
     private func pinchDirection(_ tracker: TouchTracker) -> Direction? {
@@ -129,12 +98,12 @@ public struct TransformRecognizer: Recognizer {
         return turn > 0 ? .clockwise : .counterclockwise
     }
 
-    private static func event(kind: GestureKind, phase: GesturePhase, at time: Double, tracker: TouchTracker, fingers: Int, direction: Direction?) -> GestureEvent {
+    func event(_ phase: GesturePhase, at time: Double, tracker: TouchTracker, fingers: Int, direction: Direction?) -> GestureEvent {
         let c = tracker.centroid
         return GestureEvent(
             kind: kind, phase: phase, fingers: fingers, direction: direction, time: time,
             duration: time - tracker.sequenceStart, delta: tracker.segmentTranslation,
             velocity: tracker.recentVelocity.length, position: c, normalized: tracker.normalized(c),
-            scale: tracker.scale, rotation: tracker.rotation, device: tracker.device)
+            scale: tracker.scale, rotation: tracker.rotation, resting: tracker.resting, device: tracker.device)
     }
 }

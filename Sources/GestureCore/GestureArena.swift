@@ -21,6 +21,10 @@ public struct GestureArena: Sendable {
     public private(set) var tracker = TouchTracker()
 
     private var recognizers = RecognizerSet()
+    /// Joins and splits contacts the firmware mislabelled, before the tracker.
+    private var continuity = ContactContinuity()
+    /// Frames the continuity stage hands on in place of one input frame.
+    private var repaired: [TouchFrame] = []
     private var slots: [Slot] = []
     private var transitions: [Transition] = []
     private var held: [Held] = []
@@ -33,7 +37,9 @@ public struct GestureArena: Sendable {
 
     /// When set, every transition and arbitration decision is described in
     /// `traceLines`, as `kind: from → cause → to`.
-    public var tracing = false
+    public var tracing = false {
+        didSet { continuity.tracing = tracing }
+    }
     public var traceLines: [String] = []
 
     /// Arbitration state of one recognizer.
@@ -80,7 +86,7 @@ public struct GestureArena: Sendable {
     /// Matching follows the new activity at once; recognizers follow when the
     /// current gesture is over.
     public mutating func setActive(_ active: [Bool]) {
-        defer { nextDeadline = recognizers.earliest?.due }
+        defer { nextDeadline = earliestDue }
         var changed = false
         for i in rules.indices where i < active.count && rules[i].isActive != active[i] {
             rules[i].isActive = active[i]
@@ -90,7 +96,7 @@ public struct GestureArena: Sendable {
     }
 
     public mutating func replaceRules(_ newRules: [GestureRule], thresholds newThresholds: Thresholds) {
-        defer { nextDeadline = recognizers.earliest?.due }
+        defer { nextDeadline = earliestDue }
         let sameShape = newRules.count == rules.count
         rules = newRules
         thresholds = newThresholds
@@ -109,9 +115,26 @@ public struct GestureArena: Sendable {
     public private(set) var nextDeadline: Double?
 
     public mutating func handle(_ frame: TouchFrame, into out: inout [Delivery]) {
-        defer { nextDeadline = recognizers.earliest?.due }
+        defer { nextDeadline = earliestDue }
         advance(to: frame.time, into: &out)
+        if continuity.process(frame, tracker: tracker, into: &repaired) {
+            traceRepairs(at: frame.time)
+            var k = 0
+            while k < repaired.count {
+                let part = repaired[k]
+                k += 1
+                step(part, into: &out)
+            }
+            repaired.removeAll(keepingCapacity: true)
+        } else {
+            step(frame, into: &out)
+        }
+    }
+
+    /// One frame through the tracker, the recognizers and arbitration.
+    private mutating func step(_ frame: TouchFrame, into out: inout [Delivery]) {
         tracker.update(with: frame)
+        if let landing = continuity.pendingLanding { tracker.expectLanding(at: landing) }
         for slot in recognizers.slots {
             recognizers.handle(slot, frame, tracker: tracker, into: &transitions)
         }
@@ -127,9 +150,32 @@ public struct GestureArena: Sendable {
         rebuildIfQuiet()
     }
 
+    private var earliestDue: Double? {
+        let recognizer = recognizers.earliest?.due
+        guard let held = continuity.deadline else { return recognizer }
+        return recognizer.map { min($0, held) } ?? held
+    }
+
+    private mutating func traceRepairs(at time: Double) {
+        guard tracing else { return }
+        for repair in continuity.repairs { trace("input: \(repair)", at: time) }
+        continuity.clearRepairs()
+    }
+
     /// Fires every deadline up to `time`, earliest first.
     public mutating func advance(to time: Double, into out: inout [Delivery]) {
-        defer { nextDeadline = recognizers.earliest?.due }
+        defer { nextDeadline = earliestDue }
+        if let due = continuity.deadline, due <= time {
+            continuity.release(upTo: time, into: &repaired)
+            traceRepairs(at: due)
+            var k = 0
+            while k < repaired.count {
+                let part = repaired[k]
+                k += 1
+                step(part, into: &out)
+            }
+            repaired.removeAll(keepingCapacity: true)
+        }
         while let (slot, due) = recognizers.earliest, due <= time {
             recognizers.advance(slot, to: due, tracker: tracker, into: &transitions)
             if recognizers.deadline(slot) == due { failIgnoredDeadline(slot, due: due) }
@@ -151,8 +197,8 @@ public struct GestureArena: Sendable {
     /// End of input: every pending deadline fires, in order; gestures still held
     /// are released, since what they waited for can no longer happen.
     public mutating func finish(into out: inout [Delivery]) {
-        defer { nextDeadline = recognizers.earliest?.due }
-        while let (_, due) = recognizers.earliest {
+        defer { nextDeadline = earliestDue }
+        while let due = earliestDue {
             advance(to: due, into: &out)
         }
         for entry in held { release(entry, at: tracker.time, into: &out) }

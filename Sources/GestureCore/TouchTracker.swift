@@ -15,8 +15,17 @@ public struct TrackedTouch: Equatable, Sendable {
     /// the centroid since the segment began (degrees, clockwise on screen).
     var angle: Double
     public var turned: Double
+    /// When its position last changed, and its last change: how it moves now.
+    public var lastChange: Double
+    var step = Vector.zero
+    var stepDuration = 0.0
+    /// Resting beside the gesture: not one of its fingers (see docs/state-machine.md).
+    public var isResting = false
 
     public var displacement: Vector { position - start }
+
+    /// Its velocity over its last change of position, mm/s.
+    public var velocity: Vector { stepDuration > 0 ? step / stepDuration : .zero }
 }
 
 /// Derived data for the current touch sequence (first landing until every finger
@@ -177,6 +186,17 @@ public struct TouchTracker: Sendable {
     /// Fingers down now.
     public var downTouches: some Sequence<TrackedTouch> { touches.lazy.filter { $0.isDown } }
 
+    /// The contact down with this id, if any.
+    public func downTouch(id: Int) -> TrackedTouch? {
+        indexOfDown(id: id).map { touches[$0] }
+    }
+
+    /// Counts a landing that is on its way (held back a frame to check its
+    /// identity) for settling, so nothing commits on a count that may grow.
+    mutating func expectLanding(at time: Double) {
+        if isActive && time > lastLanding { lastLanding = time }
+    }
+
     private func indexOfDown(id: Int) -> Int? {
         for i in touches.indices where touches[i].id == id && touches[i].isDown { return i }
         return nil
@@ -195,7 +215,7 @@ public struct TouchTracker: Sendable {
         touches.append(TrackedTouch(
             id: touch.id, start: touch.position, startTime: time, position: touch.position,
             isDown: true, wasCancelled: false, maxExcursion: 0,
-            segmentOrigin: touch.position, angle: 0, turned: 0))
+            segmentOrigin: touch.position, angle: 0, turned: 0, lastChange: time))
         downCount += 1
         countChanged = true
         lastLanding = time
@@ -203,6 +223,12 @@ public struct TouchTracker: Sendable {
     }
 
     private mutating func move(_ i: Int, to position: Vector) {
+        let old = touches[i].position
+        if position != old {
+            touches[i].step = position - old
+            touches[i].stepDuration = time - touches[i].lastChange
+            touches[i].lastChange = time
+        }
         touches[i].position = position
         let excursion = position.distance(to: touches[i].start)
         if excursion > touches[i].maxExcursion { touches[i].maxExcursion = excursion }

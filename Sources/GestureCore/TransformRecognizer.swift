@@ -47,6 +47,10 @@ public struct TransformRecognizer: ContinuousRecognizer {
     public internal(set) var deadline: Double?
     public var config: Config
     var life: ContinuousLifecycle
+    /// The gesture as it stood on the last frame before the fingers settled, if
+    /// it already was one: a quick pinch that lifts before settling is judged
+    /// at its first lift, as a swipe is (`x_y_multiple_slots`, 80 ms).
+    private var unsettled: GestureEvent?
 
     public init(measure: Measure, config: Config) {
         self.measure = measure
@@ -55,20 +59,49 @@ public struct TransformRecognizer: ContinuousRecognizer {
         life = ContinuousLifecycle(kind: kind)
     }
 
+    public mutating func reset() {
+        life.reset()
+        deadline = nil
+        unsettled = nil
+    }
+
     mutating func evaluate(at time: Double, tracker: TouchTracker, cause: TransitionCause, into out: inout [Transition]) {
         deadline = nil
         if tracker.anyCancelled { return life.fail(.touchCancelled, into: &out) }
-        if tracker.anyLifted { return life.fail(.liftedBeforeBegan(kind), into: &out) }
+        if tracker.anyLifted { return judgeAtLift(at: time, into: &out) }
+        unsettled = nil
         if tracker.downCount > config.fingers.maximum { return life.fail(.tooManyFingers(tracker.downCount, kind), into: &out) }
         guard tracker.downCount >= 2 else { return }
-        let settleAt = tracker.lastLanding + config.settle
-        guard time >= settleAt else {
-            deadline = settleAt
+        guard let direction = measure == .pinch ? pinchDirection(tracker) : rotateDirection(tracker) else {
+            deadline = settleDeadline(after: time, tracker: tracker)
             return
         }
-        guard let direction = measure == .pinch ? pinchDirection(tracker) : rotateDirection(tracker) else { return }
+        let began = event(.began, at: time, tracker: tracker, fingers: tracker.downCount, direction: direction)
+        if let settleAt = settleDeadline(after: time, tracker: tracker) {
+            deadline = settleAt
+            unsettled = began
+            return
+        }
         guard config.fingers.contains(tracker.downCount) else { return }
-        life.begin(event(.began, at: time, tracker: tracker, fingers: tracker.downCount, direction: direction), cause: cause, into: &out)
+        life.begin(began, cause: cause, into: &out)
+    }
+
+    /// Until the count settles a finger may still land: ask again then.
+    private func settleDeadline(after time: Double, tracker: TouchTracker) -> Double? {
+        let settleAt = tracker.lastLanding + config.settle
+        return time < settleAt ? settleAt : nil
+    }
+
+    /// A finger lifted before the gesture began: it began at the lift if it was
+    /// one on the frame before, and it ends with the lift.
+    private mutating func judgeAtLift(at time: Double, into out: inout [Transition]) {
+        guard var began = unsettled, config.fingers.contains(began.fingers) else {
+            return life.fail(.liftedBeforeBegan(kind), into: &out)
+        }
+        unsettled = nil
+        began.time = time
+        life.begin(began, cause: .lift, into: &out)
+        life.recount(landed: false, at: time, into: &out)
     }
 
     private func pinchDirection(_ tracker: TouchTracker) -> Direction? {

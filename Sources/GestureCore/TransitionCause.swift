@@ -67,7 +67,7 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
         case .notFromEdge(let zone): return "did not start within \(zone) mm of an edge"
         case .wrongWayFromEdge(let direction, let edge): return "moved \(direction.rawValue), not in from the \(edge.rawValue) edge"
         case .unknownSurface: return "the surface size is unknown, so there are no edges to start from"
-        case .tapWithOtherFingers(let n): return "tap with \(n) fingers"
+        case .tapWithOtherFingers(let n): return "tap with \(n) finger\(n == 1 ? "" : "s")"
         case .tapTooFar: return "tap too far from the last"
         }
     }

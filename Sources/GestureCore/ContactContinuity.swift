@@ -36,6 +36,8 @@ struct ContactContinuity: Sendable {
     /// no finger's motion: a still finger reports its first small step at once.
     static let teleportDistance = 10.0
     static let teleportSilence = 0.05
+    /// A last step this short shows the contact at rest before the jump, mm.
+    static let restStep = 1.5
     /// After a teleport the firmware eases the new position in over a few
     /// reports (steps of 4, 2.5, 1.6, 1 mm in `drumroll_lumpy`): the new
     /// contact lands where that easing ends, or after this long at the latest, s.
@@ -300,8 +302,13 @@ struct ContactContinuity: Sendable {
         frame.touches.contains { $0.phase != .moved && $0.phase != .stationary }
     }
 
+    /// A contact seen resting (its last report a small step) that, after a
+    /// silence, jumps farther than a finger moves in one report from rest. One
+    /// that has not moved since it landed gives no such evidence: sparse input
+    /// (a hand-written stroke at 20 Hz) jumps like that too.
     private func isTeleport(_ touch: Touch, at time: Double, tracker: TouchTracker) -> Bool {
-        guard let old = tracker.downTouch(id: touch.id), time - old.lastChange >= ContactContinuity.teleportSilence else { return false }
+        guard let old = tracker.downTouch(id: touch.id), time - old.lastChange >= ContactContinuity.teleportSilence,
+              old.stepDuration > 0, old.step.length <= ContactContinuity.restStep else { return false }
         let d = touch.position - old.position
         let limit = ContactContinuity.teleportDistance
         return d.x * d.x + d.y * d.y >= limit * limit

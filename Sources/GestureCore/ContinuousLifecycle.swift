@@ -53,6 +53,8 @@ struct ContinuousLifecycle: Sendable {
     /// What a frame does to a running gesture.
     enum Step {
         case cancel
+        /// The hand's fingers came to rest beside a new one: the gesture is over.
+        case rest
         /// The finger count changed; `landed` when it grew by landing.
         case recount(landed: Bool)
         case moved
@@ -61,6 +63,7 @@ struct ContinuousLifecycle: Sendable {
 
     func step(for frame: TouchFrame, tracker: TouchTracker) -> Step {
         if tracker.anyCancelled { return .cancel }
+        if tracker.handCameToRest { return .rest }
         if tracker.downCount != fingers { return .recount(landed: tracker.downCount > fingers && !tracker.anyLifted) }
         for touch in frame.touches where touch.phase == .moved { return .moved }
         return .unchanged
@@ -77,14 +80,19 @@ struct ContinuousLifecycle: Sendable {
         }
     }
 
-    /// Arbitration gave the sequence to another gesture: a running gesture is
-    /// cancelled, one not yet begun fails.
-    mutating func yieldToArbitration(at time: Double, into out: inout [Transition]) {
+    /// Arbitration gave the sequence to another gesture, or it ended: a running
+    /// gesture is cancelled, one not yet begun fails.
+    mutating func yield(at time: Double, cause: TransitionCause, into out: inout [Transition]) {
         if isRunning {
-            finish(.cancelled, cause: .arbitration, at: time, into: &out)
+            finish(.cancelled, cause: cause, at: time, into: &out)
         } else {
-            fail(.arbitration, into: &out)
+            fail(cause, into: &out)
         }
+    }
+
+    /// No new beginning in this sequence.
+    mutating func endForSequence() {
+        mayRestart = false
     }
 
     /// Ends or cancels a running gesture with the last event it reported.
@@ -123,6 +131,9 @@ extension ContinuousRecognizer {
             switch life.step(for: frame, tracker: tracker) {
             case .cancel:
                 life.finish(.cancelled, cause: .touchCancelled, at: frame.time, into: &out)
+            case .rest:
+                life.finish(.ended, cause: .cameToRest, at: frame.time, into: &out)
+                life.endForSequence()
             case .recount(let landed):
                 life.recount(landed: landed, at: frame.time, into: &out)
             case .moved:
@@ -142,8 +153,8 @@ extension ContinuousRecognizer {
         evaluate(at: due, tracker: tracker, cause: .timeout, into: &out)
     }
 
-    public mutating func forceFail(at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
+    public mutating func forceFail(at time: Double, cause: TransitionCause, tracker: TouchTracker, into out: inout [Transition]) {
         deadline = nil
-        life.yieldToArbitration(at: time, into: &out)
+        life.yield(at: time, cause: cause, into: &out)
     }
 }

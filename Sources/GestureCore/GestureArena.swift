@@ -133,7 +133,9 @@ public struct GestureArena: Sendable {
 
     /// One frame through the tracker, the recognizers and arbitration.
     private mutating func step(_ frame: TouchFrame, into out: inout [Delivery]) {
+        if tracker.restsBeforeLanding(frame) { rest(at: frame.time, frame: frame, into: &out) }
         tracker.update(with: frame)
+        guard tracker.handInFrame else { return }
         if let landing = continuity.pendingLanding { tracker.expectLanding(at: landing) }
         for slot in recognizers.slots {
             recognizers.handle(slot, frame, tracker: tracker, into: &transitions)
@@ -142,12 +144,32 @@ public struct GestureArena: Sendable {
             // Nothing may stay undecided past the end of its sequence, except
             // recognizers that wait across sequences (a tap waiting for the next).
             for slot in recognizers.slots where waitsForNothing(slot) {
-                recognizers.forceFail(slot, at: frame.time, tracker: tracker, into: &transitions)
+                recognizers.forceFail(slot, at: frame.time, cause: .arbitration, tracker: tracker, into: &transitions)
             }
         }
         resolve(at: frame.time, into: &out)
         if !tracker.isActive { endSequence() }
         rebuildIfQuiet()
+    }
+
+    /// The hand's fingers came to rest as another landed: their sequence ends
+    /// here (a running gesture ends, an undecided one fails) and the landing
+    /// starts the next, with them resting beside it.
+    private mutating func rest(at time: Double, frame: TouchFrame, into out: inout [Delivery]) {
+        trace("input: \(tracker.downCount == 1 ? "a finger" : "\(tracker.downCount) fingers") came to rest", at: time)
+        tracker.rest(at: time)
+        var empty = frame
+        empty.touches = []
+        for slot in recognizers.slots {
+            let state = recognizers.state(slot)
+            if state.isRunning {
+                recognizers.handle(slot, empty, tracker: tracker, into: &transitions)
+            } else if state == .possible {
+                recognizers.forceFail(slot, at: time, cause: .cameToRest, tracker: tracker, into: &transitions)
+            }
+        }
+        resolve(at: time, into: &out)
+        endSequence()
     }
 
     private var earliestDue: Double? {
@@ -190,7 +212,7 @@ public struct GestureArena: Sendable {
     /// and the recognizer gives up its gesture rather than hold up the others.
     private mutating func failIgnoredDeadline(_ slot: SlotID, due: Double) {
         trace("bug: \(slots[slot.index].kind.rawValue) kept its deadline after it passed; failing it", at: due)
-        recognizers.forceFail(slot, at: due, tracker: tracker, into: &transitions)
+        recognizers.forceFail(slot, at: due, cause: .arbitration, tracker: tracker, into: &transitions)
         if recognizers.deadline(slot) == due { recognizers.reset(slot) }
     }
 
@@ -408,7 +430,7 @@ public struct GestureArena: Sendable {
             if !exclusive && mayRunTogether(rule: rule, winner: winner, other: other) { continue }
             let state = recognizers.state(other)
             if state == .possible || (exclusive && state.isRunning) {
-                recognizers.forceFail(other, at: time, tracker: tracker, into: &transitions)
+                recognizers.forceFail(other, at: time, cause: .arbitration, tracker: tracker, into: &transitions)
             }
             if state == .possible || hasPendingFirstEvent(other, from: pendingFrom) {
                 slots[other.index].suppressed = true

@@ -40,8 +40,9 @@ public protocol Recognizer: Sendable {
     var deadline: Double? { get }
     mutating func handle(_ frame: TouchFrame, tracker: TouchTracker, into out: inout [Transition])
     mutating func advance(to time: Double, tracker: TouchTracker, into out: inout [Transition])
-    /// Forced failure (or cancellation, when running) from arbitration.
-    mutating func forceFail(at time: Double, tracker: TouchTracker, into out: inout [Transition])
+    /// Forced failure (or cancellation, when running): arbitration, or the end
+    /// of the sequence, or its fingers coming to rest.
+    mutating func forceFail(at time: Double, cause: TransitionCause, tracker: TouchTracker, into out: inout [Transition])
     /// Back to `possible` for the next sequence.
     mutating func reset()
     /// True while the recognizer still watches touches that have lifted (a tap

@@ -104,15 +104,15 @@ struct RecognizerSet: Sendable {
         refreshEarliest()
     }
 
-    mutating func forceFail(_ slot: SlotID, at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
+    mutating func forceFail(_ slot: SlotID, at time: Double, cause: TransitionCause, tracker: TouchTracker, into out: inout [Transition]) {
         switch order[slot.index] {
-        case .edgeSwipe: edgeSwipe.forceFail(at: time, tracker: tracker, into: &out)
-        case .swipe: swipe.forceFail(at: time, tracker: tracker, into: &out)
-        case .pinch: pinch.forceFail(at: time, tracker: tracker, into: &out)
-        case .rotate: rotate.forceFail(at: time, tracker: tracker, into: &out)
-        case .longPress: longPress.forceFail(at: time, tracker: tracker, into: &out)
-        case .tap: tap.forceFail(at: time, tracker: tracker, into: &out)
-        case .pan: pan.forceFail(at: time, tracker: tracker, into: &out)
+        case .edgeSwipe: edgeSwipe.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
+        case .swipe: swipe.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
+        case .pinch: pinch.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
+        case .rotate: rotate.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
+        case .longPress: longPress.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
+        case .tap: tap.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
+        case .pan: pan.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
         }
         refreshEarliest()
     }

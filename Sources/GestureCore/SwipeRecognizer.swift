@@ -68,9 +68,9 @@ public struct SwipeRecognizer: Recognizer {
         evaluate(at: due, tracker: tracker, cause: .timeout, into: &out)
     }
 
-    public mutating func forceFail(at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
+    public mutating func forceFail(at time: Double, cause: TransitionCause, tracker: TouchTracker, into out: inout [Transition]) {
         guard state == .possible else { return }
-        fail(.arbitration, into: &out)
+        fail(cause, into: &out)
     }
 
     private mutating func evaluate(at time: Double, tracker: TouchTracker, cause: TransitionCause, into out: inout [Transition]) {

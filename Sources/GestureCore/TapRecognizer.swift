@@ -122,14 +122,14 @@ public struct TapRecognizer: Recognizer {
         }
     }
 
-    public mutating func forceFail(at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
+    public mutating func forceFail(at time: Double, cause: TransitionCause, tracker: TouchTracker, into out: inout [Transition]) {
         switch phase {
         case .recognized, .failed:
             return
         case .pressing(_, .some(let taps)), .waiting(_, let taps):
-            recognize(taps, at: time, tracker: tracker, cause: .arbitration, claims: false, into: &out)
+            recognize(taps, at: time, tracker: tracker, cause: cause, claims: false, into: &out)
         case .idle, .pressing(_, .none):
-            fail(.arbitration, into: &out)
+            fail(cause, into: &out)
         }
     }
 

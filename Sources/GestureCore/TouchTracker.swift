@@ -21,6 +21,9 @@ public struct TrackedTouch: Equatable, Sendable {
     var stepDuration = 0.0
     /// Resting beside the gesture: not one of its fingers (see docs/state-machine.md).
     public var isResting = false
+    /// Where it has stayed within `RestRule.stillRadius` of, and since when.
+    var stillAnchor = Vector.zero
+    var stillSince = 0.0
 
     public var displacement: Vector { position - start }
 
@@ -45,7 +48,19 @@ public struct TouchTracker: Sendable {
     /// Counts sequences, so recognizers can tell a new one from the same one.
     public private(set) var sequence = 0
     /// Contacts resting beside the sequence's fingers, not counted in `fingers`.
-    public private(set) var resting = 0
+    public var resting: Int { restingTouches.count }
+    /// Contacts down but resting: kept apart from `touches`, so that no
+    /// measure of the hand's fingers sees them.
+    public private(set) var restingTouches: [TrackedTouch] = []
+    /// Where resting contacts lifted, lately: firmware that drops a still
+    /// contact's id for a report or two lands it again on the same spot.
+    private var restLifts: [(position: Vector, time: Double)] = []
+    /// Set by `rest(at:)` until the next update: the hand's contacts came to rest.
+    public private(set) var handCameToRest = false
+    /// Whether the last update landed, moved or lifted any of the hand's
+    /// contacts: a frame of resting contacts alone, with no hand, is nothing
+    /// to the recognizers.
+    public private(set) var handInFrame = false
     public private(set) var surface: Surface?
     public private(set) var device = 0
 
@@ -80,7 +95,7 @@ public struct TouchTracker: Sendable {
 
     /// The finger count of the sequence: the most contacts down at once, or what the
     /// hardware reports when it tracks fewer contacts than fingers.
-    public var fingers: Int { max(maxConcurrent, reportedFingers) }
+    public var fingers: Int { max(maxConcurrent, reportedFingers - restingTouches.count) }
 
     public var isActive: Bool { downCount > 0 }
 
@@ -88,14 +103,21 @@ public struct TouchTracker: Sendable {
         time = frame.time
         surface = frame.surface
         device = frame.device
+        handCameToRest = false
+        handInFrame = downCount > 0
         for touch in frame.touches {
             let i = indexOfDown(id: touch.id)
             switch touch.phase {
             case .began, .moved, .stationary:
                 if let i {
                     move(i, to: touch.position)
+                } else if let r = indexOfResting(id: touch.id) {
+                    stir(r, to: touch.position)
+                } else if landsWhereRestLifted(touch.position) {
+                    restingTouches.append(newTouch(touch, at: frame.time, resting: true))
                 } else {
-                    land(touch, at: frame.time)
+                    land(newTouch(touch, at: frame.time, resting: false))
+                    handInFrame = true
                 }
             case .ended, .cancelled:
                 if let i {
@@ -106,11 +128,80 @@ public struct TouchTracker: Sendable {
                     countChanged = true
                     anyLifted = true
                     if touch.phase == .cancelled { anyCancelled = true }
+                } else if let r = indexOfResting(id: touch.id) {
+                    restLifts.append((restingTouches[r].position, time))
+                    restingTouches.remove(at: r)
                 }
             }
         }
         if frame.reportedFingers > reportedFingers, downCount > 0 { reportedFingers = frame.reportedFingers }
         updateGeometry()
+    }
+
+    // MARK: - Resting contacts
+
+    /// Whether `frame` lands a finger beside contacts that have all been still
+    /// long enough to count as resting: then the arena ends their sequence with
+    /// `rest(at:)` before the frame starts the next one.
+    public func restsBeforeLanding(_ frame: TouchFrame) -> Bool {
+        guard downCount > 0 else { return false }
+        var lands = false
+        for touch in frame.touches where touch.phase == .began && indexOfDown(id: touch.id) == nil && indexOfResting(id: touch.id) == nil {
+            lands = true
+        }
+        guard lands else { return false }
+        for t in touches where t.isDown {
+            var position = t.position
+            if let now = frame.touches.first(where: { $0.id == t.id }) {
+                guard now.phase.isActive else { return false }
+                position = now.position
+            }
+            guard frame.time - t.stillSince >= RestRule.stillFor,
+                  position.distance(to: t.stillAnchor) <= RestRule.stillRadius else { return false }
+        }
+        return true
+    }
+
+    /// The hand's contacts come to rest: they leave it, and the sequence is over.
+    public mutating func rest(at time: Double) {
+        self.time = time
+        for t in touches where t.isDown {
+            var resting = t
+            resting.isResting = true
+            resting.stillAnchor = t.position
+            restingTouches.append(resting)
+        }
+        touches.removeAll(keepingCapacity: true)
+        downCount = 0
+        countChanged = true
+        handCameToRest = true
+        updateGeometry()
+    }
+
+    /// A resting contact moved: a little is still resting; more and it rejoins
+    /// the hand as if it had just landed.
+    private mutating func stir(_ r: Int, to position: Vector) {
+        restingTouches[r].position = position
+        guard position.distance(to: restingTouches[r].stillAnchor) > RestRule.wakeDistance else { return }
+        var woken = restingTouches.remove(at: r)
+        woken.isResting = false
+        woken.stillAnchor = position
+        woken.stillSince = time
+        woken.lastChange = time
+        land(woken)
+        handInFrame = true
+    }
+
+    private func landsWhereRestLifted(_ position: Vector) -> Bool {
+        for lift in restLifts where time - lift.time <= RestRule.relandWithin && lift.position.distance(to: position) <= RestRule.stillRadius {
+            return true
+        }
+        return false
+    }
+
+    private func indexOfResting(id: Int) -> Int? {
+        for i in restingTouches.indices where restingTouches[i].id == id { return i }
+        return nil
     }
 
     private mutating func updateGeometry() {
@@ -202,7 +293,15 @@ public struct TouchTracker: Sendable {
         return nil
     }
 
-    private mutating func land(_ touch: Touch, at time: Double) {
+    private func newTouch(_ touch: Touch, at time: Double, resting: Bool) -> TrackedTouch {
+        TrackedTouch(
+            id: touch.id, start: touch.position, startTime: time, position: touch.position,
+            isDown: true, wasCancelled: false, maxExcursion: 0,
+            segmentOrigin: touch.position, angle: 0, turned: 0, lastChange: time,
+            isResting: resting, stillAnchor: touch.position, stillSince: time)
+    }
+
+    private mutating func land(_ touch: TrackedTouch) {
         if downCount == 0 {
             touches.removeAll(keepingCapacity: true)
             sequenceStart = time
@@ -211,11 +310,9 @@ public struct TouchTracker: Sendable {
             anyLifted = false
             anyCancelled = false
             sequence &+= 1
+            if !restLifts.isEmpty { restLifts.removeAll { time - $0.time > RestRule.relandWithin } }
         }
-        touches.append(TrackedTouch(
-            id: touch.id, start: touch.position, startTime: time, position: touch.position,
-            isDown: true, wasCancelled: false, maxExcursion: 0,
-            segmentOrigin: touch.position, angle: 0, turned: 0, lastChange: time))
+        touches.append(touch)
         downCount += 1
         countChanged = true
         lastLanding = time
@@ -230,6 +327,10 @@ public struct TouchTracker: Sendable {
             touches[i].lastChange = time
         }
         touches[i].position = position
+        if position.distance(to: touches[i].stillAnchor) > RestRule.stillRadius {
+            touches[i].stillAnchor = position
+            touches[i].stillSince = time
+        }
         let excursion = position.distance(to: touches[i].start)
         if excursion > touches[i].maxExcursion { touches[i].maxExcursion = excursion }
     }
@@ -265,4 +366,22 @@ public struct TouchTracker: Sendable {
         guard let surface, surface.width > 0, surface.height > 0 else { return nil }
         return Vector(point.x / surface.width, point.y / surface.height)
     }
+}
+
+/// When a contact rests beside the others rather than being one of their fingers.
+/// docs/state-machine.md, "Resting contacts", gives the rule and its evidence.
+public enum RestRule {
+    /// Still: within this many mm of one spot (the real holds jitter 0.4–1.4 mm).
+    public static let stillRadius = 1.5
+    /// ... for this long when another finger lands, s: longer than one hand's
+    /// fingers take to land together (up to 111 ms in the real recordings), and
+    /// shorter than the 0.2 s a resting finger waited in `two_finger_with_slot_0`.
+    public static let stillFor = 0.15
+    /// A resting contact that moves this far from where it came to rest rejoins
+    /// the hand, mm. A touchpad shifts a still finger by up to 3.1 mm when
+    /// another taps beside it (`stationary_finger_shift_with_2nd_finger_tap`).
+    public static let wakeDistance = 4.0
+    /// A resting contact whose id the firmware drops and gives back on the same
+    /// spot within this long is still resting, s (21–40 ms in `finger_crossing`).
+    public static let relandWithin = 0.06
 }

@@ -275,6 +275,8 @@ public final class ScriptRuntime {
                             g.scale = e.scale
                             g.rotation = e.rotation
                             gm_push_gesture(lua.L, &g)
+                            lua_pushinteger(lua.L, lua_Integer(e.resting))
+                            lua_setfield(lua.L, -2, "resting")
                         }
                     }
                 }

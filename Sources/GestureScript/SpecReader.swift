@@ -3,7 +3,7 @@ import GestureCore
 
 /// Reads the first argument of `on()`: a shorthand phrase or a spec table.
 enum SpecReader {
-    static let tableKeys = ["kind", "fingers", "direction", "taps", "edge"]
+    static let tableKeys = ["kind", "fingers", "direction", "taps", "edge", "resting"]
 
     static func read(_ lua: LuaState, at index: Int32) -> Result<GestureSpec, SpecProblem> {
         switch lua.type(at: index) {
@@ -111,7 +111,19 @@ enum SpecReader {
             edge = e
         }
 
-        let spec = GestureSpec(kind: kind, fingers: fingers, direction: direction, taps: taps, edge: edge)
+        var resting: Int?
+        switch lua.rawField(t, "resting") {
+        case .nil: break
+        case .number:
+            guard let n = lua.integer(at: -1) else { lua.pop(); return .failure("\"resting\" must be a whole number from 0 to \(GestureSpec.maxResting)") }
+            resting = n
+        default:
+            lua.pop()
+            return .failure("\"resting\" must be a whole number from 0 to \(GestureSpec.maxResting)")
+        }
+        lua.pop()
+
+        let spec = GestureSpec(kind: kind, fingers: fingers, direction: direction, taps: taps, edge: edge, resting: resting)
         if let problem = spec.validationError() { return .failure(SpecProblem(problem)) }
         return .success(spec)
     }

@@ -21,6 +21,9 @@ public struct TrackedTouch: Equatable, Sendable {
     var stepDuration = 0.0
     /// Resting beside the gesture: not one of its fingers (see docs/state-machine.md).
     public var isResting = false
+    /// `start`, moved along by jumps that were no movement of its own (a
+    /// bounding box's corners): `maxExcursion` counts from here.
+    var excursionOrigin = Vector.zero
     /// Where it has stayed within `RestRule.stillRadius` of, and since when.
     var stillAnchor = Vector.zero
     var stillSince = 0.0
@@ -55,6 +58,8 @@ public struct TouchTracker: Sendable {
     /// Where resting contacts lifted, lately: firmware that drops a still
     /// contact's id for a report or two lands it again on the same spot.
     private var restLifts: [(position: Vector, time: Double)] = []
+    private var positionsAreCorners = false
+    private var lastFrameWasBox = false
     /// Set by `rest(at:)` until the next update: the hand's contacts came to rest.
     public private(set) var handCameToRest = false
     /// Whether the last update landed, moved or lifted any of the hand's
@@ -103,6 +108,10 @@ public struct TouchTracker: Sendable {
         time = frame.time
         surface = frame.surface
         device = frame.device
+        // A bounding box's corners jump as fingers land and lift, and once more
+        // when the box collapses onto the last finger: no contact moved by that.
+        positionsAreCorners = frame.boundingBox || lastFrameWasBox
+        lastFrameWasBox = frame.boundingBox
         handCameToRest = false
         handInFrame = downCount > 0
         for touch in frame.touches {
@@ -298,7 +307,7 @@ public struct TouchTracker: Sendable {
             id: touch.id, start: touch.position, startTime: time, position: touch.position,
             isDown: true, wasCancelled: false, maxExcursion: 0,
             segmentOrigin: touch.position, angle: 0, turned: 0, lastChange: time,
-            isResting: resting, stillAnchor: touch.position, stillSince: time)
+            isResting: resting, excursionOrigin: touch.position, stillAnchor: touch.position, stillSince: time)
     }
 
     private mutating func land(_ touch: TrackedTouch) {
@@ -331,7 +340,10 @@ public struct TouchTracker: Sendable {
             touches[i].stillAnchor = position
             touches[i].stillSince = time
         }
-        let excursion = position.distance(to: touches[i].start)
+        // Where it would have been had the corners not jumped: excursion counts
+        // only its own movement.
+        if positionsAreCorners { touches[i].excursionOrigin += position - old }
+        let excursion = position.distance(to: touches[i].excursionOrigin)
         if excursion > touches[i].maxExcursion { touches[i].maxExcursion = excursion }
     }
 

@@ -110,4 +110,27 @@ struct ContactContinuityTests {
         ]
         #expect(Self.run(frames, ["tap", "2-finger tap"]) == ["tap 2 x1 ended"])
     }
+
+    /// The ALPS GlidePoint two-finger tap at 28 units/mm: a semi-mt pad reports
+    /// the fingers' bounding box, whose corners jump 10 mm as the second finger
+    /// lands, breathes, and collapses onto the last finger.
+    static func semiMTTap(boundingBox: Bool) -> [TouchFrame] {
+        var frames = [
+            frame(0, [(1, 27.4, 30.6, .began)]),
+            frame(0.0107, [(1, 27.1, 28.6, .moved)]),
+            frame(0.0306, [(1, 26.2, 25.0, .moved), (2, 47.6, 36.4, .began)]),
+            frame(0.0716, [(1, 26.2, 20.4, .moved), (2, 47.6, 38.6, .moved)]),
+            frame(0.1125, [(1, 26.2, 25.0, .moved), (2, 47.6, 36.4, .moved)]),
+            frame(0.2143, [(1, 23.8, 18.2, .moved), (2, 47.6, 36.4, .ended)]),
+            frame(0.2245, [(1, 23.8, 18.2, .ended)]),
+        ]
+        for k in 2...4 { frames[k].boundingBox = boundingBox }
+        return frames
+    }
+
+    @Test("a semi-mt pad's bounding box is no movement: its two-finger tap is a tap")
+    func boundingBoxTap() {
+        #expect(Self.run(Self.semiMTTap(boundingBox: true), ["tap", "2-finger tap"]) == ["tap 2 x1 ended"])
+        #expect(Self.run(Self.semiMTTap(boundingBox: false), ["tap", "2-finger tap"]).isEmpty, "the same positions taken as fingers moved 10 mm")
+    }
 }

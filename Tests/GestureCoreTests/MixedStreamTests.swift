@@ -332,12 +332,12 @@ struct MixedStreamTests {
 
     /// Runs each stream through one arena and judges every gesture by the
     /// deliveries whose time lies between its first landing and the next gesture's.
-    static func evaluate(streams: Int, gestures: Int, seed: UInt64, dragSpeed: ClosedRange<Double> = 12...25) -> Report {
+    static func evaluate(streams: Int, gestures: Int, seed: UInt64, dragSpeed: ClosedRange<Double> = 12...25, thresholds: Thresholds = Thresholds()) -> Report {
         let rules = Self.rules
         var report = Report()
         for s in 0..<streams {
             let stream = Self.stream(seed: seed &+ UInt64(s), count: gestures, dragSpeed: dragSpeed)
-            let out = TouchScript.recognize(stream.frames, rules: rules)
+            let out = TouchScript.recognize(stream.frames, rules: rules, thresholds: thresholds)
             report.streams += 1
             let expectedSequence = stream.gestures.compactMap { $0.gesture.expected }
             if out.map({ Outcome($0.event) }) == expectedSequence { report.exactStreams += 1 }

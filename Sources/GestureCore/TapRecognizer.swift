@@ -40,6 +40,8 @@ public struct TapRecognizer: Recognizer {
         var firstStart: Double
         var lastEnd: Double
         var lastPosition: Vector
+        /// Contacts resting beside the last tap when it lifted (the report may come later).
+        var resting: Int
     }
 
     /// Where the recognizer is, with what each step needs to go on.
@@ -163,10 +165,11 @@ public struct TapRecognizer: Recognizer {
             reportAndGoOn(taps, at: time, tracker: tracker, cause: .tapTooFar, into: &out)
             run = nil
         }
-        var taps = run ?? TapRun(count: 0, fingers: fingers, firstStart: tracker.sequenceStart, lastEnd: time, lastPosition: position)
+        var taps = run ?? TapRun(count: 0, fingers: fingers, firstStart: tracker.sequenceStart, lastEnd: time, lastPosition: position, resting: 0)
         taps.count += 1
         taps.lastEnd = time
         taps.lastPosition = position
+        taps.resting = tracker.resting
         let most = config.mostTaps(fingers)
         if most == 0 {
             fail(.noRule(fingers: fingers, kind), into: &out)
@@ -182,7 +185,7 @@ public struct TapRecognizer: Recognizer {
         GestureEvent(
             kind: .tap, phase: .ended, fingers: taps.fingers, time: time, duration: taps.lastEnd - taps.firstStart,
             position: taps.lastPosition, normalized: tracker.normalized(taps.lastPosition), taps: taps.count,
-            resting: tracker.resting, device: tracker.device)
+            resting: taps.resting, device: tracker.device)
     }
 
     private mutating func recognize(_ taps: TapRun, at time: Double, tracker: TouchTracker, cause: TransitionCause, claims: Bool, into out: inout [Transition]) {

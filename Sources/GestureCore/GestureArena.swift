@@ -303,6 +303,7 @@ public struct GestureArena: Sendable {
         }
         slots = recognizers.slots.map { Slot(kind: recognizers.kind($0)) }
         tracker.tracksRotation = recognizers.tracksRotation
+        tracker.tracksStroke = kinds.contains(.swipe) || kinds.contains(.edgeSwipe)
         recognized = Array(repeating: false, count: rules.count)
         held.removeAll()
         indexNames()

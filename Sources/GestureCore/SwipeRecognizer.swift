@@ -108,6 +108,12 @@ public struct SwipeRecognizer: Recognizer {
             deadline = settled ? limit : settleAt
             return
         }
+        if let flaw = (lifted ? StrokeShape.lift : StrokeShape.commit).flaw(of: tracker.strokePath) {
+            // While the fingers are down a stroke may yet prove itself at the lift.
+            if lifted { return fail(.notStraight(flaw), into: &out) }
+            deadline = limit
+            return
+        }
         if let edge, stroke.direction != Direction.inward(from: edge) {
             return fail(.wrongWayFromEdge(stroke.direction, edge), into: &out)
         }

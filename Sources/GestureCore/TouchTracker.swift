@@ -95,6 +95,11 @@ public struct TouchTracker: Sendable {
     /// Angles about the centroid cost an atan2 per finger per frame; only a
     /// rotation recognizer needs them.
     public var tracksRotation = false
+    /// The hand's path, for swipes to judge its shape; kept only when one is bound.
+    public var tracksStroke = false
+    public private(set) var strokePath = StrokePath()
+    /// The fingers' movement in the frame being read, summed.
+    private var frameMovement = Vector.zero
 
     public init() {}
 
@@ -112,6 +117,8 @@ public struct TouchTracker: Sendable {
         // when the box collapses onto the last finger: no contact moved by that.
         positionsAreCorners = frame.boundingBox || lastFrameWasBox
         lastFrameWasBox = frame.boundingBox
+        let downBefore = downCount
+        frameMovement = .zero
         handCameToRest = false
         handInFrame = downCount > 0
         for touch in frame.touches {
@@ -144,6 +151,10 @@ public struct TouchTracker: Sendable {
             }
         }
         if frame.reportedFingers > reportedFingers, downCount > 0 { reportedFingers = frame.reportedFingers }
+        if tracksStroke {
+            let n = max(downBefore, downCount)
+            if n > 0 { strokePath.advance(by: frameMovement / Double(n)) }
+        }
         updateGeometry()
     }
 
@@ -319,6 +330,7 @@ public struct TouchTracker: Sendable {
             anyLifted = false
             anyCancelled = false
             sequence &+= 1
+            strokePath.reset()
             if !restLifts.isEmpty { restLifts.removeAll { time - $0.time > RestRule.relandWithin } }
         }
         touches.append(touch)
@@ -331,6 +343,7 @@ public struct TouchTracker: Sendable {
     private mutating func move(_ i: Int, to position: Vector) {
         let old = touches[i].position
         if position != old {
+            if !positionsAreCorners { frameMovement += position - old }
             touches[i].step = position - old
             touches[i].stepDuration = time - touches[i].lastChange
             touches[i].lastChange = time

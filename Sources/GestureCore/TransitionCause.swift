@@ -34,6 +34,7 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
     case tooLong(limit: Double)
     case liftedWithoutStroke
     case liftedTooSlow(speed: Double, minimum: Double)
+    case notStraight(StrokeShape.Flaw)
     case notFromEdge(zone: Double)
     case wrongWayFromEdge(Direction, Edge)
     case unknownSurface
@@ -64,6 +65,7 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
         case .tooLong(let limit): return "longer than \(limit) s"
         case .liftedWithoutStroke: return "lifted without a stroke"
         case .liftedTooSlow(let speed, let minimum): return "lifted at \(Int(clamping: speed)) mm/s, slower than \(Int(clamping: minimum))"
+        case .notStraight(let flaw): return "not a stroke: \(flaw)"
         case .notFromEdge(let zone): return "did not start within \(zone) mm of an edge"
         case .wrongWayFromEdge(let direction, let edge): return "moved \(direction.rawValue), not in from the \(edge.rawValue) edge"
         case .unknownSurface: return "the surface size is unknown, so there are no edges to start from"

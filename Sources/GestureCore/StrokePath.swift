@@ -103,13 +103,17 @@ public struct StrokeShape: Sendable {
     public var maxDeviation: Double
 
     /// While the fingers are down, a commit is a prediction: only a stroke that
-    /// is already nearly straight. Measured where they commit, 1,400 generated
-    /// swipes (bowed by up to a tenth of their length, noisy, 50–250 Hz) reach
-    /// an efficiency of 0.95 or more, turn at most 28° and veer at most 14°;
-    /// the real swipe recordings stay within the same. A circle commits only on
-    /// an arc still flat enough to pass this, which a fast circle has already
-    /// left behind when its fingers have settled.
-    public static let commit = StrokeShape(minEfficiency: 0.93, maxTurn: 30, maxDeviation: 15)
+    /// is already nearly straight. Measured where they would commit, 1,400
+    /// generated swipes (bowed by up to a tenth of their length, noisy,
+    /// 50–250 Hz) reach an efficiency of 0.95 or more; 99% turn at most 22° and
+    /// veer at most 11°. With these limits a one-finger circle of up to 20 mm
+    /// radius at 100–400 mm/s never commits: by the time its fingers have
+    /// settled it has turned too far, and it only turns further. A wider circle
+    /// drawn at about the commit speed (25 mm at 150 mm/s) has drawn a 30° arc
+    /// when it settles: a bowed swipe by any rule that lets bowed swipes fire
+    /// early, and it does. The few bowed swipes held back here are judged at
+    /// their lift instead.
+    public static let commit = StrokeShape(minEfficiency: 0.93, maxTurn: 22, maxDeviation: 12)
     /// At the lift the whole stroke is there to judge: a bow is fine, a hook,
     /// a quarter circle or more, an S or a return is not.
     public static let lift = StrokeShape(minEfficiency: 0.8, maxTurn: 50, maxDeviation: 35)

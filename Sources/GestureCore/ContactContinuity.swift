@@ -35,6 +35,7 @@ struct ContactContinuity: Sendable {
     /// A jump this long in one report, after `teleportSilence` without any, is
     /// no finger's motion: a still finger reports its first small step at once.
     static let teleportDistance = 10.0
+    static let teleportDistanceSquared = teleportDistance * teleportDistance
     static let teleportSilence = 0.05
     /// A last step this short shows the contact at rest before the jump, mm.
     static let restStep = 1.5
@@ -94,11 +95,21 @@ struct ContactContinuity: Sendable {
     var tracing = false
 
     /// When a held landing must be released even if no frame comes.
-    var deadline: Double? {
+    /// Nothing held, renamed, silenced or settling: a frame with no landing and
+    /// no silence before it passes through.
+    var isIdle: Bool { held.isEmpty && renamed.isEmpty && silenced.isEmpty && settling.isEmpty }
+
+    /// Stored, not computed: the arena asks every frame.
+    private(set) var deadline: Double?
+
+    private mutating func refreshDeadline() {
         let hold = held.first.map { $0.time + ContactContinuity.maxHold }
         let settle = settling.first.map { $0.since + ContactContinuity.teleportSettle }
-        guard let settle else { return hold }
-        return hold.map { min($0, settle) } ?? settle
+        if let settle {
+            deadline = hold.map { min($0, settle) } ?? settle
+        } else {
+            deadline = hold
+        }
     }
 
     /// The time of the earliest landing held back, which the tracker counts as a
@@ -123,6 +134,7 @@ struct ContactContinuity: Sendable {
         splitTeleports(&current, tracker: tracker)
         holdLandings(&current, tracker: tracker)
         splitEmptyingLifts(current, tracker: tracker, into: &out)
+        refreshDeadline()
         return true
     }
 
@@ -142,6 +154,7 @@ struct ContactContinuity: Sendable {
             landing.touches = [Touch(id: first.id, position: first.position, phase: .began)]
             out.append(landing)
         }
+        refreshDeadline()
     }
 
     /// Contacts split off by a teleport land once the firmware stops easing them in.
@@ -190,7 +203,9 @@ struct ContactContinuity: Sendable {
                 landings += 1
                 if nearestDown(to: touch.position, in: frame, tracker: tracker, liftingToo: true) != nil { return true }
             case .moved:
-                if isTeleport(touch, at: frame.time, tracker: tracker) && !Self.landsOrLifts(frame) { return true }
+                // The distance first: it costs no copy of the tracked contact.
+                if let old = tracker.positionOfDown(id: touch.id), touch.position.distanceSquared(to: old) >= Self.teleportDistanceSquared,
+                   isTeleport(touch, at: frame.time, tracker: tracker) && !Self.landsOrLifts(frame) { return true }
             case .ended, .cancelled:
                 lifts += 1
             case .stationary:
@@ -303,7 +318,8 @@ struct ContactContinuity: Sendable {
     }
 
     /// A contact seen resting (its last report a small step) that, after a
-    /// silence, jumps farther than a finger moves in one report from rest. One
+    /// silence of the whole device, jumps farther than a finger moves in one
+    /// report from rest (the arena only asks after such a silence). One
     /// that has not moved since it landed gives no such evidence: sparse input
     /// (a hand-written stroke at 20 Hz) jumps like that too.
     private func isTeleport(_ touch: Touch, at time: Double, tracker: TouchTracker) -> Bool {

@@ -117,7 +117,10 @@ public struct GestureArena: Sendable {
     public mutating func handle(_ frame: TouchFrame, into out: inout [Delivery]) {
         defer { nextDeadline = earliestDue }
         advance(to: frame.time, into: &out)
-        if continuity.process(frame, tracker: tracker, into: &repaired) {
+        // Most frames need no repair: nothing held or renamed, no landing, and no
+        // silence long enough for a teleport.
+        let mayNeedRepair = !continuity.isIdle || Self.lands(frame) || frame.time - tracker.time >= ContactContinuity.teleportSilence
+        if mayNeedRepair, continuity.process(frame, tracker: tracker, into: &repaired) {
             traceRepairs(at: frame.time)
             var k = 0
             while k < repaired.count {
@@ -133,7 +136,9 @@ public struct GestureArena: Sendable {
 
     /// One frame through the tracker, the recognizers and arbitration.
     private mutating func step(_ frame: TouchFrame, into out: inout [Delivery]) {
-        if tracker.restsBeforeLanding(frame) { rest(at: frame.time, frame: frame, into: &out) }
+        // Only a landing beside fingers already down can bring them to rest; the
+        // test is cheap before the call, which would copy the tracker.
+        if tracker.downCount > 0, Self.lands(frame), tracker.restsBeforeLanding(frame) { rest(at: frame.time, frame: frame, into: &out) }
         tracker.update(with: frame)
         guard tracker.handInFrame else { return }
         if let landing = continuity.pendingLanding { tracker.expectLanding(at: landing) }
@@ -170,6 +175,12 @@ public struct GestureArena: Sendable {
         }
         resolve(at: time, into: &out)
         endSequence()
+    }
+
+    @inline(__always)
+    private static func lands(_ frame: TouchFrame) -> Bool {
+        for touch in frame.touches where touch.phase == .began { return true }
+        return false
     }
 
     private var earliestDue: Double? {

@@ -98,8 +98,6 @@ public struct TouchTracker: Sendable {
     /// The hand's path, for swipes to judge its shape; kept only when one is bound.
     public var tracksStroke = false
     public private(set) var strokePath = StrokePath()
-    /// The fingers' movement in the frame being read, summed.
-    private var frameMovement = Vector.zero
 
     public init() {}
 
@@ -118,7 +116,7 @@ public struct TouchTracker: Sendable {
         positionsAreCorners = frame.boundingBox || lastFrameWasBox
         lastFrameWasBox = frame.boundingBox
         let downBefore = downCount
-        frameMovement = .zero
+        var frameMovement = Vector.zero
         handCameToRest = false
         handInFrame = downCount > 0
         for touch in frame.touches {
@@ -126,7 +124,7 @@ public struct TouchTracker: Sendable {
             switch touch.phase {
             case .began, .moved, .stationary:
                 if let i {
-                    move(i, to: touch.position)
+                    frameMovement += move(i, to: touch.position)
                 } else if let r = indexOfResting(id: touch.id) {
                     stir(r, to: touch.position)
                 } else if landsWhereRestLifted(touch.position) {
@@ -137,7 +135,7 @@ public struct TouchTracker: Sendable {
                 }
             case .ended, .cancelled:
                 if let i {
-                    move(i, to: touch.position)
+                    frameMovement += move(i, to: touch.position)
                     touches[i].isDown = false
                     touches[i].wasCancelled = touch.phase == .cancelled
                     downCount -= 1
@@ -170,14 +168,14 @@ public struct TouchTracker: Sendable {
             lands = true
         }
         guard lands else { return false }
-        for t in touches where t.isDown {
-            var position = t.position
-            if let now = frame.touches.first(where: { $0.id == t.id }) {
+        for i in touches.indices where touches[i].isDown {
+            var position = touches[i].position
+            if let now = frame.touches.first(where: { $0.id == touches[i].id }) {
                 guard now.phase.isActive else { return false }
                 position = now.position
             }
-            guard frame.time - t.stillSince >= RestRule.stillFor,
-                  position.distance(to: t.stillAnchor) <= RestRule.stillRadius else { return false }
+            guard frame.time - touches[i].stillSince >= RestRule.stillFor,
+                  position.distance(to: touches[i].stillAnchor) <= RestRule.stillRadius else { return false }
         }
         return true
     }
@@ -302,6 +300,13 @@ public struct TouchTracker: Sendable {
         indexOfDown(id: id).map { touches[$0] }
     }
 
+    /// Where the contact down with this id is: a cheap look, no copy of its history.
+    @inline(__always)
+    func positionOfDown(id: Int) -> Vector? {
+        for i in touches.indices where touches[i].id == id && touches[i].isDown { return touches[i].position }
+        return nil
+    }
+
     /// Counts a landing that is on its way (held back a frame to check its
     /// identity) for settling, so nothing commits on a count that may grow.
     mutating func expectLanding(at time: Double) {
@@ -340,33 +345,43 @@ public struct TouchTracker: Sendable {
         if downCount > maxConcurrent { maxConcurrent = downCount }
     }
 
-    private mutating func move(_ i: Int, to position: Vector) {
+    /// Moves contact `i`; returns how far it moved, as the hand's path counts it.
+    private mutating func move(_ i: Int, to position: Vector) -> Vector {
         let old = touches[i].position
+        // One access to the record, in place: a write per field would check the
+        // array's uniqueness each time.
+        Self.move(&touches[i], to: position, at: time, corners: positionsAreCorners)
+        return positionsAreCorners ? .zero : position - old
+    }
+
+    @inline(__always)
+    private static func move(_ t: inout TrackedTouch, to position: Vector, at time: Double, corners: Bool) {
+        let old = t.position
         if position != old {
-            if !positionsAreCorners { frameMovement += position - old }
-            touches[i].step = position - old
-            touches[i].stepDuration = time - touches[i].lastChange
-            touches[i].lastChange = time
+            t.step = position - old
+            t.stepDuration = time - t.lastChange
+            t.lastChange = time
         }
-        touches[i].position = position
-        if position.distance(to: touches[i].stillAnchor) > RestRule.stillRadius {
-            touches[i].stillAnchor = position
-            touches[i].stillSince = time
+        t.position = position
+        if position.distanceSquared(to: t.stillAnchor) > RestRule.stillRadius * RestRule.stillRadius {
+            t.stillAnchor = position
+            t.stillSince = time
         }
         // Where it would have been had the corners not jumped: excursion counts
         // only its own movement.
-        if positionsAreCorners { touches[i].excursionOrigin += position - old }
-        let excursion = position.distance(to: touches[i].excursionOrigin)
-        if excursion > touches[i].maxExcursion { touches[i].maxExcursion = excursion }
+        if corners { t.excursionOrigin += position - old }
+        let excursion = position.distanceSquared(to: t.excursionOrigin)
+        if excursion > t.maxExcursion * t.maxExcursion { t.maxExcursion = excursion.squareRoot() }
     }
 
     /// Centroid of the contacts that are down (or of all, once none is).
     public var centroid: Vector {
         var sum = Vector.zero
         var n = 0
-        for t in touches where t.isDown { sum += t.position; n += 1 }
+        // By index: a contact's record is large, and a loop over values copies each.
+        for i in touches.indices where touches[i].isDown { sum += touches[i].position; n += 1 }
         if n == 0 {
-            for t in touches { sum += t.position; n += 1 }
+            for i in touches.indices { sum += touches[i].position; n += 1 }
         }
         return n == 0 ? .zero : sum / Double(n)
     }
@@ -376,14 +391,14 @@ public struct TouchTracker: Sendable {
     public var meanDisplacement: Vector {
         guard !touches.isEmpty else { return .zero }
         var sum = Vector.zero
-        for t in touches { sum += t.displacement }
+        for i in touches.indices { sum += touches[i].position - touches[i].start }
         return sum / Double(touches.count)
     }
 
     /// The largest excursion of any contact in the sequence, mm.
     public var maxExcursion: Double {
         var m = 0.0
-        for t in touches where t.maxExcursion > m { m = t.maxExcursion }
+        for i in touches.indices where touches[i].maxExcursion > m { m = touches[i].maxExcursion }
         return m
     }
 

@@ -112,9 +112,12 @@ public struct TransformRecognizer: ContinuousRecognizer {
         let centroid = tracker.centroid
         let origin = tracker.segmentCentroidOrigin
         let needed = max(1, Self.fingerShare * abs(change))
-        for touch in tracker.touches where touch.isDown {
-            guard touch.position.distance(to: touch.segmentOrigin) >= needed else { return nil }
-            let radial = touch.position.distance(to: centroid) - touch.segmentOrigin.distance(to: origin)
+        let touches = tracker.touches
+        for i in touches.indices where touches[i].isDown {
+            let position = touches[i].position
+            let segmentOrigin = touches[i].segmentOrigin
+            guard position.distance(to: segmentOrigin) >= needed else { return nil }
+            let radial = position.distance(to: centroid) - segmentOrigin.distance(to: origin)
             guard radial * change > 0, abs(radial) >= Self.fingerShare * abs(change) else { return nil }
         }
         return change < 0 ? .in : .out
@@ -125,8 +128,10 @@ public struct TransformRecognizer: ContinuousRecognizer {
         guard abs(turn) >= config.minAngle else { return nil }
         let arc = abs(turn) * Double.pi / 180 * tracker.spread
         guard arc >= tracker.segmentExcursion else { return nil }
-        for touch in tracker.touches where touch.isDown {
-            guard touch.turned * turn > 0, abs(touch.turned) >= Self.fingerShare * abs(turn) else { return nil }
+        let touches = tracker.touches
+        for i in touches.indices where touches[i].isDown {
+            let turned = touches[i].turned
+            guard turned * turn > 0, abs(turned) >= Self.fingerShare * abs(turn) else { return nil }
         }
         return turn > 0 ? .clockwise : .counterclockwise
     }

@@ -21,7 +21,7 @@ public struct LibinputDebugParser: LineParser {
     public private(set) var eventCount = 0
     public private(set) var deviceName: String?
     private var framer: TouchFramer
-    private var reported: UInt32 = 0
+    private var anomalies = OnceReporter<FramingAnomaly>()
     private var usedPercent = false
     private let directory: DeviceDirectory?
     private let deviceIndex: Int
@@ -117,10 +117,9 @@ public struct LibinputDebugParser: LineParser {
             }
         }
         eventCount += 1
-        guard let anomaly = framer.apply(kind, time: time, id: slot, x: position?.x, y: position?.y, emit: emit) else { return .ok }
-        let bit = UInt32(1) << UInt32(anomaly.rawValue)
-        guard reported & bit == 0 else { return .ok }
-        reported |= bit
+        guard let anomaly = framer.apply(kind, time: time, id: slot, x: position?.x, y: position?.y, emit: emit),
+              anomalies.note(anomaly) else { return .ok }
+        _ = anomalies.take()
         return .repaired(anomaly.message)
     }
 

@@ -20,7 +20,7 @@ public struct NDJSONParser: LineParser {
     public private(set) var eventCount = 0
     private let resolutionOverride: (x: Double, y: Double)?
     private var framer: TouchFramer
-    private var reportedAnomalies: UInt32 = 0
+    private var anomalies = OnceReporter<FramingAnomaly>()
     private let directory: DeviceDirectory?
     private let deviceIndex: Int
     private let transform: Transform
@@ -85,10 +85,13 @@ public struct NDJSONParser: LineParser {
             _ = framer.apply(kind, time: time, id: id, x: mx, y: my, emit: emit)
             return .repaired(problem)
         }
-        guard let anomaly = framer.apply(kind, time: time, id: id, x: mx, y: my, emit: emit) else { return .ok }
-        let bit = UInt32(1) << UInt32(anomaly.rawValue)
-        guard reportedAnomalies & bit == 0 else { return .ok }
-        reportedAnomalies |= bit
+        return report(framer.apply(kind, time: time, id: id, x: mx, y: my, emit: emit))
+    }
+
+    /// A repair, the first time of its kind.
+    private mutating func report(_ anomaly: FramingAnomaly?) -> LineResult {
+        guard let anomaly, anomalies.note(anomaly) else { return .ok }
+        _ = anomalies.take()
         return .repaired(anomaly.message)
     }
 

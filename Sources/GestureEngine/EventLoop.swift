@@ -151,6 +151,6 @@ extension Engine {
             wait = min(wait ?? 100, min(child, 100))
         }
         guard let wait else { return -1 }
-        return Int32(max(0, min(wait.rounded(.up), 60_000)))
+        return Checked.integer(min(max(wait.rounded(.up), 0), 60_000), as: Int32.self) ?? 0
     }
 }

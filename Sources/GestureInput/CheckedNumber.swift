@@ -41,10 +41,12 @@ public enum Checked {
 /// them a value is not a measurement but a corrupt or hostile record.
 public enum InputLimits {
     /// Device units: evdev axes are 32-bit, and no recording format needs more.
-    public static let maxUnits = 2_147_483_648.0
+    public static let maxWholeUnits = 2_147_483_648
+    public static let maxUnits = Double(maxWholeUnits)
     /// Seconds either side of zero: 317 years, far past any epoch or uptime
     /// clock, and still exact to the microsecond in a Double.
-    public static let maxTime = 1e10
+    public static let maxWholeSeconds = 10_000_000_000
+    public static let maxTime = Double(maxWholeSeconds)
     /// A jump forward (or back) of more than a day is a clock change, not a pause.
     public static let maxTimeJump = 86_400.0
     /// Units per millimetre: from a unit per micrometre to one per metre.

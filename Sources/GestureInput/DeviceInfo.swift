@@ -119,6 +119,7 @@ public struct UnitConverter: Equatable, Sendable {
 
     private func trimmed(_ v: Double) -> String {
         let r = (v * 100).rounded() / 100
-        return r == r.rounded() ? String(Int(r)) : String(r)
+        if r == r.rounded(), let whole = Checked.integer(r, as: Int.self) { return String(whole) }
+        return String(r)
     }
 }

@@ -58,6 +58,10 @@ public struct NDJSONParser: LineParser {
             return .ok
         case let .event(kind, time, id, x, y):
             return accept(kind, time: time, id: id, x: x, y: y, emit: emit)
+        case let .palm(time, id):
+            eventCount += 1
+            lastUnits[id] = nil
+            return report(framer.palm(time: time, id: id, emit: emit))
         }
     }
 
@@ -65,6 +69,8 @@ public struct NDJSONParser: LineParser {
         eventCount += 1
         var mx: Double?
         var my: Double?
+        // Kept per contact only while it is down, so ids that come and go cannot grow it.
+        if (kind == .up || kind == .cancel), !lastUnits.isEmpty { lastUnits[id] = nil }
         // The contract ignores positions on up and cancel: a contact ends where it last was.
         if kind != .up && kind != .cancel && (x != nil || y != nil) {
             if converter.transform.isIdentity {

@@ -12,6 +12,8 @@ public struct RawEventDecoder: TouchDecoder {
     public var stopsAtFirstError = false
     public private(set) var stream: EvdevStream
     private var partial: [UInt8] = []
+    /// Records read so far, for messages: raw input has no lines.
+    public private(set) var recordNumber = 0
     public static let recordSize = Int(gm_input_event_size())
 
     public init(source: String, resolution: (x: Double, y: Double)? = nil, transform: Transform = .identity,
@@ -43,27 +45,41 @@ public struct RawEventDecoder: TouchDecoder {
             partial.removeAll(keepingCapacity: true)
             record.withUnsafeBytes { decodeRecord($0, at: 0, emit: emit) }
         }
-        while start + size <= chunk.count {
+        while start + size <= chunk.count && !halted {
             decodeRecord(chunk, at: start, emit: emit)
             start += size
         }
-        if start < chunk.count { partial.append(contentsOf: chunk[start...]) }
+        if start < chunk.count && !halted { partial.append(contentsOf: chunk[start...]) }
         report(stream.takeNotes())
     }
 
     @inline(__always)
     private mutating func decodeRecord(_ bytes: UnsafeRawBufferPointer, at offset: Int, emit: (TouchFrame) -> Void) {
+        recordNumber += 1
         let seconds = bytes.loadUnaligned(fromByteOffset: offset, as: Int64.self)
         let micros = bytes.loadUnaligned(fromByteOffset: offset + 8, as: Int64.self)
         let type = bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self)
         let code = bytes.loadUnaligned(fromByteOffset: offset + 18, as: UInt16.self)
         let value = bytes.loadUnaligned(fromByteOffset: offset + 20, as: Int32.self)
-        stream.handle(EvdevEvent(time: Double(seconds) + Double(micros) / 1e6, type: type, code: code, value: value), emit: emit)
+        // The kernel stamps events with a timeval: microseconds below a million.
+        guard micros >= 0, micros < 1_000_000, let time = InputLimits.time(Double(seconds) + Double(micros) / 1e6) else {
+            fail("its time (\(seconds) s, \(micros) µs) is not a time the kernel gives; the record is skipped")
+            return
+        }
+        stream.handle(EvdevEvent(time: time, type: type, code: code, value: value), emit: emit)
+    }
+
+    /// A record that is not an event: reported with its number and byte offset.
+    private mutating func fail(_ message: String) {
+        errorCount += 1
+        let offset = (recordNumber - 1) * RawEventDecoder.recordSize
+        diagnostics.append(Diagnostic(source: source, line: 0, message: "record \(recordNumber) (byte \(offset)): " + message))
     }
 
     public mutating func flush(emit: (TouchFrame) -> Void) { stream.flush(emit: emit) }
 
     public mutating func finish(emit: (TouchFrame) -> Void) {
+        if halted { return }
         if !partial.isEmpty {
             errorCount += 1
             diagnostics.append(Diagnostic(source: source, line: 0, message: "the input ended inside an event record (\(partial.count) of \(RawEventDecoder.recordSize) bytes); the rest is ignored"))

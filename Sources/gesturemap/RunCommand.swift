@@ -62,8 +62,11 @@ enum RunCommand {
     static func parseResolution(_ text: String) throws(UsageError) -> (x: Double, y: Double) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
         let values = parts.compactMap { $0 }
-        guard values.count == parts.count, values.count == 1 || values.count == 2, values.allSatisfy({ $0 > 0 && $0.isFinite }) else {
+        guard values.count == parts.count, values.count == 1 || values.count == 2 else {
             throw UsageError(message: "--resolution takes units per millimetre, as 16 or 16,12 (x,y), not \"\(text)\"")
+        }
+        guard values.allSatisfy({ InputLimits.unitsPerMillimetre($0) != nil }) else {
+            throw UsageError(message: "--resolution takes units per millimetre from 0.001 to 1000000, not \"\(text)\"")
         }
         return (values[0], values.count == 2 ? values[1] : values[0])
     }

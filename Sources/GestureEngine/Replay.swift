@@ -33,6 +33,7 @@ extension Engine {
     func announce(_ source: Source, atEnd: Bool = false) {
         guard options.verbose, !source.announced, atEnd || source.decoder.eventCount > 0 else { return }
         source.announced = true
+        if let auto = source.decoder as? AutoDecoder, let how = auto.formatExplanation { console.say(how) }
         console.say(source.decoder.unitsExplanation)
     }
 }

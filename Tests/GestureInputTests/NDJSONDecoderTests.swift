@@ -628,9 +628,19 @@ extension NDJSONDecoderTests {
             #expect(try #require(r.frames.first).touches.first?.position == Vector(10, 20))
         }
 
-        @Test func bomAfterTheFirstLineIsAnError() {
-            let r = decode(lines(#"{"t": 0, "ev": "sync"}"#, "\u{FEFF}" + #"{"t": 0, "ev": "sync"}"#))
-            #expect(r.diagnostics == ["in.ndjson:2: \(notAnObject)"])
+        /// `cat a.ndjson b.ndjson` where b begins with a BOM: the BOM starts a
+        /// line in the middle, and is dropped there as at the start.
+        @Test func bomAtTheStartOfALaterLineIsAccepted() {
+            let r = decode(lines(
+                #"{"t": 0, "ev": "down", "id": 1, "x": 0, "y": 0}"#,
+                "\u{FEFF}" + #"{"t": 0.1, "ev": "up", "id": 1}"#))
+            #expect(r.diagnostics == [])
+            #expect(phases(r.frames, id: 1) == [.began, .ended])
+        }
+
+        @Test func bomInsideALineIsAnError() {
+            let r = decode(lines(#"{"t": 0, "ev": "sync"}"#, #"{"t": 0,"# + "\u{FEFF}" + #" "ev": "sync"}"#))
+            #expect(r.diagnostics == ["in.ndjson:2: invalid JSON: expected a string at column 9"])
         }
 
         @Test func chunkSizeDoesNotChangeTheFrames() {

@@ -15,8 +15,8 @@ public struct EvtestParser: EvdevTextParser {
     private var listedType: Int?
     private var sawEvents = false
 
-    public init(resolution: (x: Double, y: Double)? = nil, transform: Transform = .identity, device: Int = 0, directory: DeviceDirectory? = nil) {
-        stream = EvdevStream(resolution: resolution, transform: transform, device: device, directory: directory)
+    public init(resolution: (x: Double, y: Double)? = nil, size: Surface? = nil, transform: Transform = .identity, device: Int = 0, directory: DeviceDirectory? = nil) {
+        stream = EvdevStream(resolution: resolution, size: size, transform: transform, device: device, directory: directory)
     }
 
     public mutating func parse(line: UnsafeBufferPointer<UInt8>, number: Int, emit: (TouchFrame) -> Void) -> LineResult {

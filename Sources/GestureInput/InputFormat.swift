@@ -16,6 +16,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
 public struct AutoDecoder: TouchDecoder {
     public let source: String
     private let resolution: (x: Double, y: Double)?
+    private let size: Surface?
     private let device: Int
     private let transform: Transform
     private let directory: DeviceDirectory?
@@ -32,11 +33,12 @@ public struct AutoDecoder: TouchDecoder {
     private var carriageReturnLines = false
     private var translated: [UInt8] = []
 
-    public init(source: String, format: InputFormat? = nil, resolution: (x: Double, y: Double)? = nil,
+    public init(source: String, format: InputFormat? = nil, resolution: (x: Double, y: Double)? = nil, size: Surface? = nil,
                 transform: Transform = .identity, device: Int = 0, directory: DeviceDirectory? = nil) {
         self.source = source
         self.transform = transform
         self.resolution = resolution
+        self.size = size
         self.device = device
         self.directory = directory
         if let format { choose(format, linesBefore: 0) }
@@ -68,15 +70,15 @@ public struct AutoDecoder: TouchDecoder {
         var decoder: any TouchDecoder
         switch format {
         case .ndjson:
-            decoder = Self.starting(NDJSONDecoder(source: source, resolution: resolution, transform: transform, device: device, directory: directory), after: linesBefore)
+            decoder = Self.starting(NDJSONDecoder(source: source, resolution: resolution, size: size, transform: transform, device: device, directory: directory), after: linesBefore)
         case .libinput:
             decoder = Self.starting(LibinputDecoder(source: source, transform: transform, device: device, directory: directory), after: linesBefore)
         case .evemu:
-            decoder = Self.starting(EvemuDecoder(source: source, resolution: resolution, transform: transform, device: device, directory: directory), after: linesBefore)
+            decoder = Self.starting(EvemuDecoder(source: source, resolution: resolution, size: size, transform: transform, device: device, directory: directory), after: linesBefore)
         case .evtest:
-            decoder = Self.starting(EvtestDecoder(source: source, resolution: resolution, transform: transform, device: device, directory: directory), after: linesBefore)
+            decoder = Self.starting(EvtestDecoder(source: source, resolution: resolution, size: size, transform: transform, device: device, directory: directory), after: linesBefore)
         case .raw:
-            decoder = RawEventDecoder(source: source, resolution: resolution, transform: transform, device: device, directory: directory)
+            decoder = RawEventDecoder(source: source, resolution: resolution, size: size, transform: transform, device: device, directory: directory)
         }
         decoder.stopsAtFirstError = wantsStop
         inner = decoder

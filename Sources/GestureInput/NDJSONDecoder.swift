@@ -6,9 +6,9 @@ import GestureCore
 public typealias NDJSONDecoder = LineDecoder<NDJSONParser>
 
 extension LineDecoder where Parser == NDJSONParser {
-    public init(source: String, resolution: (x: Double, y: Double)? = nil, transform: Transform = .identity,
+    public init(source: String, resolution: (x: Double, y: Double)? = nil, size: Surface? = nil, transform: Transform = .identity,
                 device: Int = 0, directory: DeviceDirectory? = nil) {
-        self.init(source: source, parser: NDJSONParser(resolution: resolution, transform: transform, device: device, directory: directory))
+        self.init(source: source, parser: NDJSONParser(resolution: resolution, size: size, transform: transform, device: device, directory: directory))
     }
 
     public var device: DeviceInfo? { parser.device }
@@ -19,6 +19,9 @@ public struct NDJSONParser: LineParser {
     public private(set) var converter: UnitConverter
     public private(set) var eventCount = 0
     private let resolutionOverride: (x: Double, y: Double)?
+    /// `--size`, for a device header with ranges but no resolution. Without a
+    /// header, or without the option, units stay CSS pixels (the contract).
+    private let sizeHints: [SizeHint]
     private var framer: TouchFramer
     private var anomalies = OnceReporter<FramingAnomaly>()
     private let directory: DeviceDirectory?
@@ -28,11 +31,12 @@ public struct NDJSONParser: LineParser {
     private var lastUnits: [Int: (x: Double, y: Double)] = [:]
     private var warnedTransform = false
 
-    public init(resolution: (x: Double, y: Double)? = nil, transform: Transform = .identity, device: Int = 0, directory: DeviceDirectory? = nil) {
+    public init(resolution: (x: Double, y: Double)? = nil, size: Surface? = nil, transform: Transform = .identity, device: Int = 0, directory: DeviceDirectory? = nil) {
         self.directory = directory
         deviceIndex = device
         self.transform = transform
         resolutionOverride = resolution
+        sizeHints = size.map { [SizeHint(.millimetres(width: $0.width, height: $0.height), from: .sizeOption)] } ?? []
         converter = UnitConverter(device: nil, override: resolution, transform: transform)
         framer = TouchFramer(surface: converter.surface, device: device)
     }
@@ -53,7 +57,7 @@ public struct NDJSONParser: LineParser {
         case .device(let info):
             device = info
             if let name = info.name { directory?.set(name, for: deviceIndex) }
-            converter = UnitConverter(device: info, override: resolutionOverride, transform: transform)
+            converter = UnitConverter(device: info, override: resolutionOverride, hints: sizeHints, transform: transform)
             framer.surface = converter.surface
             return .ok
         case let .event(kind, time, id, x, y):

@@ -16,10 +16,10 @@ public struct RawEventDecoder: TouchDecoder {
     public private(set) var recordNumber = 0
     public static let recordSize = Int(gm_input_event_size())
 
-    public init(source: String, resolution: (x: Double, y: Double)? = nil, transform: Transform = .identity,
+    public init(source: String, resolution: (x: Double, y: Double)? = nil, size: Surface? = nil, transform: Transform = .identity,
                 device: Int = 0, directory: DeviceDirectory? = nil) {
         self.source = source
-        stream = EvdevStream(resolution: resolution, transform: transform, device: device, directory: directory)
+        stream = EvdevStream(resolution: resolution, size: size, transform: transform, device: device, directory: directory)
     }
 
     public var eventCount: Int { stream.eventCount }
@@ -27,8 +27,10 @@ public struct RawEventDecoder: TouchDecoder {
     public var unitsExplanation: String { stream.converter.explanation(source: source) }
     public var converter: UnitConverter { stream.converter }
 
-    /// The device's axes and name, from its ioctls.
-    public mutating func describe(_ description: EvdevDescription) {
+    /// The device's axes and name, from its ioctls, and what the system knows
+    /// of its size (udev, the display's EDID) for when it gives no resolution.
+    public mutating func describe(_ description: EvdevDescription, sizeHints: [SizeHint] = []) {
+        stream.useSystemHints(sizeHints)
         stream.describe { $0 = description }
     }
 

@@ -51,7 +51,7 @@ public final class InputDevice {
             close(fd)
             throw DeviceError.from(errno: -n, path: path)
         }
-        var description = EvdevDescription(name: String(cString: name))
+        var description = EvdevDescription(name: String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         var props = [UInt8](repeating: 0, count: 8)
         if gm_evdev_properties(fd, &props, props.count) >= 0 {
             for (i, byte) in props.enumerated() { description.properties |= UInt64(byte) << UInt64(8 * i) }

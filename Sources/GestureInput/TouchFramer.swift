@@ -164,17 +164,17 @@ public struct TouchFramer: Sendable {
     /// previous time.
     @inline(__always)
     private mutating func clock(_ rawTime: Double, anomaly: inout FramingAnomaly?) -> Double {
-        var time = rawTime + clockOffset
-        if time < lastTime || time - lastTime > InputLimits.maxTimeJump, lastTime.isFinite {
-            if abs(time - lastTime) > InputLimits.maxTimeJump {
-                clockOffset += lastTime - time
-                anomaly = .clockJumped
-            } else {
-                anomaly = .timeWentBackwards
-            }
-            time = lastTime
+        let time = rawTime + clockOffset
+        guard time < lastTime || time - lastTime > InputLimits.maxTimeJump, lastTime.isFinite else { return time }
+        if abs(time - lastTime) > InputLimits.maxTimeJump {
+            // From the raw time, not by adding to the old offset: no rounding builds up.
+            clockOffset = lastTime - rawTime
+            anomaly = .clockJumped
+        } else if lastTime - time > 1e-6 {
+            anomaly = .timeWentBackwards
         }
-        return time
+        // Below a microsecond a step back is the offset's rounding, not the input's.
+        return lastTime
     }
 
     private mutating func ignore(_ id: Int) {

@@ -61,9 +61,11 @@ public enum FormatDetector {
     static func rawRecords(_ bytes: UnsafeRawBufferPointer, complete: Bool) -> Bool? {
         let size = RawEventDecoder.recordSize
         let count = min(bytes.count / size, 16)
+        // One record is too little to go on (NUL bytes and a newline can pass
+        // for one); four, or all there is at the end, will do.
+        if count < 4 && !complete { return nil }
         guard count > 0 else {
             // Too short for one record: text when it has a line, else a cut record.
-            if !complete { return nil }
             return !bytes.contains(0x0A)
         }
         // A run of NUL bytes is no stream of events (a stream may begin with one

@@ -25,7 +25,7 @@ public enum FramingAnomaly: Int, CaseIterable, Sendable {
         case .timeWentBackwards: return "\"t\" went backwards; using the previous time instead (reported once)"
         case .downWithoutPosition: return "\"move\" for a touch id that is not down, without both x and y; ignored (reported once)"
         case .clockJumped:
-            return "the time jumped by more than a day; taken as a clock change: the clock goes on from the previous time (reported once)"
+            return "the time jumped by more than a day; taken as a clock change: the clock goes on from the previous time (a second later if no touch is down) (reported once)"
         case .tooManyContacts:
             return "more than \(InputLimits.maxContacts) touches down at once; the extra ones are ignored until they lift (reported once)"
         case .positionOutOfRange:
@@ -158,24 +158,30 @@ public struct TouchFramer: Sendable {
         return anomaly
     }
 
-    /// The input's time on the framer's clock: a jump of more than a day either
-    /// way is a clock change (two recordings joined, a corrupt stamp), and the
-    /// clock goes on from the previous time; a smaller step back is held at the
-    /// previous time.
+    /// The input's time on the framer's clock. A jump of more than a day either
+    /// way is a clock change (two recordings joined, a corrupt stamp): the clock
+    /// goes on from the previous time, at once while a touch is down (so the
+    /// stroke keeps its shape), a second later when none is (so gestures either
+    /// side of the jump stay apart). A smaller step back is held at the previous time.
     @inline(__always)
     private mutating func clock(_ rawTime: Double, anomaly: inout FramingAnomaly?) -> Double {
         let time = rawTime + clockOffset
         guard time < lastTime || time - lastTime > InputLimits.maxTimeJump, lastTime.isFinite else { return time }
         if abs(time - lastTime) > InputLimits.maxTimeJump {
+            let resumed = lastTime + (activeCount > 0 ? 0 : TouchFramer.idleGapAfterClockChange)
             // From the raw time, not by adding to the old offset: no rounding builds up.
-            clockOffset = lastTime - rawTime
+            clockOffset = resumed - rawTime
             anomaly = .clockJumped
-        } else if lastTime - time > 1e-6 {
-            anomaly = .timeWentBackwards
+            return resumed
         }
         // Below a microsecond a step back is the offset's rounding, not the input's.
+        if lastTime - time > 1e-6 { anomaly = .timeWentBackwards }
         return lastTime
     }
+
+    /// Longer than any multi-gesture window (double tap, settling), so that a
+    /// clock change between gestures does not join them.
+    static let idleGapAfterClockChange = 1.0
 
     private mutating func ignore(_ id: Int) {
         if ignored.count < TouchFramer.maxIgnored { ignored.insert(id) }

@@ -85,6 +85,24 @@ struct ClockJumpTests {
     }
 }
 
+@Suite("Positions no surface has")
+struct FarPositionTests {
+    @Test("a position more than a kilometre from the origin (valid units at a tiny resolution) is ignored, reported once")
+    func kilometreAway() {
+        let r = run(NDJSONDecoder(source: "in"), lines([
+            #"{"device": {"x": {"min": 0, "max": 2000000000, "resolution": 0.001}, "y": {"min": 0, "max": 100, "resolution": 0.001}}}"#,
+            event(0, "down", 1, x: 0, y: 0),
+            event(0.01, "move", 1, x: 2_000_000_000, y: 0),
+            event(0.02, "move", 1, x: 1_900_000_000, y: 0),
+            event(0.03, "move", 1, x: 1, y: 0),
+            event(0.04, "up", 1),
+        ]))
+        #expect(r.diagnostics == ["in:3: \(FramingAnomaly.positionOutOfRange.message)"])
+        #expect(phases(r.frames) == [["1:began"], ["1:moved"], ["1:ended"]])
+        #expect(r.frames.allSatisfy { $0.touches.allSatisfy { abs($0.position.x) <= InputLimits.maxMillimetres } })
+    }
+}
+
 @Suite("More touches than a hand")
 struct ContactCapTests {
     @Test("100 touches down at once: 64 are tracked, the rest reported once and ignored until they lift; then new ones land")

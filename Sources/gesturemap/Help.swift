@@ -7,6 +7,7 @@ enum Help {
     commands:
       run [--rules FILE] [INPUT ...]   recognize gestures and run the rules' actions
       check FILE ...                   load rules files and report every problem
+      test RULES CASES ...             replay recordings and compare the actions with NAME.expected
       synth PHRASE ... [--seed N]      realistic NDJSON touch events for named gestures
       devices                          touch devices and their axes
       record [DEVICE] [-o FILE]        a device's touches as NDJSON (or --from FILE to convert)
@@ -102,10 +103,33 @@ enum Help {
       --grab                   take the device for exclusive use while recording
     """
 
+    static let test = """
+    usage: gesturemap test RULES CASE ... [--update] [run's options]
+
+    Golden tests for a rules file. A CASE is a recording (NAME.jsonl, or any format
+    run reads) or a folder of them; each is replayed through RULES as
+    `gesturemap run --dry-run` would, and the JSON lines it prints are compared with
+    NAME.expected beside it: as JSON objects, key order ignored, `t` within 1 ms.
+    key() and exec() print what they would do instead of doing it.
+
+    Prints pass or FAIL per case, with a diff of expected (-) against actual (+)
+    lines for a failure, and ends with "N passed, M failed".
+
+    options:
+      -u, --update   keep the actual output as NAME.expected for every case that
+                     differs or has none yet
+      -v             show what each case printed on stderr, not only for failures
+      run's options (--resolution, --format, --rotate, --strict, --lua-memory, ...)
+                     apply to every case
+
+    exit status: 0 all passed, 1 a case failed or the rules did not load, 64 usage
+    """
+
     static func forCommand(_ name: String) -> String? {
         switch name {
         case "run": return run
         case "check": return check
+        case "test": return test
         case "synth": return synth
         case "devices": return devices
         case "record": return record

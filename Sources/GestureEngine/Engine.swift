@@ -28,11 +28,15 @@ public final class Engine: ScriptHost {
     public private(set) var gesturesDelivered = 0
     /// `--timing`: per-frame processing time.
     var timer = FrameTimer()
+    /// Where a progress bar may go: the console, unless messages are captured
+    /// while the terminal is still there (`gesturemap test`).
+    public var progressConsole: Console?
 
     public init(options: RunOptions, console: Console, output: LineSink) {
         self.options = options
         self.console = console
         self.output = output
+        progressConsole = console
         launcher.report = { [console] in console.say($0) }
     }
 

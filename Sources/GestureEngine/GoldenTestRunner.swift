@@ -35,7 +35,8 @@ public struct GoldenTestRunner {
         public var expectationProblems: [String]
     }
 
-    public func run(_ testCase: GoldenCase) -> Outcome {
+    /// Runs one case; a progress bar for a big recording goes to `progress`.
+    public func run(_ testCase: GoldenCase, progress: Console? = nil) -> Outcome {
         var runOptions = options
         runOptions.inputs = [testCase.input]
         var messages: [String] = []
@@ -43,6 +44,7 @@ public struct GoldenTestRunner {
         console.capture = { messages.append($0) }
         let sink = CollectingSink()
         let engine = Engine(options: runOptions, console: console, output: sink)
+        engine.progressConsole = progress
         let status = engine.run()
         var outcome = Outcome(testCase: testCase, verdict: .passed, actual: sink.lines, messages: messages, expectationProblems: [])
         guard status == .ok else {

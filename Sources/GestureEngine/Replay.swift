@@ -10,7 +10,7 @@ extension Engine {
         defer { buffer.deallocate() }
         for source in sources {
             guard let file = source.file else { continue }
-            let progress = ProgressBar(file: file, console: console)
+            let progress = progressConsole.flatMap { ProgressBar(file: file, console: $0) }
             defer { progress?.finish() }
             var bytesDone = 0
             while true {

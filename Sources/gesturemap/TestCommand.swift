@@ -25,7 +25,7 @@ enum TestCommand {
         var passed = 0
         var failed = list.problems.count
         for testCase in list.cases {
-            let outcome = runner.run(testCase)
+            let outcome = runner.run(testCase, progress: console)
             if case .broken(.ruleFailure) = outcome.verdict {
                 for message in outcome.messages { console.say(message) }
                 console.say("gesturemap test: the rules did not load, so no case ran; fix them (gesturemap check \(request.options.rulesPath ?? "")) and try again")

@@ -51,6 +51,16 @@ struct ProgressBarTests {
         #expect(result.stderr.contains("invalid JSON"))
     }
 
+    @Test("gesturemap test shows the bar for a big case, and its summary after it")
+    func goldenTest() throws {
+        let big = try Self.bigRecording()
+        let text = try onTerminal(["test", "examples/pager.lua", big.path, "--update"])
+        #expect(text.contains("events/s  ETA "))
+        // The bar is erased before the case's result is printed.
+        #expect(text.contains("\r\u{1B}[Kupdated  "))
+        #expect(text.hasSuffix("(299 lines)\r\n1 passed, 0 failed\r\n"), "\(text.suffix(80).debugDescription)")
+    }
+
     @Test("a small file shows no bar even on a terminal")
     func small() throws {
         let synth = try Binary.run(["synth", "swipe left"])

@@ -14,6 +14,7 @@ extension CommandLine {
         case "run": return RunCommand.main(rest, console: console)
         case "check": return CheckCommand.main(rest, console: console)
         case "test": return TestCommand.main(rest, console: console)
+        case "draw": return DrawCommand.main(rest, console: console)
         case "synth": return SynthCommand.main(rest, console: console)
         case "record": return RecordCommand.main(rest, console: console)
         case "devices": return DevicesCommand.main(rest, console: console)
@@ -28,7 +29,7 @@ extension CommandLine {
             printOut(version)
             return .ok
         default:
-            console.say("gesturemap: unknown command \"\(command)\"; commands: run, check, test, synth, devices, record (see gesturemap --help)")
+            console.say("gesturemap: unknown command \"\(command)\"; commands: run, check, test, draw, synth, devices, record (see gesturemap --help)")
             return .usage
         }
     }

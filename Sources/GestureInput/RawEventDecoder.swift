@@ -45,37 +45,44 @@ public struct RawEventDecoder: TouchDecoder {
             guard partial.count == size else { return }
             let record = partial
             partial.removeAll(keepingCapacity: true)
-            record.withUnsafeBytes { decodeRecord($0, at: 0, emit: emit) }
+            _ = record.withUnsafeBytes { decodeRecord($0, at: 0, emit: emit) }
         }
-        while start + size <= chunk.count && !halted {
-            decodeRecord(chunk, at: start, emit: emit)
+        while start + size <= chunk.count {
+            let ok = decodeRecord(chunk, at: start, emit: emit)
             start += size
+            if !ok && stopsAtFirstError { break }
         }
         if start < chunk.count && !halted { partial.append(contentsOf: chunk[start...]) }
         report(stream.takeNotes())
     }
 
+    /// False when the record is no event (and was reported).
     @inline(__always)
-    private mutating func decodeRecord(_ bytes: UnsafeRawBufferPointer, at offset: Int, emit: (TouchFrame) -> Void) {
-        recordNumber += 1
+    private mutating func decodeRecord(_ bytes: UnsafeRawBufferPointer, at offset: Int, emit: (TouchFrame) -> Void) -> Bool {
+        recordNumber &+= 1
         let seconds = bytes.loadUnaligned(fromByteOffset: offset, as: Int64.self)
         let micros = bytes.loadUnaligned(fromByteOffset: offset + 8, as: Int64.self)
         let type = bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self)
         let code = bytes.loadUnaligned(fromByteOffset: offset + 18, as: UInt16.self)
         let value = bytes.loadUnaligned(fromByteOffset: offset + 20, as: Int32.self)
+        let time = Double(seconds) + Double(micros) / 1e6
         // The kernel stamps events with a timeval: microseconds below a million.
-        guard micros >= 0, micros < 1_000_000, let time = InputLimits.time(Double(seconds) + Double(micros) / 1e6) else {
-            fail("its time (\(seconds) s, \(micros) µs) is not a time the kernel gives; the record is skipped")
-            return
+        guard UInt64(bitPattern: micros) < 1_000_000, abs(time) <= InputLimits.maxTime else {
+            badTime(seconds: seconds, micros: micros)
+            return false
         }
         stream.handle(EvdevEvent(time: time, type: type, code: code, value: value), emit: emit)
+        return true
     }
 
-    /// A record that is not an event: reported with its number and byte offset.
-    private mutating func fail(_ message: String) {
+    /// A record whose time is none the kernel gives: reported with its number
+    /// and byte offset. Kept out of line, off the path every record takes.
+    @inline(never)
+    private mutating func badTime(seconds: Int64, micros: Int64) {
         errorCount += 1
         let offset = (recordNumber - 1) * RawEventDecoder.recordSize
-        diagnostics.append(Diagnostic(source: source, line: 0, message: "record \(recordNumber) (byte \(offset)): " + message))
+        diagnostics.append(Diagnostic(source: source, line: 0,
+            message: "record \(recordNumber) (byte \(offset)): its time (\(seconds) s, \(micros) µs) is not a time the kernel gives; the record is skipped"))
     }
 
     public mutating func flush(emit: (TouchFrame) -> Void) { stream.flush(emit: emit) }

@@ -90,6 +90,10 @@ public struct SlotAssembler: Sendable {
 
     private var framer: TouchFramer
     private var slots: [SlotState] = []
+    /// Semi-MT, by slot: where each contact was, and where the first one was,
+    /// when it began. Apart from `slots`, which stays within 64 bytes a slot:
+    /// larger, every copy became a call to memmove.
+    private var anchors: [(own: Vector, primary: Vector)] = []
     /// The slot ABS_MT_SLOT selected; nil while it selects one out of range.
     private var current: Int? = 0
     private var dropping = false
@@ -120,9 +124,6 @@ public struct SlotAssembler: Sendable {
     /// odd offsets, and copying a slot then costs unaligned moves and stalls on
     /// every packet. The optional views below keep the logic readable.
     private struct SlotState: Sendable {
-        /// Semi-MT: where this contact was, and where the first one was, when it began.
-        var anchor = Vector.zero
-        var primaryAnchor = Vector.zero
         /// 0 for none: contacts are numbered from 1.
         private var contactNumber = 0
         var trackingID: Int32 = -1
@@ -190,7 +191,12 @@ public struct SlotAssembler: Sendable {
         notes.take().map(\.message)
     }
 
+    // Out of line: repairs are rare, and the packet path stays small enough to inline.
+    @inline(never)
     private mutating func note(_ a: AssemblyAnomaly) { notes.note(.assembly(a)) }
+
+    @inline(never)
+    private mutating func note(_ f: FramingAnomaly) { notes.note(.framing(f)) }
 
     public mutating func handle(_ e: EvdevEvent, emit: (TouchFrame) -> Void) {
         if dropping {
@@ -298,8 +304,17 @@ public struct SlotAssembler: Sendable {
         slots[index] = slot
     }
 
+    @inline(__always)
     private mutating func ensureSlot(_ i: Int) {
-        while slots.count <= i { slots.append(SlotState()) }
+        if i >= slots.count { addSlots(upTo: i) }
+    }
+
+    @inline(never)
+    private mutating func addSlots(upTo i: Int) {
+        while slots.count <= i {
+            slots.append(SlotState())
+            anchors.append((.zero, .zero))
+        }
     }
 
     // MARK: Packets
@@ -376,8 +391,8 @@ public struct SlotAssembler: Sendable {
                     continue
                 }
                 slots[i].waitingForPosition = false
-                slots[i].anchor = p
-                if box, let primary, primary != i { slots[i].primaryAnchor = position(of: primary) }
+                anchors[i].own = p
+                if box, let primary, primary != i { anchors[i].primary = position(of: primary) }
                 apply(.down, time: time, contact: contact, position: boundingBoxPosition(i, box: box, primary: primary, own: p), emit: emit)
                 if primary == nil { primary = i }
                 slots[i].moved = false
@@ -396,7 +411,7 @@ public struct SlotAssembler: Sendable {
     @inline(__always)
     private func boundingBoxPosition(_ i: Int, box: Bool, primary: Int?, own: Vector) -> Vector {
         guard box, let primary, primary != i else { return own }
-        return slots[i].anchor + (position(of: primary) - slots[i].primaryAnchor)
+        return anchors[i].own + (position(of: primary) - anchors[i].primary)
     }
 
     /// Closes the protocol-A contact being read (SYN_MT_REPORT), keeping at
@@ -405,7 +420,7 @@ public struct SlotAssembler: Sendable {
         defer { building = ReportedContact() }
         guard !building.isEmpty else { return }
         guard packet.count < InputLimits.maxContacts else {
-            note(.tooManyContacts)
+            note(AssemblyAnomaly.tooManyContacts)
             return
         }
         packet.append(building)
@@ -510,7 +525,7 @@ public struct SlotAssembler: Sendable {
 
     private mutating func apply(_ kind: TouchEventKind, time: Double, contact: Int, position: Vector?, emit: (TouchFrame) -> Void) {
         if let anomaly = framer.apply(kind, time: time, id: contact, x: position?.x, y: position?.y, emit: emit) {
-            notes.note(.framing(anomaly))
+            note(anomaly)
         }
     }
 

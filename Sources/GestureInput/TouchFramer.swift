@@ -208,6 +208,8 @@ public struct TouchFramer: Sendable {
         close(emit: emit)
     }
 
+    // Inlined: a call from a mutating method would copy the whole framer.
+    @inline(__always)
     private func index(of id: Int) -> Int? {
         for i in contacts.indices where contacts[i].id == id && contacts[i].phase.isActive { return i }
         return nil

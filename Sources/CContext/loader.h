@@ -11,8 +11,8 @@
 
 /* Fills `table.symbol` from `handle`; on a miss, writes which one and returns 0. */
 #define GM_LOAD(handle, table, symbol, error, size)                                          \
-    ((table).symbol = (__typeof__((table).symbol))dlsym((handle), #symbol)) != NULL ||       \
-        (gm_context_error((error), (size), "%s has no %s", gm_context_library_name(handle), #symbol), 0)
+    (((table).symbol = (__typeof__((table).symbol))dlsym((handle), #symbol)) != NULL ||      \
+     (gm_context_error((error), (size), "%s has no %s", gm_context_library_name(handle), #symbol), 0))
 
 /* dlopen()s the first of `names` that loads; NULL and a message when none does. */
 void *gm_context_dlopen(const char *const *names, const char *what, const char *package, char *error, size_t size);

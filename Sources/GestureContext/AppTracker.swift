@@ -16,6 +16,11 @@ public final class AppTracker {
     private var pause = AppTracker.firstPause
     /// Whether the last attempt failed, so a run of failures is said once.
     private var failing = false
+    /// When the backend said "nothing focused": window managers clear the focus
+    /// for a moment while they move it (openbox sets _NET_ACTIVE_WINDOW to None
+    /// first), so nil counts only once it has lasted `settle` seconds.
+    private var nothingSince: Double?
+    static let settle = 0.1
 
     static let firstPause = 0.5
     static let longestPause = 5.0
@@ -51,29 +56,48 @@ public final class AppTracker {
             let changed = try backend.handleReadable()
             for notice in backend.takeNotices() { report("gesturemap: app source \(sourceName): \(notice)") }
             guard changed else { return false }
-            return update(backend.current)
+            return settle(backend.current, now: now)
         } catch {
             backend.close()
             self.backend = nil
             report("gesturemap: app source \(sourceName): \(error.message); trying again in \(AppTracker.describe(pause))")
             failing = true
             nextAttempt = now + pause
+            nothingSince = nil
             return update(nil)
         }
     }
 
-    /// Milliseconds until the next reconnection attempt, or nil when none is due.
-    public func retryTimeout(now: Double = ContextClock.now()) -> Int32? {
-        guard backend == nil, let nextAttempt else { return nil }
-        let ms = ((nextAttempt - now) * 1000).rounded(.up)
+    /// Milliseconds until `tick` has work (a reconnection attempt, or a cleared
+    /// focus to confirm), or nil when it has none: a poll() timeout.
+    public func timeout(now: Double = ContextClock.now()) -> Int32? {
+        var due: Double?
+        if backend == nil, let nextAttempt { due = nextAttempt }
+        if let nothingSince { due = min(due ?? .infinity, nothingSince + AppTracker.settle) }
+        guard let due else { return nil }
+        let ms = ((due - now) * 1000).rounded(.up)
         return Int32(max(0, min(ms, 60_000)))
     }
 
-    /// Reconnects when an attempt is due; true when `current` changed.
+    /// Reconnects when an attempt is due, and lets a cleared focus count once it
+    /// has lasted; true when `current` changed.
     @discardableResult
     public func tick(now: Double = ContextClock.now()) -> Bool {
+        if let since = nothingSince, now >= since + AppTracker.settle {
+            nothingSince = nil
+            return update(nil)
+        }
         guard backend == nil, let nextAttempt, now >= nextAttempt else { return false }
         return attempt(now: now)
+    }
+
+    private func settle(_ app: AppInfo?, now: Double) -> Bool {
+        guard app == nil else {
+            nothingSince = nil
+            return update(app)
+        }
+        if current != nil && nothingSince == nil { nothingSince = now }
+        return false
     }
 
     /// Every window the source sees; empty while disconnected.

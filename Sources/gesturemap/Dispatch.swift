@@ -16,6 +16,7 @@ extension CommandLine {
         case "synth": return SynthCommand.main(rest, console: console)
         case "record": return RecordCommand.main(rest, console: console)
         case "devices": return DevicesCommand.main(rest, console: console)
+        case "apps": return AppsCommand.main(rest, console: console)
         case "help", "--help", "-h":
             if let topic = rest.first, let text = Help.forCommand(topic) {
                 printOut(text)
@@ -27,7 +28,7 @@ extension CommandLine {
             printOut(version)
             return .ok
         default:
-            console.say("gesturemap: unknown command \"\(command)\"; commands: run, check, synth, devices, record (see gesturemap --help)")
+            console.say("gesturemap: unknown command \"\(command)\"; commands: run, check, synth, devices, record, apps (see gesturemap --help)")
             return .usage
         }
     }

@@ -56,6 +56,6 @@ let package = Package(
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
         .testTarget(name: "gesturemapTests", dependencies: ["gesturemap"]),
-        .testTarget(name: "GestureContextTests", dependencies: ["GestureContext"]),
+        .testTarget(name: "GestureContextTests", dependencies: ["GestureContext", "gesturemap"]),
     ]
 )

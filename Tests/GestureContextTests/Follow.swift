@@ -31,15 +31,22 @@ final class Child {
     private(set) var output = ""
     private let pipe = Pipe()
 
-    init(_ path: String, _ arguments: [String], environment: [String: String] = [:], captureOutput: Bool = false) throws {
+    init(_ path: String, _ arguments: [String], environment: [String: String] = [:], captureOutput: Bool = false,
+         errorLog: String? = nil) throws {
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        // An empty value removes the variable (sway takes an empty SWAYSOCK as a path).
         var env = ProcessInfo.processInfo.environment
-        for (k, v) in environment { env[k] = v }
+        for (k, v) in environment { env[k] = v.isEmpty ? nil : v }
         process.environment = env
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = captureOutput ? pipe : FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        if let errorLog, FileManager.default.createFile(atPath: errorLog, contents: nil),
+           let handle = FileHandle(forWritingAtPath: errorLog) {
+            process.standardError = handle
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
     }
 

@@ -89,7 +89,12 @@ final class CommandBackend: AppBackend {
         guard running else { return "has stopped" }
         running = false
         var status: Int32 = 0
-        if waitpid(pid, &status, WNOHANG) == pid { return CommandBackend.describe(status) }
+        // Its output ended: it is most likely exiting; give it a moment to.
+        for _ in 0..<40 {
+            if waitpid(pid, &status, WNOHANG) == pid { return CommandBackend.describe(status) }
+            var pause = timespec(tv_sec: 0, tv_nsec: 5_000_000)
+            nanosleep(&pause, nil)
+        }
         kill(-pid, SIGTERM)
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return "closed its output"

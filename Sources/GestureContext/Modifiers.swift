@@ -34,6 +34,7 @@ public struct Modifiers: OptionSet, Hashable, Sendable {
 
     public struct ParseError: Error, Equatable, Sendable {
         public var message: String
+        public init(message: String) { self.message = message }
     }
 
     /// "ctrl", "ctrl+shift", "Super + Alt"; "" or "none" is no modifier.

@@ -128,4 +128,30 @@ struct AppsCommandTests {
         #expect(process.terminationStatus == 64)
         #expect(text.hasPrefix("gesturemap apps: --app-source takes one of x11, sway, i3, hyprland, wlroots, gnome, kde, command, none, not \"mutter\"\n"))
     }
+
+    @Test("a kiosk without libxcb, libwayland-client or libdbus: gesturemap runs, and each source says which library is missing")
+    func librariesHidden() throws {
+        guard getuid() == 0, let unshare = which("unshare") else { try Test.cancel("hiding libraries needs root and unshare (util-linux)") }
+        let libraries = ["libxcb.so.1", "libwayland-client.so.0", "libdbus-1.so.3"]
+        let paths = run("/sbin/ldconfig", ["-p"]).output.split(separator: "\n").compactMap { line -> String? in
+            guard libraries.contains(where: { line.contains($0 + " ") }) else { return nil }
+            return line.split(separator: " ").last.map(String.init)
+        }
+        guard paths.count >= 3 else { try Test.cancel("the three libraries are not all installed here, so there is nothing to hide") }
+        // In a private mount namespace, each library file reads as empty.
+        let hide = paths.map { "mount --bind /dev/null \($0)" }.joined(separator: " && ")
+        let script = hide + " && " + ["--version", "apps --app-source x11", "apps --app-source wlroots", "apps --app-source gnome"]
+            .map { "\(AppsCommandTests.binary) \($0) 2>&1; echo status $?" }.joined(separator: "; ")
+        let result = run(unshare, ["-m", "/bin/sh", "-c", script],
+                         environment: ["DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"])
+        #expect(result.output.split(separator: "\n").map(String.init) == [
+            "gesturemap 0.1.0", "status 0",
+            "gesturemap: app source x11: libxcb (X11) is not installed (libxcb.so.1 could not be loaded); install Debian's libxcb1; g.app is nil until it works (trying again every few seconds)",
+            "status 69",
+            "gesturemap: app source wlroots: libwayland-client (Wayland) is not installed (libwayland-client.so.0 could not be loaded); install Debian's libwayland-client0; g.app is nil until it works (trying again every few seconds)",
+            "status 69",
+            "gesturemap: app source gnome: libdbus (D-Bus) is not installed (libdbus-1.so.3 could not be loaded); install Debian's libdbus-1-3; g.app is nil until it works (trying again every few seconds)",
+            "status 69",
+        ])
+    }
 }

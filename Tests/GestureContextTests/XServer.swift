@@ -60,8 +60,14 @@ final class XServer {
     }
 
     /// What a person does by clicking a window: the window manager activates it.
+    /// Returns once the window manager says so in _NET_ACTIVE_WINDOW (under
+    /// load, --sync can return while openbox still has it cleared).
     func activate(_ window: String) {
         run("/usr/bin/xdotool", ["windowactivate", "--sync", window], environment: ["DISPLAY": display])
+        _ = waitFor(5) {
+            run("/usr/bin/xdotool", ["getactivewindow"], environment: ["DISPLAY": self.display])
+                .output.trimmingCharacters(in: .whitespacesAndNewlines) == window
+        }
     }
 
     /// Without a window manager, focus is set on the window itself.

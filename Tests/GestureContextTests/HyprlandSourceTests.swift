@@ -15,6 +15,7 @@ struct HyprlandSourceTests {
         let tracker = AppTracker(choice: .hyprland(signature: hypr.signature, runtimeDirectory: hypr.runtimeDirectory),
                                  report: { Issue.record("unexpected message: \($0)") })
         #expect(tracker.current == AppInfo(id: "firefox", title: "Mozilla Firefox", pid: 300))
+        hypr.awaitListeners()
         var seen: [AppInfo?] = []
         tracker.onChange = { seen.append($0) }
         hypr.focus(zathura)
@@ -45,6 +46,7 @@ struct HyprlandSourceTests {
         var messages: [String] = []
         let tracker = AppTracker(choice: .hyprland(signature: hypr.signature, runtimeDirectory: hypr.runtimeDirectory),
                                  report: { messages.append($0) })
+        hypr.awaitListeners()
         hypr.send(raw: "no separator here\u{0}\u{1}>>")
         hypr.send(raw: "activewindow")
         settle(tracker)

@@ -85,6 +85,16 @@ final class HyprlandStandIn: @unchecked Sendable {
         }
     }
 
+    /// Waits until `count` clients listen on the event socket: a client's
+    /// connect returns before this side has accepted it.
+    func awaitListeners(_ count: Int = 1) {
+        _ = waitFor(5) {
+            self.lock.lock()
+            defer { self.lock.unlock() }
+            return self.listeners.count >= count
+        }
+    }
+
     private func broadcast(_ lines: [String]) {
         lock.lock()
         let text = Array(lines.map { $0 + "\n" }.joined().utf8)

@@ -36,8 +36,9 @@ final class XServer {
         if windowManager {
             guard let openbox = which("openbox") else { try Test.cancel("openbox is not installed (apt-get install openbox)") }
             children.append(try Child(openbox, ["--sm-disable"], environment: ["DISPLAY": display]))
-            // openbox announces itself with _NET_SUPPORTING_WM_CHECK on the root.
-            let started = waitFor(5) {
+            // openbox announces itself with _NET_SUPPORTING_WM_CHECK on the root;
+            // on a loaded machine that can take a while.
+            let started = waitFor(15) {
                 run("/usr/bin/xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"], environment: ["DISPLAY": self.display]).output.contains("window id")
             }
             guard started else { try Test.cancel("openbox did not start on \(display)") }

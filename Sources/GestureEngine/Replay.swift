@@ -10,6 +10,9 @@ extension Engine {
         defer { buffer.deallocate() }
         for source in sources {
             guard let file = source.file else { continue }
+            let progress = progressConsole.flatMap { ProgressBar(file: file, console: $0) }
+            defer { progress?.finish() }
+            var bytesDone = 0
             while true {
                 guard let n = file.read(into: buffer) else {
                     console.say("gesturemap: \(source.name): read error: \(file.lastErrorDescription)")
@@ -17,6 +20,8 @@ extension Engine {
                 }
                 if n == 0 { break }
                 source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { process($0) }
+                bytesDone += n
+                progress?.update(bytesDone: bytesDone, events: source.decoder.eventCount)
                 announce(source)
                 if let status = reportDiagnostics(source) { return status }
                 if fatal != nil { return .ok }
@@ -30,9 +35,15 @@ extension Engine {
         return .ok
     }
 
+    /// Says once how an input is read: under `-v` always; without it only when
+    /// its size was guessed (a typical size, udev's hint, the display), so that
+    /// whoever sees odd distances knows why and that `--size` sets it.
     func announce(_ source: Source, atEnd: Bool = false) {
-        guard options.verbose, !source.announced, atEnd || source.decoder.eventCount > 0 else { return }
+        guard !source.announced, atEnd || source.decoder.eventCount > 0 else { return }
+        let guessed = source.decoder.converter.origin.isGuess
+        guard options.verbose || guessed else { return }
         source.announced = true
+        if options.verbose, let auto = source.decoder as? AutoDecoder, let how = auto.formatExplanation { console.say(how) }
         console.say(source.decoder.unitsExplanation)
     }
 }

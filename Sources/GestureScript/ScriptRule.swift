@@ -51,6 +51,7 @@ struct LuaTimer {
     /// Registry reference to the function.
     var function: Int32
     var origin: String
-    /// Made before any input arrived: due counts from the first input time.
-    var anchored: Bool
+    /// `every`: runs made in the input instant `catchUpInstant`, to cap catching up.
+    var catchUps = 0
+    var catchUpInstant = -Double.infinity
 }

@@ -5,7 +5,7 @@ import GestureCore
 enum SpecReader {
     static let tableKeys = ["kind", "fingers", "direction", "taps", "edge"]
 
-    static func read(_ lua: LuaState, at index: Int32) -> Result<GestureSpec, SpecProblem> {
+    static func read(_ lua: LuaView, at index: Int32) -> Result<GestureSpec, SpecProblem> {
         switch lua.type(at: index) {
         case .string:
             let phrase = lua.string(at: index) ?? ""
@@ -20,7 +20,7 @@ enum SpecReader {
         }
     }
 
-    private static func readTable(_ lua: LuaState, at t: Int32) -> Result<GestureSpec, SpecProblem> {
+    private static func readTable(_ lua: LuaView, at t: Int32) -> Result<GestureSpec, SpecProblem> {
         var unknown: [String] = []
         lua.forEachPair(t) { k, _ in
             let name = lua.string(at: k)

@@ -671,7 +671,7 @@ static int lib_gsub(lua_State *L) {
     return 2;
 }
 
-void gm_open_patterns(lua_State *L) {
+void gm_install_patterns(lua_State *L, int table) {
     static const luaL_Reg functions[] = {
         {"find", lib_find},
         {"match", lib_match},
@@ -679,7 +679,15 @@ void gm_open_patterns(lua_State *L) {
         {"gsub", lib_gsub},
         {NULL, NULL},
     };
+    table = lua_absindex(L, table);
+    for (const luaL_Reg *f = functions; f->name; f++) {
+        lua_pushcfunction(L, f->func);
+        lua_setfield(L, table, f->name);
+    }
+}
+
+void gm_open_patterns(lua_State *L) {
     lua_getglobal(L, LUA_STRLIBNAME);
-    luaL_setfuncs(L, functions, 0);
+    gm_install_patterns(L, -1);
     lua_pop(L, 1);
 }

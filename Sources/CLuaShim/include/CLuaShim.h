@@ -145,6 +145,10 @@ void gm_release(gm_lua_limits *limits, size_t bytes);
 int gm_pattern_find(const char *subject, size_t subject_length, const char *pattern, size_t pattern_length,
                     long max_steps, char *message, size_t message_size);
 
+/* Sets this matcher's find, match, gmatch and gsub into the table at `table`
+ * (the sandbox's string library; tests compare them with Lua's own). */
+void gm_install_patterns(lua_State *L, int table);
+
 /* ---- Function-like macros of lua.h, as real functions ---- */
 int gm_registryindex(void);
 void gm_pop(lua_State *L, int n);

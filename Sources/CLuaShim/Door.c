@@ -94,7 +94,6 @@ int gm_door(lua_State *L, gm_lua_limits *limits, gm_request *request) {
     request->load_status = LUA_OK;
     request->skipped = 0;
     request->dropped = 0;
-    long long now = gm_now_ns();
     limits->in_call = 1;
     limits->in_host = 0;
     limits->stopped = GM_RUNNING;
@@ -102,8 +101,7 @@ int gm_door(lua_State *L, gm_lua_limits *limits, gm_request *request) {
     limits->memory_refused = 0;
     limits->allocated_since_check = 0;
     limits->instructions_left = limits->instruction_budget;
-    limits->deadline_ns = limits->time_limit_ns > 0 ? now + limits->time_limit_ns : 0;
-    limits->window_start_ns = now;
+    gm_start_clock(limits);
     /* A stop in an earlier call left this thread raising at every instruction. */
     lua_sethook(L, gm_count_hook, LUA_MASKCOUNT, GM_WINDOW);
 

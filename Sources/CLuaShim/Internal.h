@@ -15,6 +15,10 @@
 
 gm_lua_limits *gm_limits_of(lua_State *L);
 long long gm_now_ns(void);
+long long gm_thread_cpu_ns(void);
+/* Starts a call's clock: CPU time is read at most every 10 ms, as a system
+ * call costs more than a short handler. */
+void gm_start_clock(gm_lua_limits *limits);
 
 /* Whether the call must stop now (budget spent, clock passed); sets `stopped`. */
 int gm_should_stop(gm_lua_limits *limits);

@@ -80,7 +80,8 @@ extension ScriptRuntime {
         let text = stack.bytes(at: 2).map { truncated($0, limit: Self.maxMessageBytes) } ?? ""
         let at = position(stack, level: 2)
         let prefix = at.isEmpty ? "" : at + ": "
-        log(level == "info" ? prefix + text : prefix + level + ": " + text)
+        // Cut already: the position in front is not cut.
+        host?.log(level == "info" ? prefix + text : prefix + level + ": " + text)
         return 0
     }
 

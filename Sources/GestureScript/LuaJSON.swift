@@ -146,7 +146,7 @@ enum LuaJSON {
             fields.append(field)
         }
         if let problem { return .failure(problem) }
-        fields.sort { $0.text.lexicographicallyPrecedes($1.text) }
+        fields.sort(by: Field.precedes)
         for i in fields.indices.dropFirst() where fields[i].text == fields[i - 1].text {
             return .failure(Problem(message: "has two keys that both become \"\(String(decoding: fields[i].text, as: UTF8.self))\" in JSON (\(fields[i - 1].description) and \(fields[i].description)); keep one"))
         }
@@ -183,6 +183,19 @@ enum LuaJSON {
                 }
             default:
                 return nil
+            }
+        }
+
+        /// By JSON text; keys that come out the same by kind (numbers first),
+        /// then by their bytes, so messages about them are the same every run.
+        static func precedes(_ a: Field, _ b: Field) -> Bool {
+            if a.text != b.text { return a.text.lexicographicallyPrecedes(b.text) }
+            switch (a.key, b.key) {
+            case (.string(let x), .string(let y)): return x.lexicographicallyPrecedes(y)
+            case (.string, _): return false
+            case (_, .string): return true
+            case (.integer, .float): return true
+            default: return false
             }
         }
 

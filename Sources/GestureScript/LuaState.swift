@@ -41,12 +41,15 @@ final class LuaLimits {
     var memoryPeak: Int { pointer.pointee.memory_peak }
 
     /// Why the last call was stopped, with where: "rules.lua:12: instruction limit exceeded".
-    var stop: String? {
+    /// `origin` stands in when the stop came where no line is known (an allocation).
+    func stop(origin: String?) -> String? {
         guard pointer.pointee.stopped != Int32(GM_RUNNING) else { return nil }
         let text = withUnsafeBytes(of: &pointer.pointee.stopped_at) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
-        return text.isEmpty ? "instruction limit exceeded" : text
+        guard text.isEmpty else { return text }
+        let what = stoppedByClock ? "time limit exceeded" : "instruction limit exceeded"
+        return origin.map { "\($0): \(what)" } ?? what
     }
 
     var stoppedByClock: Bool { pointer.pointee.stopped == Int32(GM_STOPPED_TIME) }

@@ -51,8 +51,9 @@ public struct ScriptOptions: Sendable {
     public var memoryLimit: Int
     /// Lua VM instructions one call into Lua may run; 0 means no limit.
     public var instructionBudget: Int
-    /// Seconds of wall-clock time one call into Lua may take, whatever it does
-    /// (a second guard behind the instruction budget); 0 means no limit.
+    /// Seconds of CPU time one call into Lua may take, whatever it does (a
+    /// second guard behind the instruction budget, for work no instruction
+    /// count sees); 0 means no limit.
     public var timeLimit: Double
     /// Running as root, rules files that group or others can write are refused unless this is set.
     public var allowInsecureRules: Bool

@@ -98,7 +98,7 @@ public final class ScriptRuntime {
         if status == LUA_OK { return nil }
         let message = status == GM_DOOR_REFUSED || lua_gettop(L) <= top ? "(no message)" : lua.main.errorMessage()
         lua_settop(L, top)
-        if let stop = lua.limits.stop {
+        if let stop = lua.limits.stop(origin: currentOrigin) {
             return CallFailure(kind: .stopped, message: chunkNames.restore(Self.withTraceback(stop, from: message)))
         }
         if status == LUA_ERRMEM {

@@ -11,7 +11,7 @@ import GestureCore
 ///
 /// Timers are bounded three ways. At most `maxPendingTimers` wait at once. In
 /// one input instant (from one input to the next) they run at most
-/// `maxTimerRunsPerInstant` times and for at most the time limit of one call;
+/// `maxTimerRunsPerInstant` times and for at most the CPU time of one call;
 /// past that the rest wait for the next input, so a timer that re-arms itself
 /// with `after(0, ...)` cannot hold the engine. And an `every` timer catches
 /// up on at most `maxCatchUp` missed runs when the input's clock jumps; the
@@ -85,18 +85,19 @@ extension ScriptRuntime {
             guard var timer = timers.removeFirst() else { break }
             currentTime = timer.due
             if let interval = timer.interval {
-                guard let due = nextRun(of: &timer, interval: interval) else {
-                    discard(timer)
-                    continue
+                if let due = nextRun(of: &timer, interval: interval) {
+                    var again = timer
+                    again.due = due
+                    timers.insert(again)
+                } else {
+                    // Its last run: it cannot be scheduled again.
+                    timer.interval = nil
                 }
-                var again = timer
-                again.due = due
-                timers.insert(again)
             }
-            let started = Self.seconds()
+            let started = Self.cpuSeconds()
             run(timer)
             timerInstant.runs += 1
-            timerInstant.elapsed += Self.seconds() - started
+            timerInstant.elapsed += Self.cpuSeconds() - started
             if timer.interval == nil { release(timer) }
         }
     }
@@ -113,15 +114,17 @@ extension ScriptRuntime {
             timer.catchUps = 1
         }
         if timer.catchUps >= Self.maxCatchUp && due <= timerInstant.time {
-            let missed = ((timerInstant.time - timer.due) / interval).rounded(.down)
-            due = timer.due + (missed + 1) * interval
+            let skipped = ((timerInstant.time - timer.due) / interval).rounded(.down)
+            due = timer.due + (skipped + 1) * interval
             if !(due > timerInstant.time) { due = timerInstant.time + interval }
-            if due > timerInstant.time {
-                log("\(timer.origin): warning: every(\(interval)) fell \(Int(min(missed, 1e15))) runs behind the input's clock (it jumped to \(timerInstant.time) s); it caught up \(Self.maxCatchUp) of them and skips the rest")
+            guard due > timerInstant.time, due.isFinite else {
+                log("\(timer.origin): warning: every(\(number(interval))) stopped: at input time \(number(timerInstant.time)) s, adding \(number(interval)) s no longer changes the time")
+                return nil
             }
+            log("\(timer.origin): warning: every(\(number(interval))) fell \(number(skipped + Double(timer.catchUps))) runs behind the input's clock (it jumped to \(number(timerInstant.time)) s); it ran \(timer.catchUps) of them and skips the other \(number(skipped))")
         }
         guard due > timer.due, due.isFinite else {
-            log("\(timer.origin): warning: every(\(interval)) stopped: at input time \(timer.due) s, adding \(interval) s no longer changes the time")
+            log("\(timer.origin): warning: every(\(number(interval))) stopped: at input time \(number(timer.due)) s, adding \(number(interval)) s no longer changes the time")
             return nil
         }
         return due
@@ -133,7 +136,7 @@ extension ScriptRuntime {
         timerHoldReported = true
         let why = timerInstant.runs >= Self.maxTimerRunsPerInstant
             ? "timers ran \(timerInstant.runs) times at one input instant (the most is \(Self.maxTimerRunsPerInstant); does a timer re-arm itself with after(0, ...)?)"
-            : "timers ran for \(options.timeLimit) s at one input instant (the most one call may)"
+            : "timers used \(number(options.timeLimit)) s of CPU time at one input instant (the most one call may)"
         log("\(timer.origin): warning: \(why); the timers still due wait for the next input")
     }
 
@@ -181,9 +184,10 @@ extension ScriptRuntime {
         charged -= Self.timerFootprint
     }
 
-    static func seconds() -> Double {
+    /// CPU time of this thread: what the timers' time limit counts, as a call's does.
+    static func cpuSeconds() -> Double {
         var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
@@ -196,7 +200,7 @@ extension ScriptRuntime {
         }
         if repeating && seconds < 0.001 { return raise(stack, "every() needs at least 0.001 seconds between runs") }
         guard stack.type(at: 2) == .function else {
-            return raise(stack, "\(name)(\(seconds), ...) needs a function to run")
+            return raise(stack, "\(name)(\(number(seconds)), ...) needs a function to run")
         }
         guard timers.count < Self.maxPendingTimers else {
             return raise(stack, "\(name)(): \(Self.maxPendingTimers) timers are pending already, the most one rules file may have; keep the handles and :cancel() the timers you no longer need")
@@ -245,7 +249,7 @@ extension ScriptRuntime {
 struct TimerInstant {
     var time = -Double.infinity
     var runs = 0
-    /// Seconds of Lua time the timers took.
+    /// Seconds of CPU time the timers took.
     var elapsed = 0.0
     /// A limit was reached: the timers still due wait for the next input.
     var holding = false
@@ -338,4 +342,9 @@ struct TimerQueue {
             i = smallest
         }
     }
+}
+
+/// A number for a message: whole numbers without ".0".
+func number(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
 }

@@ -11,7 +11,7 @@
 enum {
     GM_RUNNING = 0,
     GM_STOPPED_INSTRUCTIONS = 1,   /* the instruction budget ran out */
-    GM_STOPPED_TIME = 2,           /* the wall-clock limit passed */
+    GM_STOPPED_TIME = 2,           /* the call used up its CPU time */
 };
 
 /* Limits and accounting, shared by every Lua state of one engine (a reload's
@@ -24,8 +24,11 @@ typedef struct gm_lua_limits {
     size_t memory_limit;           /* 0: unlimited */
     long long instruction_budget;  /* per call; 0: unlimited */
     long long instructions_left;
-    long long time_limit_ns;       /* per call; 0: unlimited */
-    long long deadline_ns;         /* CLOCK_MONOTONIC; 0: none */
+    long long time_limit_ns;       /* CPU time per call; 0: unlimited */
+    long long deadline_ns;         /* CLOCK_MONOTONIC, when to look at the CPU time next; 0: none */
+    long long call_cpu_ns;         /* the thread's CPU time when the call began (at most 10 ms early) */
+    long long cpu_sample_ns;       /* the last reading of the thread's CPU time */
+    long long cpu_sampled_at_ns;   /* and when it was taken (CLOCK_MONOTONIC) */
     long long window_start_ns;     /* when the running thread's count window began */
     size_t allocated_since_check;  /* bytes since the clock was last read */
     int in_host;                   /* 1 while a host (Swift) function runs: its allocations never fail */

@@ -8,6 +8,10 @@ extension ScriptRuntime {
     public static let maxExecBytes = 64 * 1024
     /// A mode's name.
     static let maxModeBytes = 1024
+    /// Programs one input instant may ask for: the launcher queues 64 and
+    /// starts more as fast as they exit, which a loop would turn into
+    /// hundreds of processes per gesture.
+    public static let maxExecsPerInstant = 64
 
     // MARK: emit(name [, fields])
 
@@ -170,6 +174,14 @@ extension ScriptRuntime {
             return raise(stack, "\(name): the program's arguments come to more than \(Self.maxExecBytes) bytes, the most one exec may pass")
         }
         let origin = position(stack, level: 1)
+        timerInstant.execs += 1
+        if timerInstant.execs > Self.maxExecsPerInstant {
+            let problem = "\(name): \(Self.maxExecsPerInstant) programs were asked for at this input instant already, the most there may be; \"\(truncated(argv[shell ? 2 : 0], limit: 64))\" is dropped"
+            if timerInstant.execs == Self.maxExecsPerInstant + 1 { log("\(origin): \(problem)") }
+            lua_pushboolean(stack.L, 0)
+            stack.push(problem)
+            return 2
+        }
         var request = ExecRequest(argv: argv, gesture: currentEvent, origin: origin)
         if let e = currentEvent { request.deviceName = host?.deviceName(e.device) }
         if stack.type(at: 2) == .table {

@@ -245,7 +245,7 @@ extension ScriptRuntime {
     }
 }
 
-/// What the timer limits count in one input instant.
+/// What the limits on timers and programs count in one input instant.
 struct TimerInstant {
     var time = -Double.infinity
     var runs = 0
@@ -253,6 +253,8 @@ struct TimerInstant {
     var elapsed = 0.0
     /// A limit was reached: the timers still due wait for the next input.
     var holding = false
+    /// exec() and shell() calls.
+    var execs = 0
 }
 
 /// Pending timers in a binary heap by (due, id): the earliest first, and among

@@ -14,13 +14,42 @@ public final class Console: @unchecked Sendable {
         self.fd = fd
     }
 
+    /// A line kept at the bottom of a terminal (a progress bar): messages are
+    /// written above it, and it is cleared, not left behind, when it ends.
+    private var statusLine: String?
+
     public func say(_ message: String) {
         if let capture {
             capture(message)
             return
         }
-        var line = message
+        var line = statusLine == nil ? "" : Console.clearLine
+        line += message
         line.append("\n")
+        if let statusLine { line += statusLine }
+        writeAll(line)
+    }
+
+    /// Shows `text` as the status line, or clears it when nil.
+    func status(_ text: String?) {
+        guard capture == nil else { return }
+        if text == nil && statusLine == nil { return }
+        statusLine = text
+        writeAll(Console.clearLine + (text ?? ""))
+    }
+
+    /// Carriage return, then erase to the end of the line.
+    static let clearLine = "\r\u{1B}[K"
+
+    /// The terminal's width, 80 when it cannot say.
+    var columns: Int {
+        var size = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
+    }
+
+    private func writeAll(_ text: String) {
+        var line = text
         line.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {

@@ -28,11 +28,17 @@ public final class Engine: ScriptHost {
     public private(set) var gesturesDelivered = 0
     /// `--timing`: per-frame processing time.
     var timer = FrameTimer()
+    /// Where a progress bar may go: the console, unless messages are captured
+    /// while the terminal is still there (`gesturemap test`).
+    public var progressConsole: Console?
+    /// Sees frames and deliveries, for `draw` and `explain`.
+    public weak var observer: EngineObserver?
 
     public init(options: RunOptions, console: Console, output: LineSink) {
         self.options = options
         self.console = console
         self.output = output
+        progressConsole = console
         launcher.report = { [console] in console.say($0) }
     }
 
@@ -107,6 +113,7 @@ public final class Engine: ScriptHost {
     private func processFrame(_ frame: TouchFrame) {
         framesProcessed += 1
         if options.realtime { pace(until: frame.time) }
+        if let observer { observer.engine(self, sawFrame: frame) }
         let device = frame.device
         guard device >= 0 else { return }
         // Deadlines and timers before this frame come first, in time order.
@@ -191,6 +198,7 @@ public final class Engine: ScriptHost {
         guard !deliveries.isEmpty, let runtime else { return }
         for delivery in deliveries where fatal == nil {
             gesturesDelivered += 1
+            if let observer { observer.engine(self, delivered: delivery) }
             runtime.dispatch(delivery)
         }
         deliveries.removeAll(keepingCapacity: true)

@@ -9,4 +9,6 @@ public enum ExitCode: Int32, Error, Sendable {
     case noInput = 66
     /// A device or uinput is unavailable.
     case unavailable = 69
+    /// Output cannot be written (a full disk, a file that cannot be created).
+    case cannotWrite = 74
 }

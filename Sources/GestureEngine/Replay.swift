@@ -10,6 +10,9 @@ extension Engine {
         defer { buffer.deallocate() }
         for source in sources {
             guard let file = source.file else { continue }
+            let progress = progressConsole.flatMap { ProgressBar(file: file, console: $0) }
+            defer { progress?.finish() }
+            var bytesDone = 0
             while true {
                 guard let n = file.read(into: buffer) else {
                     console.say("gesturemap: \(source.name): read error: \(file.lastErrorDescription)")
@@ -17,6 +20,8 @@ extension Engine {
                 }
                 if n == 0 { break }
                 source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { process($0) }
+                bytesDone += n
+                progress?.update(bytesDone: bytesDone, events: source.decoder.eventCount)
                 announce(source)
                 if let status = reportDiagnostics(source) { return status }
                 if fatal != nil { return .ok }

@@ -13,6 +13,8 @@ extension CommandLine {
         switch command {
         case "run": return RunCommand.main(rest, console: console)
         case "check": return CheckCommand.main(rest, console: console)
+        case "test": return TestCommand.main(rest, console: console)
+        case "draw": return DrawCommand.main(rest, console: console)
         case "synth": return SynthCommand.main(rest, console: console)
         case "record": return RecordCommand.main(rest, console: console)
         case "devices": return DevicesCommand.main(rest, console: console)
@@ -27,7 +29,7 @@ extension CommandLine {
             printOut(version)
             return .ok
         default:
-            console.say("gesturemap: unknown command \"\(command)\"; commands: run, check, synth, devices, record (see gesturemap --help)")
+            console.say("gesturemap: unknown command \"\(command)\"; commands: run, check, test, draw, synth, devices, record (see gesturemap --help)")
             return .usage
         }
     }

@@ -7,6 +7,8 @@ enum Help {
     commands:
       run [--rules FILE] [INPUT ...]   recognize gestures and run the rules' actions
       check FILE ...                   load rules files and report every problem
+      test RULES CASES ...             replay recordings and compare the actions with NAME.expected
+      draw INPUT [-o FILE.svg]         a picture of the touch paths and the gestures recognized
       synth PHRASE ... [--seed N]      realistic NDJSON touch events for named gestures
       devices                          touch devices and their axes
       record [DEVICE] [-o FILE]        a device's touches as NDJSON (or --from FILE to convert)
@@ -102,10 +104,50 @@ enum Help {
       --grab                   take the device for exclusive use while recording
     """
 
+    static let test = """
+    usage: gesturemap test RULES CASE ... [--update] [run's options]
+
+    Golden tests for a rules file. A CASE is a recording (NAME.jsonl, or any format
+    run reads) or a folder of them; each is replayed through RULES as
+    `gesturemap run --dry-run` would, and the JSON lines it prints are compared with
+    NAME.expected beside it: as JSON objects, key order ignored, `t` within 1 ms.
+    key() and exec() print what they would do instead of doing it.
+
+    Prints pass or FAIL per case, with a diff of expected (-) against actual (+)
+    lines for a failure, and ends with "N passed, M failed".
+
+    options:
+      -u, --update   keep the actual output as NAME.expected for every case that
+                     differs or has none yet
+      -v             show what each case printed on stderr, not only for failures
+      run's options (--resolution, --format, --rotate, --strict, --lua-memory, ...)
+                     apply to every case
+
+    exit status: 0 all passed, 1 a case failed or the rules did not load, 64 usage
+    """
+
+    static let draw = """
+    usage: gesturemap draw INPUT [-o FILE.svg] [--rules FILE] [--sequence N] [run's options]
+
+    Replays INPUT through the rules (as run --dry-run would) and draws each touch
+    sequence as an SVG panel: the surface to scale in millimetres with its device's
+    name, one colour per finger (a filled dot where it landed, a hollow one where
+    it lifted, a cross where it was cancelled, a small dot every 100 ms), and the
+    gestures the rules received, numbered on the surface and listed below it.
+
+    options:
+      -o, --output FILE   write the SVG here instead of to stdout
+      --sequence N        draw only the Nth touch sequence
+      --rules FILE        the rules whose gestures are shown (default: the built-in ones)
+      run's options (--resolution, --format, --rotate, ...) apply as they do to run
+    """
+
     static func forCommand(_ name: String) -> String? {
         switch name {
         case "run": return run
         case "check": return check
+        case "test": return test
+        case "draw": return draw
         case "synth": return synth
         case "devices": return devices
         case "record": return record

@@ -17,9 +17,9 @@ enum RunCommand {
     }
 
     /// The options, or nil when help was asked for.
-    static func parse(_ args: [String]) throws(UsageError) -> RunOptions? {
+    static func parse(_ args: [String], command: String = "run") throws(UsageError) -> RunOptions? {
         var options = RunOptions()
-        var a = Arguments(args, command: "run")
+        var a = Arguments(args, command: command)
         var onlyPositionals = false
         while let arg = a.next() {
             if onlyPositionals || arg == "-" || !arg.hasPrefix("-") {

@@ -1,0 +1,114 @@
+import Testing
+@testable import GestureEngine
+
+@Suite("JSON lines compared by meaning")
+struct LineComparisonTests {
+    @Test("key order is ignored, values are not")
+    func keyOrder() {
+        let a = OutputLine(#"{"action":"next","t":1.5,"page":2}"#)
+        #expect(a.matches(OutputLine(#"{"page":2,"t":1.5,"action":"next"}"#)))
+        #expect(!a.matches(OutputLine(#"{"action":"next","t":1.5,"page":3}"#)))
+        #expect(!a.matches(OutputLine(#"{"action":"next","t":1.5}"#)))
+        #expect(!a.matches(OutputLine(#"{"action":"next","t":1.5,"page":2,"extra":null}"#)))
+    }
+
+    @Test("t matches within one millisecond, and only t")
+    func timeTolerance() {
+        let a = OutputLine(#"{"action":"x","t":1.000,"v":1.000}"#)
+        #expect(a.matches(OutputLine(#"{"action":"x","t":1.001,"v":1.000}"#)))
+        #expect(a.matches(OutputLine(#"{"action":"x","t":0.999,"v":1}"#)))
+        #expect(!a.matches(OutputLine(#"{"action":"x","t":1.0015,"v":1}"#)))
+        #expect(!a.matches(OutputLine(#"{"action":"x","t":1.000,"v":1.0005}"#)))
+        // Nested t is data, not the gesture's time.
+        #expect(!OutputLine(#"{"a":{"t":1}}"#).matches(OutputLine(#"{"a":{"t":1.0005}}"#)))
+    }
+
+    @Test("lines that are not JSON compare as text")
+    func text() {
+        #expect(OutputLine("not json").matches(OutputLine("not json")))
+        #expect(!OutputLine("not json").matches(OutputLine(#"{"not":"json"}"#)))
+        #expect(!OutputLine(#"{"a":1}"#).matches(OutputLine("{\"a\":1")))
+    }
+
+    @Test("the diff keeps common lines and marks removed and added ones")
+    func diff() {
+        let expected = ["{\"a\":1}", "{\"a\":2}", "{\"a\":3}", "{\"a\":4}"].map(OutputLine.init)
+        let actual = ["{\"a\":1}", "{\"a\":3}", "{\"a\":5}", "{\"a\":4}"].map(OutputLine.init)
+        #expect(LineDiff.entries(expected: expected, actual: actual) == [
+            .same("{\"a\":1}"), .removed("{\"a\":2}"), .same("{\"a\":3}"), .added("{\"a\":5}"), .same("{\"a\":4}"),
+        ])
+    }
+
+    @Test("a changed line is shown as - then +, with the fields that differ")
+    func render() {
+        let expected = [#"{"action":"next","t":0.3,"page":2}"#].map(OutputLine.init)
+        let actual = [#"{"action":"next","t":0.35,"page":3}"#].map(OutputLine.init)
+        #expect(LineDiff.render(expected: expected, actual: actual, indent: "") == [
+            #"- {"action":"next","t":0.3,"page":2}"#,
+            #"+ {"action":"next","t":0.35,"page":3}"#,
+            "  (page: 2 → 3; t: 0.3 → 0.35)",
+        ])
+    }
+
+    @Test("far from a change, unchanged lines are elided")
+    func context() {
+        let expected = (1...10).map { OutputLine("{\"n\":\($0)}") }
+        var actualText = (1...10).map { "{\"n\":\($0)}" }
+        actualText[9] = "{\"n\":99}"
+        let lines = LineDiff.render(expected: expected, actual: actualText.map(OutputLine.init), context: 1, indent: "")
+        #expect(lines == ["  …", "  {\"n\":9}", "- {\"n\":10}", "+ {\"n\":99}", "  (n: 10 → 99)"])
+    }
+
+    @Test("a huge difference is shown as replaced whole, not compared pairwise")
+    func huge() {
+        let expected = (0..<3000).map { OutputLine("{\"e\":\($0)}") }
+        let actual = (0..<3000).map { OutputLine("{\"a\":\($0)}") }
+        let entries = LineDiff.entries(expected: expected, actual: actual)
+        #expect(entries.count == 6000)
+        #expect(entries.first == .removed("{\"e\":0}"))
+        #expect(entries.last == .added("{\"a\":2999}"))
+    }
+}
+
+@Suite("JSON values for expectations")
+struct JSONValueTests {
+    @Test("objects, arrays, escapes and numbers are read")
+    func reads() {
+        let v = JSONValue.parse(#"{"a":[1,-2.5e3,true,false,null],"s":"x\"\u00e9\ud83d\ude00\n"}"#)
+        #expect(v == .success(.object([
+            "a": .array([.number(1), .number(-2500), .bool(true), .bool(false), .null]),
+            "s": .string("x\"é😀\n"),
+        ])))
+    }
+
+    @Test("malformed text says what and where", arguments: [
+        ("{\"a\":1", "',' or '}' was expected at column 7"),
+        ("{\"a\":1} x", "text after the JSON value at column 9"),
+        ("{\"a\":1,\"a\":2}", "the key \"a\" appears twice at column 8"),
+        ("[01]", "',' or ']' was expected at column 3"),
+        ("\"\\ud800\"", "a lone surrogate in \\u escape at column 8"),
+        ("1e999", "the number 1e999 is out of range at column 1"),
+        ("", "a value was expected, the line ended at column 1"),
+    ])
+    func errors(text: String, message: String) {
+        guard case .failure(let error) = JSONValue.parse(text) else {
+            Issue.record("\(text) parsed")
+            return
+        }
+        #expect(error.description == message)
+    }
+
+    @Test("nesting deeper than the limit is refused, not recursed into")
+    func depth() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        guard case .failure(let error) = JSONValue.parse(deep) else {
+            Issue.record("parsed")
+            return
+        }
+        #expect(error.message == "nested more than \(JSONValue.maxDepth) deep")
+        guard case .success = JSONValue.parse(String(repeating: "[", count: 200) + String(repeating: "]", count: 200)) else {
+            Issue.record("200 deep should parse")
+            return
+        }
+    }
+}

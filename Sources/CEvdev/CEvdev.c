@@ -117,3 +117,8 @@ int gm_uinput_emit(int fd, uint16_t type, uint16_t code, int32_t value) {
 int gm_uinput_destroy(int fd) { return check(ioctl(fd, UI_DEV_DESTROY)); }
 
 unsigned int gm_key_max(void) { return KEY_MAX; }
+
+int gm_evdev_key_state(int fd, uint8_t *bits, size_t size) {
+    memset(bits, 0, size);
+    return check(ioctl(fd, EVIOCGKEY(size), bits));
+}

@@ -18,6 +18,7 @@ extension CommandLine {
         case "synth": return SynthCommand.main(rest, console: console)
         case "record": return RecordCommand.main(rest, console: console)
         case "devices": return DevicesCommand.main(rest, console: console)
+        case "apps": return AppsCommand.main(rest, console: console)
         case "help", "--help", "-h":
             if let topic = rest.first, let text = Help.forCommand(topic) {
                 printOut(text)
@@ -29,7 +30,7 @@ extension CommandLine {
             printOut(version)
             return .ok
         default:
-            console.say("gesturemap: unknown command \"\(command)\"; commands: run, check, test, draw, synth, devices, record (see gesturemap --help)")
+            console.say("gesturemap: unknown command \"\(command)\"; commands: run, check, test, draw, synth, devices, record, apps (see gesturemap --help)")
             return .usage
         }
     }

@@ -12,6 +12,7 @@ enum Help {
       synth PHRASE ... [--seed N]      realistic NDJSON touch events for named gestures
       devices                          touch devices and their axes
       record [DEVICE] [-o FILE]        a device's touches as NDJSON (or --from FILE to convert)
+      apps [--watch] [--json]          the focused application and the windows the desktop shows
 
     gesturemap COMMAND --help shows a command's options; gesturemap --version its version.
     Example: gesturemap synth "two-finger swipe left" | gesturemap run --rules examples/pager.lua
@@ -104,6 +105,30 @@ enum Help {
       --grab                   take the device for exclusive use while recording
     """
 
+    static let apps = """
+    usage: gesturemap apps [--watch] [--json] [--app-source NAME] [--app-command CMD]
+
+    Prints the focused application and every window the app source can see, so
+    you can find the names to put in rules (on(spec, handler, { app = "ID" })).
+    ID is the X11 WM_CLASS class or the Wayland app_id. The table goes to stderr;
+    --json writes one JSON object to stdout instead. With --watch, prints the
+    focus and then each change until interrupted (one JSON line each with --json).
+
+    The source is found from the session: Hyprland, sway and i3 by their sockets,
+    GNOME and KDE on Wayland through a Shell extension or KWin script that has to
+    be installed (docs/apps.md), other Wayland compositors through wlroots' window
+    list, X11 through the X server.
+
+    options:
+      --app-source NAME   x11, sway, i3, hyprland, wlroots, gnome, kde, command or none
+      --app-command CMD   a command (run with /bin/sh -c) that prints the focused
+                          app's id, one line per change
+      -w, --watch         follow focus changes
+      --json              JSON on stdout instead of a table on stderr
+
+    exit status: 0 ok, 64 usage, 69 no app source can be reached
+    """
+
     static let test = """
     usage: gesturemap test RULES CASE ... [--update] [run's options]
 
@@ -151,6 +176,7 @@ enum Help {
         case "synth": return synth
         case "devices": return devices
         case "record": return record
+        case "apps": return apps
         default: return nil
         }
     }

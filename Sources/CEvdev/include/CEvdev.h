@@ -32,4 +32,7 @@ int gm_uinput_destroy(int fd);
 /* Largest key code the kernel knows (KEY_MAX). */
 unsigned int gm_key_max(void);
 
+/* EVIOCGKEY: the keys held down now, one bit per key code. */
+int gm_evdev_key_state(int fd, uint8_t *bits, size_t size);
+
 #endif

@@ -15,6 +15,9 @@ struct ScriptRule {
     var cooldown = 0.0
     /// A Lua pattern the device's name must match.
     var devicePattern: String?
+    /// Whether it matched each device name seen: the core asks on every mode
+    /// switch, and a pattern may take up to 100,000 steps.
+    var deviceMatches: [String: Bool] = [:]
     /// Continuous gestures: run the handler again for every this many millimetres.
     var repeatDistance: Double?
     var enabled = true

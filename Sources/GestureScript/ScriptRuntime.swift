@@ -132,6 +132,7 @@ public final class ScriptRuntime {
     private func deviceMatches(_ index: Int, _ name: String?) -> Bool {
         guard let pattern = rules[index].devicePattern else { return true }
         guard let name else { return false }
+        if let known = rules[index].deviceMatches[name] { return known }
         var subject = name
         var patternText = pattern
         let result = subject.withUTF8 { s in
@@ -146,6 +147,7 @@ public final class ScriptRuntime {
         if result == -2, slowPatternsReported.insert(index).inserted {
             log("\(rules[index].definedAt): warning: the device pattern \"\(pattern)\" took more than \(Self.maxDeviceMatchSteps) steps to match \"\(name)\"; the rule does not match that device; simplify the pattern")
         }
+        if rules[index].deviceMatches.count < 64 { rules[index].deviceMatches[name] = result == 1 }
         return result == 1
     }
 

@@ -71,6 +71,19 @@ struct BudgetTests {
         #expect(host.messages.isEmpty)
     }
 
+    @Test("a device pattern too slow for a device's name does not match it, with one warning")
+    func slowDevicePattern() throws {
+        let (runtime, host) = try loadRules("""
+        on("tap", function(g) end, { device = ("a*"):rep(30) .. "b" })
+        on("swipe left", function(g) end, { device = "^Touch" })
+        """)
+        let name = String(repeating: "a", count: 40)
+        #expect(runtime.coreRules(forDevice: name).map(\.isActive) == [false, false])
+        #expect(runtime.coreRules(forDevice: name).map(\.isActive) == [false, false])
+        #expect(runtime.coreRules(forDevice: "Touchpad").map(\.isActive) == [false, true])
+        #expect(host.messages == ["rules.lua:1: warning: the device pattern \"\(String(repeating: "a*", count: 30))b\" took more than 100000 steps to match \"\(name)\"; the rule does not match that device; simplify the pattern"])
+    }
+
     @Test("C loops that Lua would run without a budget are charged to it", arguments: [
         "table.move({}, 1, 1e15, 2)",
         "table.insert(setmetatable({}, { __len = function() return 1e15 end }), 1, 5)",

@@ -171,7 +171,8 @@ enum LuaJSON {
                 guard let raw = stack.bytes(at: index) else { return nil }
                 let bytes = Array(raw.bindMemory(to: UInt8.self))
                 key = .string(bytes)
-                text = String(validating: bytes, as: UTF8.self) != nil ? bytes : Array(String(decoding: bytes, as: UTF8.self).utf8)
+                let valid = bytes.allSatisfy { $0 < 0x80 } || String(validating: bytes, as: UTF8.self) != nil
+                text = valid ? bytes : Array(String(decoding: bytes, as: UTF8.self).utf8)
             case .number:
                 if let n = stack.integer(at: index) {
                     key = .integer(lua_Integer(n))
@@ -189,7 +190,9 @@ enum LuaJSON {
         /// By JSON text; keys that come out the same by kind (numbers first),
         /// then by their bytes, so messages about them are the same every run.
         static func precedes(_ a: Field, _ b: Field) -> Bool {
-            if a.text != b.text { return a.text.lexicographicallyPrecedes(b.text) }
+            let common = min(a.text.count, b.text.count)
+            for i in 0..<common where a.text[i] != b.text[i] { return a.text[i] < b.text[i] }
+            if a.text.count != b.text.count { return a.text.count < b.text.count }
             switch (a.key, b.key) {
             case (.string(let x), .string(let y)): return x.lexicographicallyPrecedes(y)
             case (.string, _): return false

@@ -248,11 +248,14 @@ public final class ScriptRuntime {
         let calls = admits(index, event)
         for step in calls {
             guard rules[index].enabled, !rules[index].removed else { return }
-            call(index, event, step: step)
+            // A failed `repeat` step ends the event's steps: each would cost a whole budget.
+            guard call(index, event, step: step) else { return }
         }
     }
 
-    private func call(_ index: Int, _ event: GestureEvent, step: Int) {
+    /// Whether the handler ran without failing.
+    @discardableResult
+    private func call(_ index: Int, _ event: GestureEvent, step: Int) -> Bool {
         currentTime = event.time
         currentEvent = event
         currentOrigin = rules[index].definedAt
@@ -272,9 +275,10 @@ public final class ScriptRuntime {
         currentOrigin = nil
         if let failure {
             reportFailure(of: index, failure)
-        } else {
-            rules[index].consecutiveFailures = 0
+            return false
         }
+        rules[index].consecutiveFailures = 0
+        return true
     }
 
     /// Cooldown and `repeat`: the calls this phase of the gesture makes, each

@@ -71,6 +71,23 @@ struct BudgetTests {
         #expect(host.messages.isEmpty)
     }
 
+    @Test("a repeat handler that fails ends that event's steps: a jump of 100 steps costs one budget, not 100")
+    func failingRepeat() throws {
+        let (runtime, host) = try loadRules("""
+        local calls = 0
+        on("pan", function(g) if g.step then calls = calls + 1; while true do end end end, { ["repeat"] = 0.1 })
+        on("tap", function(g) emit("calls", { n = calls }) end)
+        """, options: ScriptOptions(instructionBudget: 100_000))
+        var began = GestureEvent(kind: .pan, phase: .began, fingers: 1, direction: .right, time: 1, delta: Vector(0, 0))
+        runtime.dispatch(Delivery(rule: 0, event: began))
+        began.phase = .changed
+        began.delta = Vector(50, 0)
+        runtime.dispatch(Delivery(rule: 0, event: began))
+        runtime.dispatch(Delivery(rule: 1, event: tap(at: 2)))
+        #expect(host.lines == [#"{"action":"calls","t":2,"n":1}"#])
+        #expect(host.messages.count == 1)
+    }
+
     @Test("a device pattern too slow for a device's name does not match it, with one warning")
     func slowDevicePattern() throws {
         let (runtime, host) = try loadRules("""

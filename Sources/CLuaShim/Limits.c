@@ -129,15 +129,16 @@ int gm_should_stop(gm_lua_limits *limits) {
     return limits->stopped != GM_RUNNING;
 }
 
-/* "file:line: " of the nearest Lua function at or above `level`: a host
- * function called through pcall, or a handler that is a host function
- * itself, still gets the line of the Lua code that led to it. */
+/* "file:line: " of the nearest Lua function of the rules at or above
+ * `level`: a host function called through pcall, or a handler that is a host
+ * function itself, still gets the line of the Lua code that led to it, and a
+ * stop inside the prelude (require, log) the line that called it. */
 void gm_where(lua_State *L, int level, char *out, size_t size) {
     lua_Debug ar;
     out[0] = 0;
     for (int n = level; n < level + 50 && lua_getstack(L, n, &ar); n++) {
         if (!lua_getinfo(L, "Sl", &ar)) break;
-        if (ar.currentline > 0) {
+        if (ar.currentline > 0 && strcmp(ar.source, GM_PRELUDE_CHUNK) != 0) {
             snprintf(out, size, "%s:%d: ", ar.short_src, ar.currentline);
             return;
         }

@@ -1,8 +1,10 @@
+import CLuaShim
+
 /// Lua that runs before the rules: the parts of the API simplest to express in
 /// Lua itself. It receives the host's primitives as arguments and keeps them in
 /// locals, out of the rules' reach.
 enum Prelude {
-    static let chunkName = "=gesturemap"
+    static let chunkName = GM_PRELUDE_CHUNK
 
     static let source = """
     local host_log, host_find_module, load_module = ...

@@ -189,6 +189,20 @@ struct BudgetTests {
         #expect(host.messages.first?.hasPrefix("rules.lua:5: emit() needs an action name first") == true, "\(host.messages)")
     }
 
+    @Test("a module that requires itself is stopped at its own line, not inside require")
+    func requireLoop() throws {
+        let dir = try temporaryDirectory()
+        try write("require('again')\n", to: dir + "/again.lua")
+        try write("local m = require('again')\n", to: dir + "/rules.lua")
+        let runtime = try #require(ScriptRuntime(host: RecordingHost(), options: ScriptOptions(instructionBudget: 1_000_000)))
+        do {
+            try runtime.load(path: dir + "/rules.lua")
+            Issue.record("a module requiring itself loaded")
+        } catch {
+            #expect(error.problems.first?.hasPrefix("\(dir)/again.lua:1: ") == true, "\(error.problems)")
+        }
+    }
+
     @Test("yielding across a C call is an error like any other")
     func yieldAcrossC() throws {
         let (runtime, host) = try loadRules("""

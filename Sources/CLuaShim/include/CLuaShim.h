@@ -131,8 +131,12 @@ int gm_door(lua_State *L, gm_lua_limits *limits, gm_request *request);
 /* gm_door's answer when called from inside a call, with nothing pushed. */
 #define GM_DOOR_REFUSED (-1)
 
-/* "file:line" of the nearest Lua function at or above `level` (1: the caller
- * of a host function), pushed as a string; "" when there is none. */
+/* The chunk name of the prelude (the rule language written in Lua): messages
+ * name the rules' own lines, never its. */
+#define GM_PRELUDE_CHUNK "=gesturemap"
+
+/* "file:line" of the nearest Lua function of the rules at or above `level`
+ * (1: the caller of a host function), pushed as a string; "" when there is none. */
 void gm_push_where(lua_State *L, int level);
 
 /* The host's own structures that rules make grow count against the memory

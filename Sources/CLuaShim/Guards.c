@@ -65,7 +65,7 @@ static void check_listlike(lua_State *L) {
 static int guarded_insert(lua_State *L) {
     int nargs = lua_gettop(L);
     check_listlike(L);
-    lua_Integer first_empty = luaL_len(L, 1) + 1;
+    lua_Integer first_empty = (lua_Integer)((lua_Unsigned)luaL_len(L, 1) + 1u);
     lua_Integer pos;
     if (nargs == 2) {
         pos = first_empty;
@@ -123,7 +123,10 @@ static int guarded_sort(lua_State *L) {
     lua_Integer n = luaL_len(L, 1);
     lua_Integer raw = elements(L);
     if (raw > n) n = raw;
-    if (n > 1) gm_charge_work(L, (long long)((double)n * log2((double)n)));
+    if (n > 1) {
+        double cost = (double)n * log2((double)n);
+        gm_charge_work(L, cost < 1e18 ? (long long)cost : -1);
+    }
     int results = call_original(L);
     gm_charge_work(L, 0);
     return results;

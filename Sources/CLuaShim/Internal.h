@@ -28,7 +28,7 @@ int gm_should_stop(gm_lua_limits *limits);
 int gm_raise_stop(lua_State *L, gm_lua_limits *limits, int level);
 
 /* Charges `cost` instructions of C work to the budget, raising the stop when
- * it runs out or the clock has passed. */
+ * it runs out or the CPU time has; a negative cost is more than any budget. */
 void gm_charge_work(lua_State *L, long long cost);
 
 void gm_count_hook(lua_State *L, lua_Debug *ar);

@@ -61,6 +61,10 @@ static void check_listlike(lua_State *L) {
     lua_pop(L, 1);
 }
 
+/* Elements moved between two charges to the budget, so that with no
+ * instruction budget the CPU time is still looked at. */
+#define SLICE 65536
+
 /* table.insert(list, [pos,] value), shifting list[pos..#list] up by one. */
 static int guarded_insert(lua_State *L) {
     int nargs = lua_gettop(L);
@@ -72,8 +76,10 @@ static int guarded_insert(lua_State *L) {
     } else if (nargs == 3) {
         pos = luaL_checkinteger(L, 2);
         luaL_argcheck(L, (lua_Unsigned)pos - 1u < (lua_Unsigned)first_empty, 2, "position out of bounds");
-        gm_charge_work(L, first_empty - pos);
+        lua_Unsigned shift = (lua_Unsigned)first_empty - (lua_Unsigned)pos;
+        gm_charge_work(L, shift > (lua_Unsigned)LUA_MAXINTEGER ? -1 : (lua_Integer)shift);
         for (lua_Integer i = first_empty; i > pos; i--) {
+            if ((i & (SLICE - 1)) == 0) gm_charge_work(L, 0);
             lua_geti(L, 1, i - 1);
             lua_seti(L, 1, i);
         }
@@ -94,6 +100,7 @@ static int guarded_remove(lua_State *L) {
     lua_geti(L, 1, pos);
     if (size > pos) gm_charge_work(L, size - pos);
     for (; pos < size; pos++) {
+        if ((pos & (SLICE - 1)) == 0) gm_charge_work(L, 0);
         lua_geti(L, 1, pos + 1);
         lua_seti(L, 1, pos);
     }
@@ -102,14 +109,39 @@ static int guarded_remove(lua_State *L) {
     return 1;
 }
 
-/* table.move(a1, f, e, t [, a2]): e - f + 1 elements. */
+/* table.move(a1, f, e, t [, a2]): e - f + 1 elements, moved by the library
+ * in slices. Moving up within one table goes from the top slice down, as
+ * the library itself goes from the top element down, so no element is
+ * overwritten before it is read. */
 static int guarded_move(lua_State *L) {
     lua_Integer f = luaL_checkinteger(L, 2);
     lua_Integer e = luaL_checkinteger(L, 3);
-    luaL_checkinteger(L, 4);
-    if (e >= f) gm_charge_work(L, (lua_Unsigned)e - (lua_Unsigned)f >= (lua_Unsigned)LUA_MAXINTEGER
-                                      ? LUA_MAXINTEGER : e - f + 1);
-    return call_original(L);
+    lua_Integer t = luaL_checkinteger(L, 4);
+    if (e < f) return call_original(L);
+    lua_Unsigned span = (lua_Unsigned)e - (lua_Unsigned)f;
+    gm_charge_work(L, span >= (lua_Unsigned)LUA_MAXINTEGER ? -1 : (lua_Integer)span + 1);
+    if (span < SLICE) return call_original(L);
+    luaL_argcheck(L, f > 0 || e < LUA_MAXINTEGER + f, 3, "too many elements to move");
+    luaL_argcheck(L, t <= LUA_MAXINTEGER - (lua_Integer)span || t <= f, 4, "destination wrap around");
+    lua_settop(L, 5);
+    int destination = lua_isnil(L, 5) ? 1 : 5;
+    int same = destination == 1 || lua_rawequal(L, 1, 5);
+    int downward = same && t > f && t <= e;
+    lua_Integer count = (lua_Integer)span + 1;
+    for (lua_Integer done = 0; done < count; done += SLICE) {
+        lua_Integer length = count - done < SLICE ? count - done : SLICE;
+        lua_Integer offset = downward ? count - done - length : done;
+        lua_pushvalue(L, lua_upvalueindex(1));
+        lua_pushvalue(L, 1);
+        lua_pushinteger(L, f + offset);
+        lua_pushinteger(L, f + offset + length - 1);
+        lua_pushinteger(L, t + offset);
+        lua_pushvalue(L, destination);
+        lua_call(L, 5, 0);
+        gm_charge_work(L, 0);
+    }
+    lua_pushvalue(L, destination);
+    return 1;
 }
 
 static lua_Integer elements(lua_State *L) {

@@ -116,6 +116,30 @@ struct BudgetTests {
         #expect(host.lines == [#"{"action":"still here","t":1.5}"#])
     }
 
+    @Test("the guarded table functions still do what Lua's do, long moves in slices included")
+    func guardedTables() throws {
+        let (runtime, host) = try loadRules("""
+        on("swipe left", function(g)
+          local t = {} for i = 1, 200000 do t[i] = i end
+          table.move(t, 1, 150000, 50001)
+          local up = t[50000] == 50000 and t[50001] == 1 and t[200000] == 150000
+          table.move(t, 50001, 200000, 1)
+          local down = t[1] == 1 and t[150000] == 150000 and t[150001] == 100001
+          local other = table.move(t, 1, 100000, 3, {})
+          local into = other[3] == 1 and other[100002] == 100000 and other[1] == nil
+          local l = { 1, 2, 3 }
+          table.insert(l, 2, "x") table.insert(l, "y")
+          local removed = table.remove(l, 1) .. table.remove(l)
+          table.sort(l, function(a, b) return tostring(a) > tostring(b) end)
+          emit("tables", { up = up, down = down, into = into, list = table.concat(l, ","), removed = removed,
+                           empty = table.remove({}) == nil })
+        end)
+        """)
+        runtime.dispatch(Delivery(rule: 0, event: swipe(.left)))
+        #expect(host.lines == [#"{"action":"tables","t":1.5,"down":true,"empty":true,"into":true,"list":"x,3,2","removed":"1y","up":true}"#])
+        #expect(host.messages.isEmpty)
+    }
+
     @Test("string.rep of an empty string returns at once, however many times")
     func emptyRep() throws {
         let (runtime, host) = try loadRules("on('swipe left', function(g) emit('rep', { n = #string.rep('', 1e18), m = #('ab'):rep(3, ',') }) end)")

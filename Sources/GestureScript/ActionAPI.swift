@@ -53,15 +53,15 @@ extension ScriptRuntime {
         var changes: [(String, Double)] = []
         stack.forEachPair(1) { k, v in
             guard messages.count < 10 else { return }
-            guard let key = stack.string(at: k) else {
-                messages.append("config keys must be threshold names")
+            guard let key = stack.string(at: k, limit: 64) else {
+                messages.append(stack.type(at: k) == .string ? "unknown threshold \(stack.shown(at: k))" : "config keys must be threshold names")
                 return
             }
             guard let value = stack.number(at: v) else {
-                messages.append("config key \"\(truncated(key, limit: 64))\" must be a number")
+                messages.append("config key \"\(key)\" must be a number")
                 return
             }
-            changes.append((truncated(key, limit: 64), value))
+            changes.append((key, value))
         }
         for (key, value) in changes.sorted(by: { $0.0 < $1.0 }) where messages.count < 10 {
             if let message = thresholds.set(name: key, value: value) { messages.append(message) }
@@ -96,9 +96,8 @@ extension ScriptRuntime {
         case .nil, .none:
             break
         case .string:
-            let name = stack.string(at: 1) ?? ScriptRuntime.defaultMode
-            guard name.utf8.count <= Self.maxModeBytes else {
-                return raise(stack, "mode(): a mode's name is at most \(Self.maxModeBytes) bytes, not \(name.utf8.count)")
+            guard let name = stack.string(at: 1, limit: Self.maxModeBytes) else {
+                return raise(stack, "mode(): a mode's name is at most \(Self.maxModeBytes) bytes, not \(stack.bytes(at: 1)?.count ?? 0)")
             }
             if name != mode {
                 mode = name
@@ -118,6 +117,9 @@ extension ScriptRuntime {
     /// are errors rather than silently different arguments.
     private func programText(_ stack: LuaView, at index: Int32, _ what: String) -> Result<String, ExecProblem> {
         if let bytes = stack.bytes(at: index) {
+            if bytes.count > Self.maxExecBytes {
+                return .failure(ExecProblem("\(what) is \(bytes.count) bytes long, more than the \(Self.maxExecBytes) bytes one exec may pass"))
+            }
             if bytes.contains(0) { return .failure(ExecProblem("\(what) contains a NUL byte (\\0), which no program can receive")) }
             guard let text = String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self) else {
                 return .failure(ExecProblem("\(what) is not valid UTF-8"))
@@ -244,7 +246,7 @@ extension ScriptRuntime {
     // MARK: key(combo)
 
     func keyFunction(_ stack: LuaView) -> Int32 {
-        guard let combo = stack.string(at: 1), combo.utf8.count <= 256 else {
+        guard let combo = stack.string(at: 1, limit: 256) else {
             return raise(stack, "key() takes a key or combination, as in key(\"ctrl+alt+Right\") or key(\"PageDown\")")
         }
         let outcome: String? = host.map { $0.key(combo, origin: position(stack, level: 1)) } ?? "key is not available here"

@@ -134,6 +134,10 @@ enum LuaJSON {
         var spent = 0
         stack.forEachPair(t) { k, _ in
             guard problem == nil else { return }
+            if let key = stack.bytes(at: k), spent + key.count + 5 > budget {
+                problem = tooLong()
+                return
+            }
             guard let field = Field(stack, k) else {
                 problem = Problem(message: "has a \(stack.type(at: k).name) key; JSON keys must be strings or numbers")
                 return

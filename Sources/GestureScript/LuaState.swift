@@ -96,10 +96,18 @@ struct LuaView {
 
     func type(at index: Int32) -> LuaType { LuaType(rawValue: lua_type(L, index)) ?? .none }
 
-    /// The string at `index` (invalid UTF-8 repaired); numbers are not strings here.
-    func string(at index: Int32) -> String? {
-        guard let bytes = bytes(at: index) else { return nil }
+    /// The string at `index` (invalid UTF-8 repaired); numbers are not strings
+    /// here, nor are strings longer than `limit` bytes: the host never copies a
+    /// rule's string of megabytes to look at it.
+    func string(at index: Int32, limit: Int = 4096) -> String? {
+        guard let bytes = bytes(at: index), bytes.count <= limit else { return nil }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The value at `index` for a message: a string cut to `limit` bytes, or its type.
+    func shown(at index: Int32, limit: Int = 64) -> String {
+        guard let bytes = bytes(at: index) else { return "(a \(type(at: index).name))" }
+        return "\"" + truncated(bytes, limit: limit) + "\""
     }
 
     /// The string at `index`, exactly as Lua holds it. Valid while the value is

@@ -12,7 +12,7 @@ extension ScriptRuntime {
     /// Returns the file to read and the path to name it by.
     func findModule(_ stack: LuaView) -> Int32 {
         func fail(_ message: String) -> Int32 { raise(stack, message, level: 2) }
-        guard let name = stack.string(at: 1), !name.isEmpty, name.utf8.count <= 256,
+        guard let name = stack.string(at: 1, limit: 256), !name.isEmpty,
               name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }),
               !name.contains(".."), !name.hasPrefix(".") else {
             return fail("require() takes a module name such as \"helpers\" or \"lib.paging\" (a file next to the rules file)")

@@ -55,9 +55,9 @@ extension ScriptRuntime {
         var bad: String?
         stack.forEachPair(index) { k, v in
             guard bad == nil else { return }
-            let key = stack.string(at: k) ?? "(a \(stack.type(at: k).name) key)"
+            let key = stack.string(at: k, limit: 64) ?? ""
             if GesturePhase(rawValue: key) == nil {
-                bad = "unknown phase \"\(truncated(key, limit: 64))\" in handler table; use began, changed, ended or cancelled"
+                bad = "unknown phase \(stack.shown(at: k)) in handler table; use began, changed, ended or cancelled"
             } else if stack.type(at: v) != .function {
                 bad = "handler table field \"\(key)\" must be a function, not a \(stack.type(at: v).name)"
             }
@@ -85,14 +85,17 @@ extension ScriptRuntime {
     private func readOptions(_ stack: LuaView, at index: Int32, into core: inout GestureRule, options: inout RuleOptions) -> String? {
         var problem: String?
         func text(_ v: Int32, _ option: String, max: Int, _ what: String) -> String? {
-            guard let s = stack.string(at: v) else { problem = "option \"\(option)\" must be \(what)"; return nil }
-            guard s.utf8.count <= max else { problem = "option \"\(option)\" is \(s.utf8.count) bytes long; the most is \(max)"; return nil }
+            if let count = stack.bytes(at: v)?.count, count > max {
+                problem = "option \"\(option)\" is \(count) bytes long; the most is \(max)"
+                return nil
+            }
+            guard let s = stack.string(at: v, limit: max) else { problem = "option \"\(option)\" must be \(what)"; return nil }
             return s
         }
         stack.forEachPair(index) { k, v in
             guard problem == nil else { return }
-            guard let key = stack.string(at: k) else {
-                problem = "on() options must have string keys"
+            guard let key = stack.string(at: k, limit: 64) else {
+                problem = stack.type(at: k) == .string ? "unknown option \(stack.shown(at: k)); known options: \(ScriptRuntime.optionKeys.joined(separator: ", "))" : "on() options must have string keys"
                 return
             }
             switch key {
@@ -132,7 +135,7 @@ extension ScriptRuntime {
                 guard let b = stack.boolean(at: v) else { problem = "option \"exclusive\" must be true or false"; return }
                 core.exclusive = b
             default:
-                problem = "unknown option \"\(truncated(key, limit: 64))\"; known options: \(ScriptRuntime.optionKeys.joined(separator: ", "))"
+                problem = "unknown option \"\(key)\"; known options: \(ScriptRuntime.optionKeys.joined(separator: ", "))"
             }
         }
         return problem
@@ -153,16 +156,16 @@ extension ScriptRuntime {
 
     /// A string, or a list of strings.
     private func stringList(_ stack: LuaView, at index: Int32) -> [String]? {
-        if let s = stack.string(at: index) { return s.utf8.count <= Self.maxNameBytes ? [s] : nil }
+        if stack.type(at: index) == .string { return stack.string(at: index, limit: Self.maxNameBytes).map { [$0] } }
         guard stack.type(at: index) == .table else { return nil }
         let count = Int(lua_rawlen(stack.L, index))
         guard count <= Self.maxRules else { return nil }
         var names: [String] = []
         for i in 0..<count {
             lua_rawgeti(stack.L, index, lua_Integer(i + 1))
-            let name = stack.string(at: -1)
+            let name = stack.string(at: -1, limit: Self.maxNameBytes)
             stack.pop()
-            guard let name, name.utf8.count <= Self.maxNameBytes else { return nil }
+            guard let name else { return nil }
             names.append(name)
         }
         return names

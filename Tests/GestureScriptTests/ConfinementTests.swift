@@ -495,13 +495,29 @@ struct OutputTests {
         (#"exec({ "env" }, { env = { [""] = "1" } })"#, "rules.lua:2: exec option \"env\": \"\" is not a variable name: names are not empty and have no \"=\""),
         (#"exec({ "env" }, { env = { ["A\0B"] = "1" } })"#, "rules.lua:2: exec option \"env\": the environment variable name contains a NUL byte (\\0), which no program can receive"),
         (#"exec({ "env" }, { env = { A = "1\0" } })"#, "rules.lua:2: exec option \"env\": the value of A contains a NUL byte (\\0), which no program can receive"),
-        (#"exec({ "echo", ("x"):rep(70000) })"#, "rules.lua:2: exec(): the program's arguments come to more than 65536 bytes, the most one exec may pass"),
+        (#"exec({ "echo", ("x"):rep(70000) })"#, "rules.lua:2: exec(): argument 2 is 70000 bytes long, more than the 65536 bytes one exec may pass"),
+        (#"exec({ "echo", ("x"):rep(40000), ("y"):rep(40000) })"#, "rules.lua:2: exec(): the program's arguments come to more than 65536 bytes, the most one exec may pass"),
     ])
     func execRefused(code: String, message: String) throws {
         let (runtime, host) = try loadWithHost("on('tap', function(g)\n  \(code)\nend)")
         runtime.dispatch(Delivery(rule: 0, event: tap(at: 1)))
         #expect(host.execs.isEmpty)
         #expect(host.messages.first.map(firstLine) == message, "\(host.messages)")
+    }
+
+    @Test("megabyte strings where the host expects a name are refused without being copied", arguments: [
+        ("mode(big)", "rules.lua:3: mode(): a mode's name is at most 1024 bytes, not 4000000"),
+        ("on(big, function() end)", "rules.lua:3: a gesture phrase is at most 256 bytes, such as \"two-finger swipe left\"; this one is 4000000"),
+        ("on('tap', function() end, { name = big })", "rules.lua:3: option \"name\" is 4000000 bytes long; the most is 1024"),
+        ("on('tap', function() end, { [big] = 1 })", "rules.lua:3: unknown option \"\(String(repeating: "x", count: 64))... (3999936 more bytes)\"; known options: name, description, mode, cooldown, device, repeat, simultaneous_with, requires_failure_of, exclusive"),
+        ("config{ [big] = 1 }", "rules.lua:3: unknown threshold \"\(String(repeating: "x", count: 64))... (3999936 more bytes)\""),
+        ("emit('k', { [big] = 1, [big .. 'y'] = 2 })", "rules.lua:3: emit(\"k\", ...): the fields table makes the line longer than 1 MiB, the most one emit may write"),
+        ("key(big)", "rules.lua:3: key() takes a key or combination, as in key(\"ctrl+alt+Right\") or key(\"PageDown\")"),
+    ])
+    func hugeNames(code: String, message: String) throws {
+        let (runtime, host) = try loadRules("local big = ('x'):rep(4000000)\non('swipe left', function(g)\n  \(code)\nend)")
+        runtime.dispatch(Delivery(rule: 0, event: swipe(.left)))
+        #expect(host.messages.first.map(firstLine) == message, "\(host.messages.first?.prefix(300) ?? "")")
     }
 
     @Test("long log lines and error messages are cut, with how much was left out")

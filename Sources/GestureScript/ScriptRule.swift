@@ -54,6 +54,8 @@ struct LuaTimer {
     /// Registry reference to the function.
     var function: Int32
     var origin: String
+    /// The input instant (`TimerInstant.serial`) it was made in.
+    var madeIn = 0
     /// `every`: runs made in the input instant `catchUpInstant`, to cap catching up.
     var catchUps = 0
     var catchUpInstant = -Double.infinity

@@ -10,10 +10,10 @@ import GestureCore
 /// passes their time. Replay never waits; a live input's loop sleeps until them.
 ///
 /// Timers are bounded three ways. At most `maxPendingTimers` wait at once. In
-/// one input instant (from one input to the next) they run at most
-/// `maxTimerRunsPerInstant` times and for at most the CPU time of one call;
-/// past that the rest wait for the next input, so a timer that re-arms itself
-/// with `after(0, ...)` cannot hold the engine. And an `every` timer catches
+/// one input instant (from one input to the next) timers made in that instant
+/// run at most `maxTimerRunsPerInstant` times, and all of them for at most the
+/// CPU time of one call; past that the rest wait for the next input, so a
+/// timer that re-arms itself with `after(0, ...)` cannot hold the engine. And an `every` timer catches
 /// up on at most `maxCatchUp` missed runs when the input's clock jumps; the
 /// rest are skipped.
 extension ScriptRuntime {
@@ -59,7 +59,7 @@ extension ScriptRuntime {
     /// instant, for the limits on timer runs.
     public func beginInstant(at time: Double) {
         guard time > timerInstant.time else { return }
-        timerInstant = TimerInstant(time: time)
+        timerInstant = TimerInstant(time: time, serial: timerInstant.serial + 1)
     }
 
     /// The input's clock has reached `time`; timers made before the first input
@@ -78,7 +78,8 @@ extension ScriptRuntime {
     public func fireTimers(upTo time: Double) {
         advanceClock(to: time)
         while !timerInstant.holding, let next = timers.first, next.due <= time {
-            if timerInstant.runs >= Self.maxTimerRunsPerInstant || timerInstant.elapsed >= options.timeLimit && options.timeLimit > 0 {
+            let chained = next.madeIn == timerInstant.serial
+            if chained && timerInstant.runs >= Self.maxTimerRunsPerInstant || timerInstant.elapsed >= options.timeLimit && options.timeLimit > 0 {
                 hold(before: next)
                 break
             }
@@ -96,7 +97,7 @@ extension ScriptRuntime {
             }
             let started = Self.cpuSeconds()
             run(timer)
-            timerInstant.runs += 1
+            if chained { timerInstant.runs += 1 }
             timerInstant.elapsed += Self.cpuSeconds() - started
             if timer.interval == nil { release(timer) }
         }
@@ -135,7 +136,7 @@ extension ScriptRuntime {
         guard !timerHoldReported else { return }
         timerHoldReported = true
         let why = timerInstant.runs >= Self.maxTimerRunsPerInstant
-            ? "timers ran \(timerInstant.runs) times at one input instant (the most is \(Self.maxTimerRunsPerInstant); does a timer re-arm itself with after(0, ...)?)"
+            ? "timers made at one input instant ran \(timerInstant.runs) times in it (the most is \(Self.maxTimerRunsPerInstant); does a timer re-arm itself with after(0, ...)?)"
             : "timers used \(number(options.timeLimit)) s of CPU time at one input instant (the most one call may)"
         log("\(timer.origin): warning: \(why); the timers still due wait for the next input")
     }
@@ -144,7 +145,7 @@ extension ScriptRuntime {
     public func finishTimers() {
         for timer in timers.all where timer.interval != nil { discard(timer) }
         guard let last = timers.all.map(\.due).max() else { return }
-        timerInstant = TimerInstant(time: max(last, timerInstant.time))
+        timerInstant = TimerInstant(time: max(last, timerInstant.time), serial: timerInstant.serial + 1)
         fireTimers(upTo: last)
     }
 
@@ -215,7 +216,7 @@ extension ScriptRuntime {
         nextTimerID += 1
         let origin = internedOrigin(position(stack, level: 1))
         timers.insert(LuaTimer(id: id, due: (clockStarted ? currentTime : 0) + seconds, interval: repeating ? seconds : nil,
-                               function: ref, origin: origin))
+                               function: ref, origin: origin, madeIn: timerInstant.serial))
         pushHandle(stack, id)
         return 1
     }
@@ -248,6 +249,9 @@ extension ScriptRuntime {
 /// What the limits on timers and programs count in one input instant.
 struct TimerInstant {
     var time = -Double.infinity
+    /// Counts instants, so a timer knows whether it was made in this one.
+    var serial = 0
+    /// Runs of timers made in this instant: a timer re-arming itself.
     var runs = 0
     /// Seconds of CPU time the timers took.
     var elapsed = 0.0

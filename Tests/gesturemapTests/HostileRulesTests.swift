@@ -65,7 +65,7 @@ struct HostileRulesTests {
         ("on('tap', function(g) coroutine.wrap(function() for i = 1, 100000 do mode() end end)() emit('coroutine') end)", "", #""action":"coroutine""#),
         ("on('tap', function(g)\n  while true do pcall(function() while true do end end) end\nend)", "hostile.lua:2: instruction limit exceeded", nil),
         ("on('tap', function(g)\n  local r = ('a'):rep(40):find(('a*'):rep(40) .. 'b')\nend)", "hostile.lua:2: instruction limit exceeded", nil),
-        ("local function again() after(0, again) end\non('tap', function(g) after(0, again) end)", "hostile.lua:1: warning: timers ran 1000 times at one input instant", nil),
+        ("local function again() after(0, again) end\non('tap', function(g) after(0, again) end)", "hostile.lua:1: warning: timers made at one input instant ran 1000 times in it", nil),
         ("on('tap', function(g)\n  local t = {} local c = t for i = 1, 30 do c.x = {} c = c.x end emit('deep', t)\nend)", "", #""action":"deep""#),
         ("on('tap', function(g)\n  local t = {} local c = t for i = 1, 40 do c.x = {} c = c.x end emit('deep', t)\nend)", "is nested more than 32 tables deep", nil),
         ("on('tap', function(g) emit('b', { [1e300] = 1 }) end)", "", #""1e+300":1}"#),

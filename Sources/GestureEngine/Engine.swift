@@ -28,6 +28,8 @@ public final class Engine: ScriptHost {
     public private(set) var gesturesDelivered = 0
     /// `--timing`: per-frame processing time.
     var timer = FrameTimer()
+    /// Devices already told that edge swipes need a surface size.
+    var edgesExplained: Set<Int> = []
     /// Where a progress bar may go: the console, unless messages are captured
     /// while the terminal is still there (`gesturemap test`).
     public var progressConsole: Console?
@@ -119,7 +121,10 @@ public final class Engine: ScriptHost {
         // Deadlines and timers before this frame come first, in time order.
         if let due = nextDeadline, due <= frame.time { advanceAll(to: frame.time) }
         if device >= arenas.count { arenas.append(contentsOf: repeatElement(nil, count: device - arenas.count + 1)) }
-        if arenas[device] == nil { arenas[device] = ArenaBox(newArena(for: device)) }
+        if arenas[device] == nil {
+            arenas[device] = ArenaBox(newArena(for: device))
+            checkEdges(device: device, surface: frame.surface)
+        }
         runtime?.advanceClock(to: frame.time)
         arenas[device]?.arena.handle(frame, into: &deliveries)
         if !deliveries.isEmpty || options.trace { deliver(from: device) }
@@ -213,6 +218,7 @@ public final class Engine: ScriptHost {
         seenGeneration = runtime.generation
         for device in arenas.indices where arenas[device] != nil {
             arenas[device]?.arena.replaceRules(runtime.coreRules(forDevice: deviceName(device)), thresholds: runtime.thresholds)
+            checkEdges(device: device, surface: arenas[device]?.arena.tracker.surface)
         }
     }
 

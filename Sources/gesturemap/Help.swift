@@ -30,7 +30,7 @@ enum Help {
     options:
       -r, --rules FILE        Lua rules (default: swipe left/right -> next_page/prev_page)
       --format FORMAT         ndjson, evemu, evtest, libinput (debug-events) or raw (input_event
-                              bytes); default: detected from the first bytes
+                              bytes); default: detected from the first lines
       --rotate [DEV=]DEG      map the device's axes to the screen: 0, 90, 180 or 270 clockwise
       --flip-x[=DEV], --flip-y[=DEV]
                               mirror an axis (panels mounted flipped)
@@ -38,6 +38,9 @@ enum Help {
                               libinput's calibration matrix, on coordinates normalized to 0..1
                               (DEV: apply only to inputs whose path contains DEV)
       --resolution N[,M]      device units per millimetre (x[,y]); overrides the device header
+      --size [DEV=]WxH        the touch surface in millimetres, for devices that give no
+                              resolution (instead of udev's hint, the display's size, or a
+                              typical 69x50 mm touchpad or 13.3-inch touchscreen)
       --strict                stop at the first malformed line (exit 65) instead of skipping it
       -n, --dry-run           print key events and programs as JSON lines instead of typing
                               and running them
@@ -49,7 +52,7 @@ enum Help {
                               to stderr as one JSON line
       --realtime              replay at the recorded pace instead of as fast as possible
       --grab                  take devices for exclusive use (the desktop stops seeing them)
-      -v, --verbose           say which resolution and rules are in use
+      -v, --verbose           say which format, resolution and rules are in use
       -h, --help              this text
 
     exit status: 0 ok, 1 rules failed to load, 64 usage, 65 bad input (--strict), 66 input not found,

@@ -138,7 +138,8 @@ struct DrawCommandTests {
         let result = try Binary.run(["draw", input.path, "--rules", rules.path])
         let svg = SVGCensus.read(result.stdout)
         #expect(svg?.elements["polyline"] == 4)
-        #expect(svg?.texts.contains("Atmel maXTouch Touchscreen · 211.4 × 126.7 mm") == true)
+        // The panel gives no resolution: drawn at a typical 13.3-inch touchscreen's size.
+        #expect(svg?.texts.contains("Atmel maXTouch Touchscreen · 289.7 × 173.7 mm") == true)
         #expect(svg?.texts.contains { $0.contains("swipe down, 4 fingers") } == true)
     }
 }

@@ -147,8 +147,8 @@ struct BudgetTests {
         #expect(host.lines == [#"{"action":"rep","t":1.5,"m":8,"n":0}"#])
     }
 
-    @Test("the clock stops what instruction counting cannot see: comparing long strings")
-    func wallClock() throws {
+    @Test("the CPU time limit stops what instruction counting cannot see: comparing long strings")
+    func cpuTimeLimit() throws {
         let host = try Self.stopped("""
         on("swipe left", function(g)
           local a, b = ("x"):rep(4000000), ("x"):rep(4000000)

@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"]),
         .testTarget(name: "GestureInputTests", dependencies: ["GestureInput"]),
         .testTarget(name: "GestureSynthTests", dependencies: ["GestureSynth", "GestureCore", "GestureInput"]),
-        .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript"]),
+        .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript", "CLuaShim"]),
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
         .testTarget(name: "gesturemapTests", dependencies: ["gesturemap"]),

@@ -24,7 +24,7 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .fingerSettle: return 0.1
         case .swipeMinDistance: return 10
         case .swipeMaxAngle: return 30
-        case .swipeMaxDuration: return 0.8
+        case .swipeMaxDuration: return 2.0
         case .swipeMinSpeed: return 50
         case .swipeCommitSpeed: return 120
         case .tapMaxDuration: return 0.3

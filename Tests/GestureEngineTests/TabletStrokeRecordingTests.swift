@@ -69,8 +69,9 @@ struct TabletStrokeRecordingTests {
     /// when the hand starts to stroke. Each is its pan and its swipe.
     @Test("with no flags every stroke is its swipe (and its pan)", arguments: tablets)
     fileprivate func strokesWithNoFlags(tablet: Tablet) throws {
-        try #require(tablet.device.contains("ISDv4") || TabletDatabase.shared.size(of: DeviceID(bus: 3, vendor: 0x56A, product: 0x27)) != nil,
-                     "libwacom's database (Debian's libwacom-common) is not installed")
+        if !tablet.device.contains("ISDv4") && TabletDatabase.shared.size(of: DeviceID(bus: 3, vendor: 0x56A, product: 0x27)) == nil {
+            try Test.cancel("libwacom's database (Debian's libwacom-common) is not installed, so the tablet's size is unknown")
+        }
         for (gesture, expected) in strokes {
             let run = try runRecording(tablet.files(gesture), rules: swipeAndPanRules)
             #expect(run.status == .ok)

@@ -123,6 +123,9 @@ extension ScriptRuntime {
 
     // MARK: Keeping the context
 
+    /// Some rule has an `app` option: without an app source it could never run.
+    public var hasAppRules: Bool { rules.contains { $0.app != nil && !$0.removed } }
+
     /// The focused application changed: rules with `app` follow it.
     public func setApp(_ app: AppInfo?) {
         guard app != context.app else { return }

@@ -19,9 +19,13 @@ final class KeyInputs {
         let reader: KeyboardReader
         var keys = KeyState()
         var isOpen = true
+        /// A recording in a regular file: its end is the end of the record, not
+        /// the keys being let go.
+        let isFile: Bool
 
-        init(_ reader: KeyboardReader) {
+        init(_ reader: KeyboardReader, isFile: Bool = false) {
             self.reader = reader
+            self.isFile = isFile
             // A live keyboard starts from what the kernel says is held (EVIOCGKEY).
             if reader.isLive { keys = reader.keys }
         }
@@ -80,9 +84,10 @@ final class KeyInputs {
             return "--keyboard \(path): \(why)"
         }
         let identity = KeyboardIdentity(name: path)
-        let keyboard = add(KeyboardReader(fd: fd, path: path, identity: identity, builtIn: true))
         var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+        let isFile = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        let keyboard = add(KeyboardReader(fd: fd, path: path, identity: identity, builtIn: true), isFile: isFile)
+        if isFile {
             // To its end (each read takes all there is, the next one the end):
             // a regular file never makes the loop wait.
             for _ in 0..<3 where keyboard.isOpen { read(keyboard) }
@@ -106,8 +111,8 @@ final class KeyInputs {
     }
 
     @discardableResult
-    private func add(_ reader: KeyboardReader) -> Keyboard {
-        let keyboard = Keyboard(reader)
+    private func add(_ reader: KeyboardReader, isFile: Bool = false) -> Keyboard {
+        let keyboard = Keyboard(reader, isFile: isFile)
         keyboards.removeAll { !$0.isOpen && $0.reader.path == reader.path }
         keyboards.append(keyboard)
         return keyboard
@@ -126,8 +131,10 @@ final class KeyInputs {
         case .closed(let reason):
             keyboard.isOpen = false
             if let reason { report("gesturemap: keyboard \(keyboard.reader.path): \(reason)") }
-            // Its keys are let go after its last event, so no modifier stays stuck.
-            let last = pending.last(where: { $0.keyboard === keyboard })?.event.time ?? appliedUpTo
+            guard !keyboard.isFile else { return }
+            // A keyboard unplugged, or a FIFO closed: its keys are let go now
+            // (after its last event), so no modifier stays stuck.
+            let last = max(pending.last(where: { $0.keyboard === keyboard })?.event.time ?? appliedUpTo, appliedUpTo)
             for code in keyboard.keys.held.union(pendingHeld(keyboard)).sorted() {
                 enqueue(KeyEvent(code: code, action: .released, time: last.isFinite ? last : 0), from: keyboard)
             }

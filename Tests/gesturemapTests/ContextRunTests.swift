@@ -195,6 +195,27 @@ struct ContextRunTests {
         #expect(Date().timeIntervalSince(start) < 20)
     }
 
+    @Test("README's per-application rules load and do what they say")
+    func readmeBlock() throws {
+        let readme = try String(contentsOf: Binary.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let block = try #require(ReadmeTests.block(after: "## Per-application rules", language: "lua", in: readme))
+        let rules = try Binary.temporaryFile("rules.lua", block)
+        #expect(try Binary.run(["check", rules.path]).errorLines == ["\(rules.path): ok"])
+        let input = try Binary.temporaryFile("swipe.ndjson", try Self.gestures("two-finger swipe left", at: [0]))
+        func keys(_ extra: [String]) throws -> [String] {
+            try Binary.run(["run", "--dry-run", "--rules", rules.path] + extra + [input.path]).lines.compactMap { line in
+                guard let json = Binary.json(line) else { return nil }
+                return json["action"] as? String == "key" ? "\(json["key"] ?? "")\((json["value"] as? Int) == 1 ? "+" : "-")" : json["action"] as? String
+            }
+        }
+        #expect(try keys(["--app", "org.pwmt.zathura"]) == ["KEY_LEFTSHIFT+", "KEY_J+", "KEY_J-", "KEY_LEFTSHIFT-"])
+        #expect(try keys(["--app", "org.kde.okular"]) == ["KEY_PAGEDOWN+", "KEY_PAGEDOWN-"])
+        #expect(try keys(["--app", "firefox"]) == ["KEY_LEFTALT+", "KEY_RIGHT+", "KEY_RIGHT-", "KEY_LEFTALT-"])
+        #expect(try keys(["--app", "foot"]) == ["next_page"])
+        let ctrl = try Self.keyboardFile(Self.key(0.1, Self.ctrl, 1))
+        #expect(try keys(["--app", "firefox", "--keyboard", ctrl]) == ["KEY_END+", "KEY_END-"])
+    }
+
     @Test("bad context options are usage errors that say what to give")
     func usage() throws {
         for (args, message) in [

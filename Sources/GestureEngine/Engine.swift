@@ -43,6 +43,8 @@ public final class Engine: ScriptHost {
     /// Device indexes that are touchpads, which typing quiets.
     var touchpads: Set<Int> = []
     var typingFilters: [Int: TypingFilter] = [:]
+    /// Touchpads with touches being left out now.
+    var ignoringOn: Set<Int> = []
 
     public init(options: RunOptions, console: Console, output: LineSink) {
         self.options = options
@@ -105,6 +107,8 @@ public final class Engine: ScriptHost {
             status = runLoop(sources, watching: discovering)
         }
         if let fatal { status = fatal }
+        // The app source's connection (and an --app-command's process group) ends with the run.
+        appTracker = nil
         // Programs the rules started with a timeout get up to it to finish.
         launcher.finish()
         if options.timing { console.say("timing: " + timer.summary) }

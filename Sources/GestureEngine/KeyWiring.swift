@@ -53,10 +53,13 @@ extension Engine {
     /// A frame on a touchpad without the touches that landed while typing.
     func quietWhileTyping(_ frame: TouchFrame, _ keys: KeyInputs) -> TouchFrame {
         guard touchpads.contains(frame.device) else { return frame }
+        // Most frames: nothing lands and nothing is being left out.
+        if !ignoringOn.contains(frame.device), !frame.touches.contains(where: { $0.phase == .began }) { return frame }
         var ignored: [Int] = []
         var filter = typingFilters[frame.device] ?? TypingFilter()
         let out = filter.filter(frame, quiets: { keys.quiets(touchpadTouchAt: $0) }, newlyIgnored: &ignored)
         typingFilters[frame.device] = filter
+        if filter.ignored.isEmpty { ignoringOn.remove(frame.device) } else { ignoringOn.insert(frame.device) }
         if options.trace {
             for id in ignored { console.say("trace: t=\(Self.formatTime(frame.time)) touch \(id) ignored: it landed on a touchpad while typing (typing_quiet)") }
         }

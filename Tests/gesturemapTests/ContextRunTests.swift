@@ -148,6 +148,18 @@ struct ContextRunTests {
         #expect(try typingRun(["--surface", "touchpad"], rules: #"config{ typing_quiet = 0 }; on("tap", function(g) emit("tap") end)"#).lines == both)
     }
 
+    @Test("a palm that landed while typing stays left out; a finger landing beside it later taps with one finger")
+    func restingPalm() throws {
+        let rules = try Binary.temporaryFile("rules.lua", #"on("tap", function(g) emit("tap", { fingers = g.fingers }) end); on("2-finger tap", function(g) emit("tap", { fingers = g.fingers }) end)"#)
+        let keyboard = try Self.keyboardFile(Self.key(4.9, Self.a, 1) + Self.key(4.95, Self.a, 0))
+        let palm = #"{"t":5.0,"ev":"down","id":1,"x":400,"y":1200}"# + "\n"
+        let lift = #"{"t":8.0,"ev":"up","id":1}"# + "\n"
+        let input = try Binary.temporaryFile("palm.ndjson", Self.header + palm + Self.tap(6.9, id: 2) + lift)
+        let result = try Binary.run(["run", "--rules", rules.path, "--keyboard", keyboard, "--surface", "touchpad", input.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.lines == [#"{"action":"tap","t":6.98,"fingers":1}"#])
+    }
+
     @Test("typing_quiet lengthens the quiet: at 5 s, a tap 1.95 s after a key is ignored too")
     func longerQuiet() throws {
         // A lone key quiets for 0.4 of typing_quiet: 2 s at 5.

@@ -177,11 +177,25 @@ struct ContextRunTests {
         let input = try Binary.temporaryFile("swipe.ndjson", try Self.gestures("two-finger swipe left", at: [0]))
         #expect(try Binary.run(["run", "--rules", rules.path, "--app", "org.pwmt.zathura", input.path]).lines
             == [#"{"action":"J","t":0.316049,"app":"org.pwmt.zathura"}"#])
-        #expect(try Binary.run(["run", "--rules", rules.path, "--app", "foot", input.path]).lines
-            == [#"{"action":"general","t":0.316049,"app":"foot"}"#])
+        let traced = try Binary.run(["run", "--rules", rules.path, "--app", "foot", "--trace", input.path])
+        #expect(traced.lines == [#"{"action":"general","t":0.316049,"app":"foot"}"#])
+        #expect(traced.errorLines.first == "trace: focus: foot")
         let usage = try Binary.run(["run", "--app", "foot", "--app-source", "x11", input.path])
         #expect(usage.status == 64)
         #expect(usage.errorLines.first == "gesturemap run: --app fixes the focused application for the whole run; leave out --app-source and --app-command, or --app")
+    }
+
+    @Test("gesturemap test takes --app, so per-application rules have golden tests")
+    func goldenWithApp() throws {
+        let input = try Binary.temporaryFile("swipe.ndjson", try Self.gestures("two-finger swipe left", at: [0]))
+        let expected = input.deletingPathExtension().appendingPathExtension("expected")
+        try "{\"action\":\"key\",\"t\":0.316049,\"key\":\"KEY_PAGEDOWN\",\"value\":1}\n{\"action\":\"key\",\"t\":0.316049,\"key\":\"KEY_PAGEDOWN\",\"value\":0}\n"
+            .write(to: expected, atomically: true, encoding: .utf8)
+        let evince = try Binary.run(["test", "examples/reader.lua", input.path, "--app", "org.gnome.Evince"])
+        #expect(evince.status == 0, "\(evince.stderr)")
+        let zathura = try Binary.run(["test", "examples/reader.lua", input.path, "--app", "org.pwmt.zathura"])
+        #expect(zathura.status == 1)
+        #expect(zathura.errorLines.last == "0 passed, 1 failed")
     }
 
     @Test("without a desktop session, one line says why, only when the rules ask for an app")
@@ -226,6 +240,23 @@ struct ContextRunTests {
         #expect(try keys(["--app", "foot"]) == ["next_page"])
         let ctrl = try Self.keyboardFile(Self.key(0.1, Self.ctrl, 1))
         #expect(try keys(["--app", "firefox", "--keyboard", ctrl]) == ["KEY_END+", "KEY_END-"])
+    }
+
+    @Test("check warns about an app option that can never match, and fails on a malformed one")
+    func checkApp() throws {
+        let rules = try Binary.temporaryFile("rules.lua", """
+        on("tap", function(g) end, { app = "" })
+        on("swipe left", function(g) end, { app = "%" })
+        on("swipe right", function(g) end, { modifiers = "ctrl+hyper" })
+        """)
+        let result = try Binary.run(["check", rules.path])
+        #expect(result.status == 1)
+        let p = rules.path
+        #expect(result.errorLines == [
+            "\(p):2: option \"app\" is not a valid Lua pattern: \"%\" (malformed pattern (ends with '%'))",
+            "\(p):3: option modifiers \"ctrl+hyper\": \"hyper\" is not a modifier; use ctrl, shift, alt or super, joined with +",
+            "\(p):1: warning: an empty app pattern matches no application; name one, as gesturemap apps shows it (such as \"firefox\")",
+        ])
     }
 
     @Test("bad context options are usage errors that say what to give")

@@ -15,10 +15,14 @@ public protocol AppBackend: AnyObject {
     func close()
     /// Things people should hear about that did not end the connection.
     func takeNotices() -> [String]
+    /// Something arrived that poll() on `fd` will not report (X11: events xcb
+    /// queued while waiting for a reply): call `handleReadable()` anyway.
+    var hasPendingWork: Bool { get }
 }
 
 extension AppBackend {
     public func takeNotices() -> [String] { [] }
+    public var hasPendingWork: Bool { false }
 }
 
 /// The desktop connection ended, or could not be made: the message says why, for people.

@@ -101,11 +101,10 @@ public final class AppTracker {
     }
 
     /// Every window the source sees; empty while disconnected. Listing them
-    /// waits for replies, during which events may be queued unseen by poll():
-    /// they are read at once.
+    /// may take in events that poll() will not report: they are read at once.
     public func windows() -> [WindowInfo] {
         let list = backend?.windows() ?? []
-        handleReadable()
+        if backend?.hasPendingWork == true { handleReadable() }
         return list
     }
 

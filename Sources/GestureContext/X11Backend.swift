@@ -6,6 +6,9 @@ import CContext
 final class X11Backend: AppBackend {
     private let connection: OpaquePointer
     private(set) var current: AppInfo?
+    /// Events were taken from xcb's queue while windows were listed: the focus
+    /// is read again at the next `handleReadable()`.
+    private(set) var hasPendingWork = false
 
     init(display: String?) throws(AppSourceLost) {
         var error = ErrorText()
@@ -29,6 +32,10 @@ final class X11Backend: AppBackend {
     /// so it drains again after every read, until nothing is left.
     func handleReadable() throws(AppSourceLost) -> Bool {
         var app = current
+        if hasPendingWork {
+            hasPendingWork = false
+            app = try focused()
+        }
         while true {
             switch gm_x11_drain(connection) {
             case -1: throw AppSourceLost("the X server closed the connection")
@@ -54,6 +61,8 @@ final class X11Backend: AppBackend {
     func windows() -> [WindowInfo] {
         var list = [gm_window](repeating: .blank, count: 512)
         let count = Int(gm_x11_windows(connection, &list, Int32(list.count)))
+        // Listing waits for replies; events that came meanwhile sit in xcb's queue.
+        if gm_x11_drain(connection) != 0 { hasPendingWork = true }
         return list.prefix(min(count, list.count)).map(\.info)
     }
 

@@ -31,6 +31,8 @@ extension Engine {
             fds.append(pollfd(fd: watcher?.fd ?? -1, events: Int16(POLLIN), revents: 0))
             fds.append(pollfd(fd: hangup, events: Int16(POLLIN), revents: 0))
             fds.append(pollfd(fd: ruleWatcher?.fd ?? -1, events: Int16(POLLIN), revents: 0))
+            // No events asked: only a reader that went away (POLLERR, POLLHUP) wakes us.
+            fds.append(pollfd(fd: output.hangupDescriptor ?? -1, events: 0, revents: 0))
             let ready = poll(&fds, nfds_t(fds.count), idleTimeout())
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -38,6 +40,10 @@ extension Engine {
                 return .unavailable
             }
             if launcher.runningCount > 0 { launcher.enforceTimeouts() }
+            if fds[extra + 3].revents != 0 {
+                checkOutputReader()
+                if fatal != nil { break }
+            }
             if ready == 0 {
                 // Nothing came before the next deadline: on a live clock, time has
                 // passed all the same (a long press on a still finger).
@@ -45,7 +51,7 @@ extension Engine {
                 if let latest = latestInputTime, MonotonicClock.isLive(latest) { advanceAll(to: MonotonicClock.now()) }
                 continue
             }
-            for (i, source) in open.enumerated() where fds[i].revents != 0 {
+            for (i, source) in open.enumerated() where fds[i].revents != 0 && fatal == nil {
                 if let status = read(source, into: buffer) { return status }
             }
             if fds[extra + 1].revents != 0, HangupSignal.drain() {

@@ -35,6 +35,9 @@ struct OutputFailureTests {
         process.standardOutput = out
         process.standardError = errHandle
         process.standardInput = stdin ?? FileHandle.nullDevice
+        // Reading nothing: the reader is gone before the command starts, so no
+        // race decides whether it had finished already.
+        if readLines == 0 { try out.fileHandleForReading.close() }
         try process.run()
         var received: [UInt8] = []
         var byte: UInt8 = 0
@@ -43,7 +46,7 @@ struct OutputFailureTests {
             received.append(byte)
             if byte == 0x0A { lines += 1 }
         }
-        try out.fileHandleForReading.close()
+        if readLines > 0 { try out.fileHandleForReading.close() }
         let deadline = Date().addingTimeInterval(limit)
         while process.isRunning && Date() < deadline { usleep(10_000) }
         if process.isRunning { process.terminate() }
@@ -131,6 +134,18 @@ struct OutputFailureTests {
         #expect(end.stderr == "")
     }
 
+    @Test("a file replay that emits nothing still notices its reader is gone, between blocks of input")
+    func silentReplayNoticesReaderGone() throws {
+        // One finger resting for 20000 frames: more than one 64 KiB block, and no swipe.
+        var lines = [#"{"t":0,"ev":"down","id":1,"x":100,"y":100}"#]
+        for i in 1...20000 { lines.append(#"{"t":\#(Double(i) / 100),"ev":"move","id":1,"x":100,"y":100}"#) }
+        lines.append(#"{"t":200.01,"ev":"up","id":1}"#)
+        let input = try Binary.temporaryFile("resting.ndjson", lines.joined(separator: "\n") + "\n")
+        let end = try Self.runThenCloseReader(["run", input.path], readLines: 0)
+        #expect(end.signalled && end.status == SIGPIPE)
+        #expect(end.stderr == "")
+    }
+
     @Test("record --from FILE | head -1: record stops by SIGPIPE, quietly")
     func recordUnderHead() throws {
         let input = try Binary.temporaryFile("swipes.ndjson", try Self.swipes(2000))
@@ -187,6 +202,27 @@ struct OutputFailureTests {
         let toFile = try Binary.run(["record", "--from", input.path, "-o", "/dev/full"])
         #expect(toFile.status == 74)
         #expect(toFile.stderr == "gesturemap record: cannot write to /dev/full: No space left on device; stopping\n")
+    }
+
+    @Test("messages that cannot be written (stderr on a full disk) do not stop the run",
+          .enabled(if: OutputFailureTests.hasDevFull))
+    func fullStandardError() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Binary.path)
+        process.arguments = ["run", "-v"]
+        // A malformed line after the header: a message that has nowhere to go.
+        var lines = try Self.swipes(2).split(separator: "\n", omittingEmptySubsequences: false)
+        lines.insert("not json", at: 1)
+        let input = lines.joined(separator: "\n")
+        process.standardInput = try FileHandle(forReadingFrom: try Binary.temporaryFile("stdin", input))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(String(decoding: data, as: UTF8.self).split(separator: "\n").count == 2)
     }
 
     @Test("record -o into a folder that does not exist exits 74 naming the file")

@@ -38,9 +38,10 @@ let package = Package(
         .executableTarget(name: "gesturemap", dependencies: ["GestureEngine", "GestureInput"], swiftSettings: fast),
 
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"]),
-        .testTarget(name: "GestureInputTests", dependencies: ["GestureInput"]),
+        // Fixtures/fuzz: inputs that broke a fuzz target (scripts/fuzz), kept for the tests.
+        .testTarget(name: "GestureInputTests", dependencies: ["GestureInput"], exclude: ["Fixtures"]),
         .testTarget(name: "GestureSynthTests", dependencies: ["GestureSynth", "GestureCore", "GestureInput"]),
-        .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript"]),
+        .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript"], exclude: ["Fixtures"]),
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
         .testTarget(name: "gesturemapTests", dependencies: ["gesturemap"]),

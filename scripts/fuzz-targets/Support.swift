@@ -54,9 +54,9 @@ struct CoreUnderTest {
     }
 
     mutating func handle(_ frame: TouchFrame) {
-        // ARCHITECTURE.md: time never goes backwards (it is clamped), and
-        // positions are millimetres, never NaN or infinite.
-        if frame.time.isNaN || frame.time < lastTime {
+        // ARCHITECTURE.md: time is seconds that never go backwards (they are
+        // clamped), and positions are millimetres: never NaN or infinite.
+        if !frame.time.isFinite || frame.time < lastTime {
             fatalError("decoder contract: frame time \(frame.time) after \(lastTime)")
         }
         lastTime = frame.time

@@ -6,6 +6,15 @@ import PackageDescription
 // builds, which the test suite runs, keep them, so a violation still fails there.
 let fast: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
+// libdbus keeps a header in an architecture's library folder; the C shim that
+// loads it at run time needs both include folders (pkg-config --cflags dbus-1).
+#if arch(arm64)
+let multiarch = "aarch64-linux-gnu"
+#else
+let multiarch = "x86_64-linux-gnu"
+#endif
+let dbusHeaders: [CSetting] = [.unsafeFlags(["-I/usr/include/dbus-1.0", "-I/usr/lib/\(multiarch)/dbus-1.0/include"])]
+
 let package = Package(
     name: "gesturemap",
     products: [
@@ -35,7 +44,10 @@ let package = Package(
             dependencies: ["GestureCore", "GestureInput", "GestureScript", "GestureActions", "GestureSynth"],
             swiftSettings: fast
         ),
-        .executableTarget(name: "gesturemap", dependencies: ["GestureEngine", "GestureInput"], swiftSettings: fast),
+        // The focused application (X11, Wayland, D-Bus: loaded at run time, never linked), held keys, quiet while typing.
+        .target(name: "CContext", cSettings: dbusHeaders),
+        .target(name: "GestureContext", dependencies: ["CContext", "CEvdev"], swiftSettings: fast),
+        .executableTarget(name: "gesturemap", dependencies: ["GestureEngine", "GestureInput", "GestureContext"], swiftSettings: fast),
 
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"]),
         // Fixtures/fuzz: inputs that broke a fuzz target (scripts/fuzz), kept for the tests.
@@ -45,5 +57,6 @@ let package = Package(
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
         .testTarget(name: "gesturemapTests", dependencies: ["gesturemap"]),
+        .testTarget(name: "GestureContextTests", dependencies: ["GestureContext", "gesturemap"]),
     ]
 )

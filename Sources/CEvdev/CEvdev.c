@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
@@ -46,6 +48,15 @@ int gm_evdev_bits(int fd, unsigned int type, uint8_t *bits, size_t size) {
 int gm_evdev_properties(int fd, uint8_t *bits, size_t size) {
     memset(bits, 0, size);
     return check(ioctl(fd, EVIOCGPROP(size), bits));
+}
+
+int gm_device_number(int fd, unsigned int *major_number, unsigned int *minor_number) {
+    struct stat info;
+    if (fstat(fd, &info) < 0) return -errno;
+    if (!S_ISCHR(info.st_mode)) return -ENOTTY;
+    *major_number = major(info.st_rdev);
+    *minor_number = minor(info.st_rdev);
+    return 0;
 }
 
 int gm_evdev_absinfo(int fd, unsigned int code, int32_t *value, int32_t *minimum, int32_t *maximum, int32_t *resolution) {
@@ -117,3 +128,8 @@ int gm_uinput_emit(int fd, uint16_t type, uint16_t code, int32_t value) {
 int gm_uinput_destroy(int fd) { return check(ioctl(fd, UI_DEV_DESTROY)); }
 
 unsigned int gm_key_max(void) { return KEY_MAX; }
+
+int gm_evdev_key_state(int fd, uint8_t *bits, size_t size) {
+    memset(bits, 0, size);
+    return check(ioctl(fd, EVIOCGKEY(size), bits));
+}

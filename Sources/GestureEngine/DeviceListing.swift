@@ -47,9 +47,10 @@ public enum DeviceListing {
     }
 
     private static func describe(_ axis: AxisInfo) -> String {
-        let range = "\(Int(axis.minimum))..\(Int(axis.maximum ?? 0))"
-        guard let res = axis.resolution, res > 0 else { return range + ", no resolution (use --resolution)" }
+        let whole = { (v: Double) in Checked.clampedInteger(v, as: Int.self) ?? 0 }
+        let range = "\(whole(axis.minimum))..\(whole(axis.maximum ?? 0))"
+        guard let res = axis.resolution, res > 0 else { return range + ", no resolution (gesturemap assumes a size; see run --size)" }
         let mm = ((axis.maximum ?? 0) - axis.minimum) / res
-        return range + ", \(Int(res)) units/mm, \(Int(mm.rounded())) mm"
+        return range + ", \(whole(res)) units/mm, \(whole(mm)) mm"
     }
 }

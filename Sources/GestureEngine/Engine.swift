@@ -28,9 +28,13 @@ public final class Engine: ScriptHost {
     public private(set) var gesturesDelivered = 0
     /// `--timing`: per-frame processing time.
     var timer = FrameTimer()
+    /// Devices already told that edge swipes need a surface size.
+    var edgesExplained: Set<Int> = []
     /// Where a progress bar may go: the console, unless messages are captured
     /// while the terminal is still there (`gesturemap test`).
     public var progressConsole: Console?
+    /// Sees frames and deliveries, for `draw` and `explain`.
+    public weak var observer: EngineObserver?
 
     public init(options: RunOptions, console: Console, output: LineSink) {
         self.options = options
@@ -111,12 +115,16 @@ public final class Engine: ScriptHost {
     private func processFrame(_ frame: TouchFrame) {
         framesProcessed += 1
         if options.realtime { pace(until: frame.time) }
+        if let observer { observer.engine(self, sawFrame: frame) }
         let device = frame.device
         guard device >= 0 else { return }
         // Deadlines and timers before this frame come first, in time order.
         if let due = nextDeadline, due <= frame.time { advanceAll(to: frame.time) }
         if device >= arenas.count { arenas.append(contentsOf: repeatElement(nil, count: device - arenas.count + 1)) }
-        if arenas[device] == nil { arenas[device] = ArenaBox(newArena(for: device)) }
+        if arenas[device] == nil {
+            arenas[device] = ArenaBox(newArena(for: device))
+            checkEdges(device: device, surface: frame.surface)
+        }
         runtime?.advanceClock(to: frame.time)
         arenas[device]?.arena.handle(frame, into: &deliveries)
         if !deliveries.isEmpty || options.trace { deliver(from: device) }
@@ -194,6 +202,7 @@ public final class Engine: ScriptHost {
         guard !deliveries.isEmpty, let runtime else { return }
         for delivery in deliveries where fatal == nil {
             gesturesDelivered += 1
+            if let observer { observer.engine(self, delivered: delivery) }
             runtime.dispatch(delivery)
         }
         deliveries.removeAll(keepingCapacity: true)
@@ -208,6 +217,7 @@ public final class Engine: ScriptHost {
         seenGeneration = runtime.generation
         for device in arenas.indices where arenas[device] != nil {
             arenas[device]?.arena.replaceRules(runtime.coreRules(forDevice: deviceName(device)), thresholds: runtime.thresholds)
+            checkEdges(device: device, surface: arenas[device]?.arena.tracker.surface)
         }
     }
 

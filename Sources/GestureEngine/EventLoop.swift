@@ -126,13 +126,14 @@ extension Engine {
     }
 
     private func reopen(_ source: Source, at path: String) {
-        guard let device = try? openDevice(path) else { return }
-        var decoder = RawEventDecoder(source: path, resolution: options.resolution, transform: options.transform(for: path),
-                                      device: source.index, directory: devices)
-        decoder.describe(device.description)
-        decoder.canResync = true
+        let device: InputDevice
+        do { device = try openDevice(path) } catch {
+            // udev may not have set its permissions yet: the watcher sees it again when it does.
+            if options.verbose { console.say("gesturemap: \(path) is back but cannot be opened yet: \(error.message)") }
+            return
+        }
         source.device = device
-        source.decoder = decoder
+        source.decoder = deviceDecoder(for: path, description: device.description, index: source.index, fd: device.fd)
         source.isOpen = true
         console.say("gesturemap: \(path) is back")
     }
@@ -157,6 +158,6 @@ extension Engine {
             wait = min(wait ?? 100, min(child, 100))
         }
         guard let wait else { return -1 }
-        return Int32(max(0, min(wait.rounded(.up), 60_000)))
+        return Checked.integer(min(max(wait.rounded(.up), 0), 60_000), as: Int32.self) ?? 0
     }
 }

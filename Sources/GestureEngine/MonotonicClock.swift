@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import GestureInput
 
 /// CLOCK_MONOTONIC, the clock live evdev devices stamp their events with once
 /// EVIOCSCLOCKID asks for it.
@@ -13,11 +14,13 @@ enum MonotonicClock {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    /// Sleeps until `deadline` on this clock (returns early on a signal).
+    /// Sleeps until `deadline` on this clock (returns early on a signal), a day
+    /// at most: input times are checked, but a deadline far off must not trap.
     static func sleep(until deadline: Double) {
-        let wait = deadline - now()
-        guard wait > 0 else { return }
-        var ts = timespec(tv_sec: Int(wait), tv_nsec: Int((wait - Double(Int(wait))) * 1e9))
+        let wait = min(deadline - now(), InputLimits.maxTimeJump)
+        guard wait > 0, let seconds = Checked.integer(wait, as: Int.self) else { return }
+        let nanoseconds = Checked.integer((wait - Double(seconds)) * 1e9, as: Int.self) ?? 0
+        var ts = timespec(tv_sec: seconds, tv_nsec: nanoseconds)
         nanosleep(&ts, nil)
     }
 

@@ -105,7 +105,8 @@ public final class Recorder {
             return .unavailable
         }
         var decoder = RawEventDecoder(source: path, resolution: options.resolution)
-        decoder.describe(device.description)
+        // The header written gets the best size known when the kernel gives none.
+        decoder.describe(device.description, sizeHints: DeviceSizeProbe().hints(fd: device.fd, description: device.description))
         Interrupt.install()
         console.say("gesturemap record: recording \(path) (\(device.description.name ?? "unnamed")); Ctrl-C to stop")
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 14, alignment: 16)

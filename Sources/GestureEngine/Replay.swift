@@ -36,9 +36,15 @@ extension Engine {
         return .ok
     }
 
+    /// Says once how an input is read: under `-v` always; without it only when
+    /// its size was guessed (a typical size, udev's hint, the display), so that
+    /// whoever sees odd distances knows why and that `--size` sets it.
     func announce(_ source: Source, atEnd: Bool = false) {
-        guard options.verbose, !source.announced, atEnd || source.decoder.eventCount > 0 else { return }
+        guard !source.announced, atEnd || source.decoder.eventCount > 0 else { return }
+        let guessed = source.decoder.converter.origin.isGuess
+        guard options.verbose || guessed else { return }
         source.announced = true
+        if options.verbose, let auto = source.decoder as? AutoDecoder, let how = auto.formatExplanation { console.say(how) }
         console.say(source.decoder.unitsExplanation)
     }
 }

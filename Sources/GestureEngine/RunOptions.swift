@@ -1,3 +1,4 @@
+import GestureCore
 import GestureInput
 
 /// Everything `gesturemap run` was asked to do.
@@ -35,6 +36,20 @@ public struct RunOptions: Sendable {
     public func transform(for input: String) -> Transform {
         deviceTransforms.first { input.contains($0.match) }?.transform ?? transform
     }
+
+    /// `--size WxH`: the surface in millimetres (x then y, as the device reports
+    /// them) for inputs that give no resolution.
+    public var size: Surface?
+    /// `--size DEVICE=WxH`: sizes for particular inputs, by a part of their path.
+    public var deviceSizes: [(match: String, size: Surface)] = []
+
+    /// The size for an input: the first per-device one that matches its path.
+    public func size(for input: String) -> Surface? {
+        deviceSizes.first { input.contains($0.match) }?.size ?? size
+    }
+
+    /// Where udev's database and sysfs are (tests point them at fake trees).
+    public var sizeProbe = DeviceSizeProbe()
 
     public init() {}
 }

@@ -64,11 +64,7 @@ extension Engine {
         if InputFile.isCharacterDevice(name) {
             do {
                 let device = try openDevice(name)
-                var decoder = RawEventDecoder(source: name, resolution: options.resolution, transform: options.transform(for: name),
-                                              device: index, directory: devices)
-                decoder.describe(device.description)
-                decoder.canResync = true
-                decoder.stopsAtFirstError = options.strict
+                let decoder = deviceDecoder(for: name, description: device.description, index: index, fd: device.fd)
                 if options.verbose { console.say("gesturemap: reading \(name) (\(device.description.name ?? "unnamed"), \(device.kindName))") }
                 return .success(Source(name: name, path: name, index: index, file: nil, device: device, decoder: decoder))
             } catch {
@@ -96,8 +92,19 @@ extension Engine {
         return device
     }
 
+    /// The decoder of a live device, with every option the run was given: the
+    /// same whether the device is opened at the start or again after an unplug.
+    func deviceDecoder(for path: String, description: EvdevDescription, index: Int, fd: Int32 = -1) -> RawEventDecoder {
+        var decoder = RawEventDecoder(source: path, resolution: options.resolution, size: options.size(for: path),
+                                      transform: options.transform(for: path), device: index, directory: devices)
+        decoder.describe(description, sizeHints: fd >= 0 ? options.sizeProbe.hints(fd: fd, description: description) : [])
+        decoder.canResync = true
+        decoder.stopsAtFirstError = options.strict
+        return decoder
+    }
+
     private func textDecoder(for name: String, index: Int) -> AutoDecoder {
-        var decoder = AutoDecoder(source: name, format: options.format, resolution: options.resolution,
+        var decoder = AutoDecoder(source: name, format: options.format, resolution: options.resolution, size: options.size(for: name),
                                   transform: options.transform(for: name), device: index, directory: devices)
         decoder.stopsAtFirstError = options.strict
         return decoder

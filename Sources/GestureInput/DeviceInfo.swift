@@ -48,6 +48,14 @@ public struct UnitConverter: Equatable, Sendable {
 
     public enum ResolutionOrigin: Equatable, Sendable {
         case commandLine, device, cssPixels
+        /// A size or resolution that stands in for the device's (see `SizeHint`).
+        case hint(SizeHint)
+
+        /// Worked out rather than given: said on stderr even without `-v`.
+        public var isGuess: Bool {
+            if case .hint(let h) = self { return h.origin.isGuess }
+            return false
+        }
     }
 
     public static func == (a: UnitConverter, b: UnitConverter) -> Bool {
@@ -56,10 +64,17 @@ public struct UnitConverter: Equatable, Sendable {
     }
 
     /// `override` (units per mm, per axis) wins over the device's own resolution;
-    /// with neither, units are taken as CSS pixels.
-    public init(device: DeviceInfo?, override: (x: Double, y: Double)? = nil, transform: Transform = .identity) {
-        let deviceX = device?.x.resolution.flatMap { $0 > 0 ? $0 : nil }
-        let deviceY = device?.y.resolution.flatMap { $0 > 0 ? $0 : nil }
+    /// without either, the first of `hints` that applies; with none, units are
+    /// taken as CSS pixels.
+    public init(device: DeviceInfo?, override: (x: Double, y: Double)? = nil, hints: [SizeHint] = [], transform: Transform = .identity) {
+        let deviceX = device?.x.resolution.flatMap { InputLimits.unitsPerMillimetre($0) }
+        let deviceY = device?.y.resolution.flatMap { InputLimits.unitsPerMillimetre($0) }
+        var units: (x: Double, y: Double)?
+        if let xMax = device?.x.maximum, let yMax = device?.y.maximum, let xMin = device?.x.minimum, let yMin = device?.y.minimum,
+           xMax > xMin, yMax > yMin {
+            units = (xMax - xMin, yMax - yMin)
+        }
+        let hinted = hints.lazy.compactMap { h in h.resolution(span: units).map { (h, $0) } }.first
         let rx: Double
         let ry: Double
         if let override {
@@ -70,6 +85,10 @@ public struct UnitConverter: Equatable, Sendable {
             rx = deviceX
             ry = deviceY
             origin = .device
+        } else if let (hint, r) = hinted {
+            rx = r.x
+            ry = r.y
+            origin = .hint(hint)
         } else {
             rx = cssPixelsPerMillimetre
             ry = cssPixelsPerMillimetre
@@ -112,13 +131,14 @@ public struct UnitConverter: Equatable, Sendable {
         switch origin {
         case .commandLine: return "\(source): resolution \(units) from --resolution" + mapped
         case .device: return "\(source): resolution \(units) from the device description" + mapped
+        case .hint(let hint) where hint.origin == .sizeOption:
+            return "\(source): resolution \(units) from \(hint.description)" + mapped
+        case .hint(let hint):
+            return "\(source): the device gives no resolution; using \(hint.description), \(units); give --size WxH (mm) to set it" + mapped
         case .cssPixels:
             return "\(source): no resolution given; taking coordinates as CSS pixels (96 per inch, 3.78 per mm); use --resolution UNITS_PER_MM to set it" + mapped
         }
     }
 
-    private func trimmed(_ v: Double) -> String {
-        let r = (v * 100).rounded() / 100
-        return r == r.rounded() ? String(Int(r)) : String(r)
-    }
+    private func trimmed(_ v: Double) -> String { format(v) }
 }

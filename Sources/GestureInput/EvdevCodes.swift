@@ -18,7 +18,15 @@ public enum ABS {
     public static let mtSlot: UInt16 = 0x2f
     public static let mtPositionX: UInt16 = 0x35
     public static let mtPositionY: UInt16 = 0x36
+    public static let mtToolType: UInt16 = 0x37
     public static let mtTrackingID: UInt16 = 0x39
+}
+
+/// ABS_MT_TOOL_TYPE values.
+public enum MTTool {
+    public static let finger: Int32 = 0
+    public static let pen: Int32 = 1
+    public static let palm: Int32 = 2
 }
 
 public enum BTN {

@@ -9,6 +9,9 @@ public struct EvdevDescription: Equatable, Sendable {
     /// Axis values when the recording began (evtest's "Value" lines): a contact
     /// already down may never resend an axis that does not change.
     public var initialValues: [UInt16: Int32] = [:]
+    /// The EV_KEY codes that tell a touchscreen from a touchpad (BTN_TOUCH,
+    /// BTN_TOOL_FINGER), when the source lists them.
+    public var keys: Set<UInt16> = []
 
     public init(name: String? = nil) {
         self.name = name
@@ -27,11 +30,21 @@ public struct EvdevDescription: Equatable, Sendable {
         axes[ABS.mtPositionX] != nil || axes[ABS.x] != nil
     }
 
+    /// Slots the device tracks, at most `InputLimits.maxContacts` (a larger
+    /// ABS_MT_SLOT range is no reason to reserve more).
     public var slotCount: Int? {
-        guard let slot = axes[ABS.mtSlot], let max = slot.maximum else { return nil }
-        return Int(max - slot.minimum) + 1
+        guard let slot = axes[ABS.mtSlot], let max = slot.maximum,
+              let span = Checked.integer(max - slot.minimum, as: Int.self), span >= 0 else { return nil }
+        return min(span, InputLimits.maxContacts - 1) + 1
     }
 
     public var isSemiMT: Bool { properties & (1 << UInt64(InputProperty.semiMT)) != 0 }
     public var isDirect: Bool { properties & (1 << UInt64(InputProperty.direct)) != 0 }
+
+    /// A touchscreen rather than a touchpad, decided as udev's input_id does:
+    /// INPUT_PROP_DIRECT, or BTN_TOUCH without BTN_TOOL_FINGER (older
+    /// touchscreen drivers set no properties). Without key bits, a touchpad.
+    public var isTouchscreen: Bool {
+        isDirect || (keys.contains(BTN.touch) && !keys.contains(BTN.toolFinger))
+    }
 }

@@ -62,12 +62,12 @@ public struct EvdevEncoder: Sendable {
     private mutating func select(_ slot: Int, at t: Double, into events: inout [EvdevEvent]) {
         guard slot != selected else { return }
         selected = slot
-        events.append(EvdevEvent(time: t, type: EV.abs, code: ABS.mtSlot, value: Int32(slot)))
+        events.append(EvdevEvent(time: t, type: EV.abs, code: ABS.mtSlot, value: Checked.integer(slot, as: Int32.self) ?? Int32.max))
     }
 
     private func rounded(_ p: Vector) -> (Int32, Int32) {
         let (x, y) = units(p)
-        return (Int32(clamping: Int64(x.rounded())), Int32(clamping: Int64(y.rounded())))
+        return (Checked.clampedInteger(x, as: Int32.self) ?? 0, Checked.clampedInteger(y, as: Int32.self) ?? 0)
     }
 
     /// The description a file of these events needs: the converter's axes, and slots.

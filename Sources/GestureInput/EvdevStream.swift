@@ -6,17 +6,34 @@ public struct EvdevStream: Sendable {
     public private(set) var description = EvdevDescription()
     public private(set) var assembler: SlotAssembler
     private let resolution: (x: Double, y: Double)?
+    /// `--size`: the surface in millimetres, for a device that gives no resolution.
+    private let size: Surface?
+    /// What the system knows of a live device's size (udev, the display's EDID).
+    private var systemHints: [SizeHint] = []
     private let transform: Transform
     private let device: Int
     private let directory: DeviceDirectory?
     private var warnedTransform = false
 
-    public init(resolution: (x: Double, y: Double)?, transform: Transform, device: Int, directory: DeviceDirectory?) {
+    public init(resolution: (x: Double, y: Double)?, size: Surface? = nil, transform: Transform, device: Int, directory: DeviceDirectory?) {
         self.resolution = resolution
+        self.size = size
         self.transform = transform
         self.device = device
         self.directory = directory
         assembler = SlotAssembler(converter: UnitConverter(device: nil, override: resolution, transform: transform), device: device)
+    }
+
+    /// Stand-ins for a resolution the device does not give, in the order they apply.
+    private var sizeHints: [SizeHint] {
+        var hints: [SizeHint] = []
+        if let size { hints.append(SizeHint(.millimetres(width: size.width, height: size.height), from: .sizeOption)) }
+        hints += systemHints
+        let info = description.deviceInfo
+        if let xMax = info.x.maximum, let yMax = info.y.maximum, xMax > info.x.minimum, yMax > info.y.minimum {
+            hints.append(.typical(touchscreen: description.isTouchscreen, span: (xMax - info.x.minimum, yMax - info.y.minimum)))
+        }
+        return hints
     }
 
     public var converter: UnitConverter { assembler.converter }
@@ -25,7 +42,7 @@ public struct EvdevStream: Sendable {
     /// Replaces the description; the units and surface follow it.
     public mutating func describe(_ update: (inout EvdevDescription) -> Void) {
         update(&description)
-        assembler.converter = UnitConverter(device: description.deviceInfo, override: resolution, transform: transform)
+        assembler.converter = UnitConverter(device: description.deviceInfo, override: resolution, hints: sizeHints, transform: transform)
         assembler.slotCount = description.slotCount
         assembler.semiMT = description.isSemiMT
         // Only the single-touch axes: older kernels report 0 for the MT ones.
@@ -58,13 +75,19 @@ public struct EvdevStream: Sendable {
         get { assembler.canResync }
         set { assembler.canResync = newValue }
     }
+
+    /// A live device's size as the system knows it (see `DeviceSizeProbe`).
+    public mutating func useSystemHints(_ hints: [SizeHint]) {
+        systemHints = hints
+        describe { _ in }
+    }
 }
 
 /// A text format of evdev events (evemu, evtest): parsing its lines is its own,
 /// everything else comes from its `EvdevStream`.
 public protocol EvdevTextParser: LineParser {
     var stream: EvdevStream { get }
-    init(resolution: (x: Double, y: Double)?, transform: Transform, device: Int, directory: DeviceDirectory?)
+    init(resolution: (x: Double, y: Double)?, size: Surface?, transform: Transform, device: Int, directory: DeviceDirectory?)
 }
 
 extension EvdevTextParser {
@@ -75,8 +98,8 @@ extension EvdevTextParser {
 }
 
 extension LineDecoder where Parser: EvdevTextParser {
-    public init(source: String, resolution: (x: Double, y: Double)? = nil, transform: Transform = .identity,
+    public init(source: String, resolution: (x: Double, y: Double)? = nil, size: Surface? = nil, transform: Transform = .identity,
                 device: Int = 0, directory: DeviceDirectory? = nil) {
-        self.init(source: source, parser: Parser(resolution: resolution, transform: transform, device: device, directory: directory))
+        self.init(source: source, parser: Parser(resolution: resolution, size: size, transform: transform, device: device, directory: directory))
     }
 }

@@ -9,9 +9,11 @@ public typealias EvemuDecoder = LineDecoder<EvemuParser>
 
 public struct EvemuParser: EvdevTextParser {
     public private(set) var stream: EvdevStream
+    /// EV_KEY bitmask bytes read so far: each B: 01 line continues the last.
+    private var keyBytesRead = 0
 
-    public init(resolution: (x: Double, y: Double)? = nil, transform: Transform = .identity, device: Int = 0, directory: DeviceDirectory? = nil) {
-        stream = EvdevStream(resolution: resolution, transform: transform, device: device, directory: directory)
+    public init(resolution: (x: Double, y: Double)? = nil, size: Surface? = nil, transform: Transform = .identity, device: Int = 0, directory: DeviceDirectory? = nil) {
+        stream = EvdevStream(resolution: resolution, size: size, transform: transform, device: device, directory: directory)
     }
 
     public mutating func parse(line: UnsafeBufferPointer<UInt8>, number: Int, emit: (TouchFrame) -> Void) -> LineResult {
@@ -31,12 +33,19 @@ public struct EvemuParser: EvdevTextParser {
             stream.describe { $0.name = name }
         case UInt8(ascii: "A"):
             let f = fields(line)
-            guard f.count >= 5, let code = UInt16(f[0], radix: 16),
-                  let min = Double(f[1]), let max = Double(f[2]) else {
+            guard f.count >= 5, let code = UInt16(f[0], radix: 16) else {
                 return .malformed("an A: line needs code (hex), min, max, fuzz, flat and optionally resolution, as in \"A: 35 0 4095 0 0 16\"")
             }
-            let resolution = f.count >= 6 ? Double(f[5]) : nil
-            stream.describe { $0.axes[code] = AxisInfo(minimum: min, maximum: max, resolution: resolution) }
+            // The kernel's absinfo fields are 32-bit integers; anything else is no axis.
+            var values: [Int32] = []
+            for field in f.dropFirst().prefix(5) {
+                guard let v = Int32(field) else {
+                    return .malformed("an A: line's min, max, fuzz, flat and resolution are 32-bit integers, not \"\(field.prefix(40))\"; the axis is ignored")
+                }
+                values.append(v)
+            }
+            let resolution = values.count >= 5 ? Double(values[4]) : nil
+            stream.describe { $0.axes[code] = AxisInfo(minimum: Double(values[0]), maximum: Double(values[1]), resolution: resolution) }
         case UInt8(ascii: "P"):
             var bits: UInt64 = 0
             for (i, byte) in fields(line).prefix(8).enumerated() {
@@ -44,7 +53,9 @@ public struct EvemuParser: EvdevTextParser {
                 bits |= b << UInt64(8 * i)
             }
             stream.describe { $0.properties = bits }
-        case UInt8(ascii: "I"), UInt8(ascii: "B"), UInt8(ascii: "L"), UInt8(ascii: "S"):
+        case UInt8(ascii: "B"):
+            return bits(line)
+        case UInt8(ascii: "I"), UInt8(ascii: "L"), UInt8(ascii: "S"):
             break
         default:
             return .malformed(Self.notEvemu)
@@ -57,13 +68,43 @@ public struct EvemuParser: EvdevTextParser {
     /// "E: 1382570952.534113 0003 002f 0000" (numbers after the time are hex, except the value).
     private mutating func event(_ line: UnsafeBufferPointer<UInt8>, emit: (TouchFrame) -> Void) -> LineResult {
         var s = EventScanner(line, from: 2)
-        guard let time = s.decimal(), let type = s.hex(), let code = s.hex(), let value = s.integer() else {
+        guard let time = s.decimal(), let type = s.hex(), let code = s.hex(), let value = s.integer(), s.atEndOrComment() else {
             return .malformed("an E: line needs a time, type and code in hex, and a value, as in \"E: 0.016000 0003 0035 1234\"")
         }
-        guard type <= 0xFFFF, code <= 0xFFFF, value >= Int64(Int32.min), value <= Int64(Int32.max) else {
-            return .malformed("an E: line's type, code or value is out of range")
+        guard let type = Checked.integer(type, as: UInt16.self), let code = Checked.integer(code, as: UInt16.self),
+              let value = Checked.integer(value, as: Int32.self) else {
+            return .malformed("an E: line's type, code or value is out of range (type and code are 16-bit, the value 32-bit)")
         }
-        stream.handle(EvdevEvent(time: time, type: UInt16(type), code: UInt16(code), value: Int32(value)), emit: emit)
+        guard let time = InputLimits.time(time) else {
+            return .malformed("an E: line's time is out of range (more than \(InputLimits.maxWholeSeconds) seconds)")
+        }
+        stream.handle(EvdevEvent(time: time, type: type, code: code, value: value), emit: emit)
+        return .ok
+    }
+
+    /// "B: 01 00 20 e4 00 00 00 00 00": the next eight bytes of one event type's code bits.
+    private mutating func bits(_ line: UnsafeBufferPointer<UInt8>) -> LineResult {
+        let f = fields(line)
+        guard let type = f.first.flatMap({ UInt8($0, radix: 16) }) else {
+            return .malformed("a B: line holds an event type and code bits in hex, as in \"B: 01 00 00 00 00 00 00 00 00\"")
+        }
+        var bytes: [UInt8] = []
+        for field in f.dropFirst() {
+            guard let b = UInt8(field, radix: 16) else {
+                return .malformed("a B: line holds an event type and code bits in hex, as in \"B: 01 00 00 00 00 00 00 00 00\"")
+            }
+            bytes.append(b)
+        }
+        guard type == UInt8(EV.key) else { return .ok }
+        let first = keyBytesRead
+        keyBytesRead += bytes.count
+        let touch = Int(BTN.touch)
+        let finger = Int(BTN.toolFinger)
+        for (i, b) in bytes.enumerated() where b != 0 {
+            let base = (first + i) * 8
+            if base <= touch && touch < base + 8 && b & (1 << UInt8(touch - base)) != 0 { stream.describe { $0.keys.insert(BTN.touch) } }
+            if base <= finger && finger < base + 8 && b & (1 << UInt8(finger - base)) != 0 { stream.describe { $0.keys.insert(BTN.toolFinger) } }
+        }
         return .ok
     }
 
@@ -126,7 +167,19 @@ struct EventScanner {
             }
             fraction = Double(value) / divisor
         }
+        guard atSeparator else { return nil }
         return Double(whole) + fraction
+    }
+
+    /// At the end, or at a space, tab or comma: a number ended where it should.
+    var atSeparator: Bool {
+        pos >= bytes.count || bytes[pos] == 0x20 || bytes[pos] == 0x09 || bytes[pos] == 0x2C
+    }
+
+    /// Nothing but spaces and an optional `# comment` (evemu 1.3) follows.
+    mutating func atEndOrComment() -> Bool {
+        skipSpaces()
+        return pos >= bytes.count || bytes[pos] == 0x23
     }
 
     mutating func hex() -> UInt64? {
@@ -140,13 +193,13 @@ struct EventScanner {
             case 0x30...0x39: d = UInt64(b - 0x30)
             case 0x61...0x66: d = UInt64(b - 0x61 + 10)
             case 0x41...0x46: d = UInt64(b - 0x41 + 10)
-            default: return digits > 0 ? value : nil
+            default: return digits > 0 && atSeparator ? value : nil
             }
             value = value << 4 | d
             pos += 1
             digits += 1
         }
-        return digits > 0 ? value : nil
+        return digits > 0 && atSeparator ? value : nil
     }
 
     /// A signed decimal integer; leading zeros allowed ("-001", "0393").
@@ -161,7 +214,7 @@ struct EventScanner {
             pos += 1
             digits += 1
         }
-        guard digits > 0 else { return nil }
+        guard digits > 0, atSeparator else { return nil }
         return negative ? -value : value
     }
 

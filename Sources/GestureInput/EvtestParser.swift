@@ -11,11 +11,12 @@ public struct EvtestParser: EvdevTextParser {
     public private(set) var stream: EvdevStream
     /// The axis whose Value/Min/Max lines the header is listing.
     private var axisCode: UInt16?
-    private var axisInType3 = false
+    /// The event type whose codes the header is listing.
+    private var listedType: Int?
     private var sawEvents = false
 
-    public init(resolution: (x: Double, y: Double)? = nil, transform: Transform = .identity, device: Int = 0, directory: DeviceDirectory? = nil) {
-        stream = EvdevStream(resolution: resolution, transform: transform, device: device, directory: directory)
+    public init(resolution: (x: Double, y: Double)? = nil, size: Surface? = nil, transform: Transform = .identity, device: Int = 0, directory: DeviceDirectory? = nil) {
+        stream = EvdevStream(resolution: resolution, size: size, transform: transform, device: device, directory: directory)
     }
 
     public mutating func parse(line: UnsafeBufferPointer<UInt8>, number: Int, emit: (TouchFrame) -> Void) -> LineResult {
@@ -31,19 +32,27 @@ public struct EvtestParser: EvdevTextParser {
             let name = trimmed.dropFirst("Input device name:".count).trimmingCharacters(in: " \"")
             stream.describe { $0.name = name }
         } else if trimmed.hasPrefix("Event type ") {
-            axisInType3 = trimmed.hasPrefix("Event type 3 ")
+            listedType = Int(trimmed.dropFirst("Event type ".count).prefix { $0 != " " })
             axisCode = nil
         } else if trimmed.hasPrefix("Event code ") {
-            axisCode = axisInType3 ? UInt16(trimmed.dropFirst("Event code ".count).prefix { $0 != " " }) : nil
+            let code = UInt16(trimmed.dropFirst("Event code ".count).prefix { $0 != " " })
+            axisCode = listedType == Int(EV.abs) ? code : nil
             if let code = axisCode { stream.describe { if $0.axes[code] == nil { $0.axes[code] = AxisInfo() } } }
-        } else if let code = axisCode, let (key, value) = Self.keyValue(trimmed) {
+            if listedType == Int(EV.key), let code, code == BTN.touch || code == BTN.toolFinger {
+                stream.describe { _ = $0.keys.insert(code) }
+            }
+        } else if let code = axisCode, let (key, text) = Self.keyValue(trimmed) {
+            // The kernel's absinfo fields are 32-bit integers; anything else is no axis.
+            guard let value = Int32(text) else {
+                return .malformed("evtest's \(key) for an axis is a 32-bit integer, not \"\(text.prefix(40))\"; ignored")
+            }
             stream.describe { d in
                 var axis = d.axes[code] ?? AxisInfo()
                 switch key {
-                case "Value": d.initialValues[code] = Int32(clamping: Int64(value))
-                case "Min": axis.minimum = value
-                case "Max": axis.maximum = value
-                case "Resolution": axis.resolution = value
+                case "Value": d.initialValues[code] = value
+                case "Min": axis.minimum = Double(value)
+                case "Max": axis.maximum = Double(value)
+                case "Resolution": axis.resolution = Double(value)
                 default: break
                 }
                 d.axes[code] = axis
@@ -64,11 +73,13 @@ public struct EvtestParser: EvdevTextParser {
     static let headerPrefixes = ["Input driver version", "Input device ID", "Supported events", "Properties", "Testing", "Key repeat", "Repeat"]
 
     /// "Value 0", "Min 0", "Max 1280", "Fuzz 0", "Flat 0", "Resolution 12"
-    static func keyValue(_ text: String) -> (String, Double)? {
+    static func keyValue(_ text: String) -> (String, Substring)? {
         let parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        guard parts.count == 2, let v = Double(parts[1]) else { return nil }
-        return (String(parts[0]), v)
+        guard parts.count == 2, axisFields.contains(String(parts[0])) else { return nil }
+        return (String(parts[0]), parts[1])
     }
+
+    static let axisFields: Set<String> = ["Value", "Min", "Max", "Fuzz", "Flat", "Resolution"]
 
     private mutating func event(_ s: inout EventScanner, emit: (TouchFrame) -> Void) -> LineResult {
         guard s.expect("time"), let time = s.decimal() else {
@@ -79,11 +90,15 @@ public struct EvtestParser: EvdevTextParser {
             s.skipParenthesis()
             guard s.expect("code"), let code = s.integer() else { return .malformed("an evtest event line needs its code number") }
             s.skipParenthesis()
-            guard s.expect("value"), let value = s.integer() else { return .malformed("an evtest event line needs its value") }
-            guard type >= 0, type <= 0xFFFF, code >= 0, code <= 0xFFFF, value >= Int64(Int32.min), value <= Int64(Int32.max) else {
-                return .malformed("an evtest event's type, code or value is out of range")
+            guard s.expect("value"), let value = s.integer(), s.atEndOrComment() else { return .malformed("an evtest event line needs its value") }
+            guard let type = Checked.integer(type, as: UInt16.self), let code = Checked.integer(code, as: UInt16.self),
+                  let value = Checked.integer(value, as: Int32.self) else {
+                return .malformed("an evtest event's type, code or value is out of range (type and code are 16-bit, the value 32-bit)")
             }
-            stream.handle(EvdevEvent(time: time, type: UInt16(type), code: UInt16(code), value: Int32(value)), emit: emit)
+            guard let time = InputLimits.time(time) else {
+                return .malformed("an evtest event's time is out of range (more than \(InputLimits.maxWholeSeconds) seconds)")
+            }
+            stream.handle(EvdevEvent(time: time, type: type, code: code, value: value), emit: emit)
             return .ok
         }
         // "-------------- SYN_REPORT ------------", "SYN_MT_REPORT", "++++++++++++++ SYN_DROPPED ++++++++++++"
@@ -91,6 +106,9 @@ public struct EvtestParser: EvdevTextParser {
         let code: UInt16
         if rest.contains("SYN_MT_REPORT") { code = SYN.mtReport } else if rest.contains("SYN_DROPPED") { code = SYN.dropped } else if rest.contains("SYN_REPORT") { code = SYN.report } else {
             return .malformed("an evtest event line needs \"type N (...)\" or a SYN marker")
+        }
+        guard let time = InputLimits.time(time) else {
+            return .malformed("an evtest event's time is out of range (more than \(InputLimits.maxWholeSeconds) seconds)")
         }
         stream.handle(EvdevEvent(time: time, type: EV.syn, code: code, value: 0), emit: emit)
         return .ok

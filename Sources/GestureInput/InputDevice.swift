@@ -51,7 +51,7 @@ public final class InputDevice {
             close(fd)
             throw DeviceError.from(errno: -n, path: path)
         }
-        var description = EvdevDescription(name: String(cString: name))
+        var description = EvdevDescription(name: String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         var props = [UInt8](repeating: 0, count: 8)
         if gm_evdev_properties(fd, &props, props.count) >= 0 {
             for (i, byte) in props.enumerated() { description.properties |= UInt64(byte) << UInt64(8 * i) }
@@ -72,6 +72,8 @@ public final class InputDevice {
         if gm_evdev_bits(fd, UInt32(EV.key), &keyBits, keyBits.count) >= 0 {
             hasTouchKey = keyBits[Int(BTN.touch) / 8] & (1 << (BTN.touch % 8)) != 0
             hasPen = keyBits[0x140 / 8] & 1 != 0  // BTN_TOOL_PEN
+            if hasTouchKey { description.keys.insert(BTN.touch) }
+            if keyBits[Int(BTN.toolFinger) / 8] & (1 << (BTN.toolFinger % 8)) != 0 { description.keys.insert(BTN.toolFinger) }
         }
         self.path = path
         self.fd = fd
@@ -91,8 +93,8 @@ public final class InputDevice {
         return description.axes[ABS.x] != nil && (hasTouchKey || description.isDirect)
     }
 
-    /// "touchscreen" for direct devices, "touchpad" for the others.
-    public var kindName: String { description.isDirect ? "touchscreen" : "touchpad" }
+    /// "touchscreen" or "touchpad", as udev's input_id tells them apart.
+    public var kindName: String { description.isTouchscreen ? "touchscreen" : "touchpad" }
 
     /// Asks for CLOCK_MONOTONIC timestamps, so deadlines and event times share a clock.
     public func useMonotonicClock() throws(DeviceError) {

@@ -9,56 +9,39 @@ public enum InputFormat: String, CaseIterable, Sendable {
     case raw
 
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
-
-    /// Guesses the format from the first bytes of an input: nil while they are
-    /// not enough to tell (no complete first line yet), `.some(nil)` when they
-    /// match no format.
-    public static func detect(_ bytes: UnsafeRawBufferPointer, complete: Bool) -> InputFormat?? {
-        var i = 0
-        // Skip a BOM and blank lines.
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
-        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
-        guard i < bytes.count else { return complete ? .some(nil) : nil }
-        // Binary input_event records start with a timestamp whose high bytes are zero.
-        if bytes.prefix(64).contains(0) { return .some(.raw) }
-        if bytes[i] == UInt8(ascii: "{") { return .some(.ndjson) }
-        var end = i
-        while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-        if end == bytes.count && !complete && end - i < 256 { return nil }
-        let line = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self)
-        let first = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? ""
-        if first.trimmingPrefix("-").hasPrefix("event") { return .some(.libinput) }
-        if line.hasPrefix("#") { return .some(.evemu) }
-        if line.count >= 2, let tag = line.first, "NIPBAELS".contains(tag), line.dropFirst().first == ":" { return .some(.evemu) }
-        for prefix in ["Input driver version", "Input device ID", "Input device name", "Supported events", "Event: time"] where line.hasPrefix(prefix) {
-            return .some(.evtest)
-        }
-        return .some(nil)
-    }
 }
 
-/// Reads any supported format, deciding which from the first line unless told.
+/// Reads any supported format, deciding which from the first lines unless told
+/// (see `FormatDetector`).
 public struct AutoDecoder: TouchDecoder {
     public let source: String
     private let resolution: (x: Double, y: Double)?
+    private let size: Surface?
     private let device: Int
     private let transform: Transform
     private let directory: DeviceDirectory?
     private var inner: (any TouchDecoder)?
     private var pending: [UInt8] = []
     public private(set) var format: InputFormat?
+    /// How the format was chosen, for `-v`: nil when it was given.
+    public private(set) var formatExplanation: String?
     private var undetectable = false
+    private var ownErrors = 0
     private var ownDiagnostics: [Diagnostic] = []
     private var wantsStop = false
+    /// Lines end in CR alone: CR is turned into LF before the inner decoder sees it.
+    private var carriageReturnLines = false
+    private var translated: [UInt8] = []
 
-    public init(source: String, format: InputFormat? = nil, resolution: (x: Double, y: Double)? = nil,
+    public init(source: String, format: InputFormat? = nil, resolution: (x: Double, y: Double)? = nil, size: Surface? = nil,
                 transform: Transform = .identity, device: Int = 0, directory: DeviceDirectory? = nil) {
         self.source = source
         self.transform = transform
         self.resolution = resolution
+        self.size = size
         self.device = device
         self.directory = directory
-        if let format { choose(format) }
+        if let format { choose(format, linesBefore: 0) }
     }
 
     public var diagnostics: [Diagnostic] {
@@ -69,7 +52,7 @@ public struct AutoDecoder: TouchDecoder {
         }
     }
 
-    public var errorCount: Int { (inner?.errorCount ?? 0) + (undetectable ? 1 : 0) }
+    public var errorCount: Int { (inner?.errorCount ?? 0) + ownErrors }
     public var stopsAtFirstError: Bool {
         get { wantsStop }
         set {
@@ -82,24 +65,35 @@ public struct AutoDecoder: TouchDecoder {
     public var unitsExplanation: String { inner?.unitsExplanation ?? "\(source): no touch events" }
     public var converter: UnitConverter { inner?.converter ?? UnitConverter(device: nil, override: resolution, transform: transform) }
 
-    private mutating func choose(_ format: InputFormat) {
+    private mutating func choose(_ format: InputFormat, linesBefore: Int) {
         self.format = format
         var decoder: any TouchDecoder
         switch format {
-        case .ndjson: decoder = NDJSONDecoder(source: source, resolution: resolution, transform: transform, device: device, directory: directory)
-        case .libinput: decoder = LibinputDecoder(source: source, transform: transform, device: device, directory: directory)
-        case .evemu: decoder = EvemuDecoder(source: source, resolution: resolution, transform: transform, device: device, directory: directory)
-        case .evtest: decoder = EvtestDecoder(source: source, resolution: resolution, transform: transform, device: device, directory: directory)
-        case .raw: decoder = RawEventDecoder(source: source, resolution: resolution, transform: transform, device: device, directory: directory)
+        case .ndjson:
+            decoder = Self.starting(NDJSONDecoder(source: source, resolution: resolution, size: size, transform: transform, device: device, directory: directory), after: linesBefore)
+        case .libinput:
+            decoder = Self.starting(LibinputDecoder(source: source, transform: transform, device: device, directory: directory), after: linesBefore)
+        case .evemu:
+            decoder = Self.starting(EvemuDecoder(source: source, resolution: resolution, size: size, transform: transform, device: device, directory: directory), after: linesBefore)
+        case .evtest:
+            decoder = Self.starting(EvtestDecoder(source: source, resolution: resolution, size: size, transform: transform, device: device, directory: directory), after: linesBefore)
+        case .raw:
+            decoder = RawEventDecoder(source: source, resolution: resolution, size: size, transform: transform, device: device, directory: directory)
         }
         decoder.stopsAtFirstError = wantsStop
         inner = decoder
     }
 
+    private static func starting<P>(_ decoder: LineDecoder<P>, after lines: Int) -> LineDecoder<P> {
+        var d = decoder
+        d.skipNumbering(lines)
+        return d
+    }
+
     public mutating func feed(_ chunk: UnsafeRawBufferPointer, emit: (TouchFrame) -> Void) {
         if undetectable { return }
         if inner != nil {
-            inner?.feed(chunk, emit: emit)
+            forward(chunk, emit: emit)
             return
         }
         pending.append(contentsOf: chunk)
@@ -112,24 +106,61 @@ public struct AutoDecoder: TouchDecoder {
 
     public mutating func finish(emit: (TouchFrame) -> Void) {
         if inner == nil && !undetectable { decide(complete: true, emit: emit) }
+        if halted { return }
         inner?.finish(emit: emit)
     }
 
-    private mutating func decide(complete: Bool, emit: (TouchFrame) -> Void) {
-        let guess = pending.withUnsafeBytes { InputFormat.detect($0, complete: complete) }
-        switch guess {
-        case .none:
+    private mutating func forward(_ chunk: UnsafeRawBufferPointer, emit: (TouchFrame) -> Void) {
+        guard carriageReturnLines else {
+            inner?.feed(chunk, emit: emit)
             return
-        case .some(.none):
-            if pending.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return }
-            undetectable = true
-            let blankLines = pending.prefix { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }.filter { $0 == 0x0A }.count
-            ownDiagnostics.append(Diagnostic(source: source, line: blankLines + 1, message: "cannot tell the input format from the first line; give --format \(InputFormat.names)"))
-        case .some(.some(let format)):
-            choose(format)
+        }
+        translated.removeAll(keepingCapacity: true)
+        translated.append(contentsOf: chunk)
+        for i in translated.indices where translated[i] == 0x0D { translated[i] = 0x0A }
+        let bytes = translated
+        bytes.withUnsafeBytes { inner?.feed($0, emit: emit) }
+    }
+
+    private mutating func decide(complete: Bool, emit: (TouchFrame) -> Void) {
+        let guess = pending.withUnsafeBytes { FormatDetector.detect($0, complete: complete) }
+        switch guess {
+        case .needMore, .nothing:
+            return
+        case .noFormat:
+            give(up: Diagnostic(source: source, line: 1, message: "cannot tell the input format: no line among the first ones is ndjson, evemu, evtest or libinput text, nor is it raw event records; give --format \(InputFormat.names)"))
+        case .notText(let message):
+            give(up: Diagnostic(source: source, line: 0, message: message))
+        case .format(let format, let start):
+            choose(format, linesBefore: start.linesBefore)
+            carriageReturnLines = start.carriageReturnLines
+            let line = start.linesBefore + 1
+            formatExplanation = format == .raw
+                ? "\(source): reading raw input_event records (detected from their structure)"
+                : "\(source): reading \(format.rawValue) (detected at line \(line))"
+            if start.carriageReturnLines {
+                ownDiagnostics.append(Diagnostic(source: source, line: 0, message: "lines end in CR alone (classic Mac OS); reading CR as the end of a line"))
+            }
+            if start.garbageLines > 0 {
+                ownErrors += 1
+                let lines = start.garbageLines == 1 ? "1 line" : "\(start.garbageLines) lines"
+                ownDiagnostics.append(Diagnostic(source: source, line: 1, message: "\(lines) before line \(line) \(start.garbageLines == 1 ? "is" : "are") in no format gesturemap reads; skipped (the \(format.rawValue) input begins at line \(line))"))
+                // --strict: the first malformed line stops the input.
+                if wantsStop {
+                    pending = []
+                    return
+                }
+            }
             let bytes = pending
             pending = []
-            bytes.withUnsafeBytes { inner?.feed($0, emit: emit) }
+            bytes.withUnsafeBytes { all in forward(UnsafeRawBufferPointer(rebasing: all[start.offset...]), emit: emit) }
         }
+    }
+
+    private mutating func give(up diagnostic: Diagnostic) {
+        undetectable = true
+        ownErrors += 1
+        ownDiagnostics.append(diagnostic)
+        pending = []
     }
 }

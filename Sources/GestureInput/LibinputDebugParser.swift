@@ -21,7 +21,7 @@ public struct LibinputDebugParser: LineParser {
     public private(set) var eventCount = 0
     public private(set) var deviceName: String?
     private var framer: TouchFramer
-    private var reported: UInt32 = 0
+    private var anomalies = OnceReporter<FramingAnomaly>()
     private var usedPercent = false
     private let directory: DeviceDirectory?
     private let deviceIndex: Int
@@ -80,6 +80,9 @@ public struct LibinputDebugParser: LineParser {
         guard fields.count >= 3, let time = Self.time(fields[2]) else {
             return .malformed("\(type) without a time such as +0.123s")
         }
+        guard InputLimits.time(time) != nil else {
+            return .malformed("\(type)'s time is out of range (more than \(InputLimits.maxWholeSeconds) seconds)")
+        }
         if type == "TOUCH_FRAME" {
             framer.apply(.sync, time: time, id: 0, x: nil, y: nil, emit: emit)
             return .ok
@@ -97,6 +100,9 @@ public struct LibinputDebugParser: LineParser {
         if kind == .down || kind == .move {
             guard let p = Self.position(fields.dropFirst(4)) else {
                 return .malformed("\(type) without a position such as 27.07/42.62 (68.39/71.37mm)")
+            }
+            guard abs(p.value.x) <= InputLimits.maxMillimetres, abs(p.value.y) <= InputLimits.maxMillimetres else {
+                return .malformed("\(type)'s position is out of range (more than a kilometre)")
             }
             if !p.millimetres { usedPercent = true }
             position = p.value
@@ -117,10 +123,9 @@ public struct LibinputDebugParser: LineParser {
             }
         }
         eventCount += 1
-        guard let anomaly = framer.apply(kind, time: time, id: slot, x: position?.x, y: position?.y, emit: emit) else { return .ok }
-        let bit = UInt32(1) << UInt32(anomaly.rawValue)
-        guard reported & bit == 0 else { return .ok }
-        reported |= bit
+        guard let anomaly = framer.apply(kind, time: time, id: slot, x: position?.x, y: position?.y, emit: emit),
+              anomalies.note(anomaly) else { return .ok }
+        _ = anomalies.take()
         return .repaired(anomaly.message)
     }
 
@@ -130,7 +135,14 @@ public struct LibinputDebugParser: LineParser {
     /// "+1.234s"
     static func time(_ field: Substring) -> Double? {
         guard field.hasPrefix("+"), field.hasSuffix("s") else { return nil }
-        return Double(field.dropFirst().dropLast())
+        return plainNumber(field.dropFirst().dropLast())
+    }
+
+    /// A decimal number as libinput prints it: Swift's `Double("...")` would
+    /// also take "nan", "inf" and hexadecimal, which no libinput line holds.
+    static func plainNumber(_ text: Substring) -> Double? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D }) else { return nil }
+        return Double(text)
     }
 
     /// The "(68.39/71.37mm)" column, or failing that the percentages "27.07/42.62".
@@ -147,7 +159,7 @@ public struct LibinputDebugParser: LineParser {
 
     private static func pair(_ text: Substring) -> Vector? {
         let parts = text.split(separator: "/")
-        guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]) else { return nil }
+        guard parts.count == 2, let x = plainNumber(parts[0]), let y = plainNumber(parts[1]) else { return nil }
         return Vector(x, y)
     }
 
@@ -163,12 +175,16 @@ public struct LibinputDebugParser: LineParser {
             let size = fields[i + 1]
             if size.hasSuffix("mm") {
                 let parts = size.dropLast(2).split(separator: "x")
-                if parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) {
+                if parts.count == 2, let w = Self.plainNumber(parts[0]), let h = Self.plainNumber(parts[1]),
+                   w > 0, h > 0, w <= InputLimits.maxMillimetres, h <= InputLimits.maxMillimetres {
                     surface = Surface(width: w, height: h)
                 }
             }
         }
         let name = nameParts.isEmpty ? nil : nameParts.joined(separator: " ")
-        announced[fields[0].trimmingPrefix("-")] = (name, surface)
+        // A real session announces a few dozen devices; garbage must not grow this without end.
+        let node = fields[0].trimmingPrefix("-")
+        guard announced[node] != nil || announced.count < 1024 else { return }
+        announced[node] = (name, surface)
     }
 }

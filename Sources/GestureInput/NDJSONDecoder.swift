@@ -6,9 +6,9 @@ import GestureCore
 public typealias NDJSONDecoder = LineDecoder<NDJSONParser>
 
 extension LineDecoder where Parser == NDJSONParser {
-    public init(source: String, resolution: (x: Double, y: Double)? = nil, transform: Transform = .identity,
+    public init(source: String, resolution: (x: Double, y: Double)? = nil, size: Surface? = nil, transform: Transform = .identity,
                 device: Int = 0, directory: DeviceDirectory? = nil) {
-        self.init(source: source, parser: NDJSONParser(resolution: resolution, transform: transform, device: device, directory: directory))
+        self.init(source: source, parser: NDJSONParser(resolution: resolution, size: size, transform: transform, device: device, directory: directory))
     }
 
     public var device: DeviceInfo? { parser.device }
@@ -19,8 +19,11 @@ public struct NDJSONParser: LineParser {
     public private(set) var converter: UnitConverter
     public private(set) var eventCount = 0
     private let resolutionOverride: (x: Double, y: Double)?
+    /// `--size`, for a device header with ranges but no resolution. Without a
+    /// header, or without the option, units stay CSS pixels (the contract).
+    private let sizeHints: [SizeHint]
     private var framer: TouchFramer
-    private var reportedAnomalies: UInt32 = 0
+    private var anomalies = OnceReporter<FramingAnomaly>()
     private let directory: DeviceDirectory?
     private let deviceIndex: Int
     private let transform: Transform
@@ -28,11 +31,12 @@ public struct NDJSONParser: LineParser {
     private var lastUnits: [Int: (x: Double, y: Double)] = [:]
     private var warnedTransform = false
 
-    public init(resolution: (x: Double, y: Double)? = nil, transform: Transform = .identity, device: Int = 0, directory: DeviceDirectory? = nil) {
+    public init(resolution: (x: Double, y: Double)? = nil, size: Surface? = nil, transform: Transform = .identity, device: Int = 0, directory: DeviceDirectory? = nil) {
         self.directory = directory
         deviceIndex = device
         self.transform = transform
         resolutionOverride = resolution
+        sizeHints = size.map { [SizeHint(.millimetres(width: $0.width, height: $0.height), from: .sizeOption)] } ?? []
         converter = UnitConverter(device: nil, override: resolution, transform: transform)
         framer = TouchFramer(surface: converter.surface, device: device)
     }
@@ -53,11 +57,15 @@ public struct NDJSONParser: LineParser {
         case .device(let info):
             device = info
             if let name = info.name { directory?.set(name, for: deviceIndex) }
-            converter = UnitConverter(device: info, override: resolutionOverride, transform: transform)
+            converter = UnitConverter(device: info, override: resolutionOverride, hints: sizeHints, transform: transform)
             framer.surface = converter.surface
             return .ok
         case let .event(kind, time, id, x, y):
             return accept(kind, time: time, id: id, x: x, y: y, emit: emit)
+        case let .palm(time, id):
+            eventCount += 1
+            lastUnits[id] = nil
+            return report(framer.palm(time: time, id: id, emit: emit))
         }
     }
 
@@ -65,6 +73,8 @@ public struct NDJSONParser: LineParser {
         eventCount += 1
         var mx: Double?
         var my: Double?
+        // Kept per contact only while it is down, so ids that come and go cannot grow it.
+        if (kind == .up || kind == .cancel), !lastUnits.isEmpty { lastUnits[id] = nil }
         // The contract ignores positions on up and cancel: a contact ends where it last was.
         if kind != .up && kind != .cancel && (x != nil || y != nil) {
             if converter.transform.isIdentity {
@@ -85,10 +95,13 @@ public struct NDJSONParser: LineParser {
             _ = framer.apply(kind, time: time, id: id, x: mx, y: my, emit: emit)
             return .repaired(problem)
         }
-        guard let anomaly = framer.apply(kind, time: time, id: id, x: mx, y: my, emit: emit) else { return .ok }
-        let bit = UInt32(1) << UInt32(anomaly.rawValue)
-        guard reportedAnomalies & bit == 0 else { return .ok }
-        reportedAnomalies |= bit
+        return report(framer.apply(kind, time: time, id: id, x: mx, y: my, emit: emit))
+    }
+
+    /// A repair, the first time of its kind.
+    private mutating func report(_ anomaly: FramingAnomaly?) -> LineResult {
+        guard let anomaly, anomalies.note(anomaly) else { return .ok }
+        _ = anomalies.take()
         return .repaired(anomaly.message)
     }
 

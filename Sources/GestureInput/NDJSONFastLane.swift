@@ -44,8 +44,8 @@ enum NDJSONFastLane {
                 guard y == nil, let v = r.number(integerOnly: false) else { return nil }
                 y = v
             case .id:
-                guard id == nil, let v = r.number(integerOnly: true) else { return nil }
-                id = Int(v)
+                guard id == nil, let v = r.number(integerOnly: true), let n = Checked.exactInteger(v, as: Int.self) else { return nil }
+                id = n
             case .ev:
                 guard kind == nil, let k = r.kind() else { return nil }
                 kind = k
@@ -55,6 +55,10 @@ enum NDJSONFastLane {
         guard r.take(0x7D) else { return nil }
         r.skipSpace()
         guard r.atEnd, let time, let kind else { return nil }
+        // Out-of-range numbers are the full parser's to explain.
+        guard InputLimits.time(time) != nil else { return nil }
+        if let x, InputLimits.units(x) == nil { return nil }
+        if let y, InputLimits.units(y) == nil { return nil }
         if kind == .sync { return Event(kind: .sync, time: time, id: 0, x: nil, y: nil) }
         guard let id else { return nil }
         if kind == .down && (x == nil || y == nil) { return nil }

@@ -1,6 +1,9 @@
 /// One line of the native format, parsed.
 enum NDJSONRecord {
     case event(kind: TouchEventKind, time: Double, id: Int, x: Double?, y: Double?)
+    /// A down or move with `"tool": "palm"` (an extension): the contact is a
+    /// palm, ignored until it lifts (cancelled if it was down).
+    case palm(time: Double, id: Int)
     case device(DeviceInfo)
     case blank
     case invalid(String)
@@ -8,7 +11,7 @@ enum NDJSONRecord {
 
 /// The keys the native format gives meaning to.
 enum NativeKey {
-    case t, x, y, ev, id, device, other
+    case t, x, y, ev, id, device, tool, other
 }
 
 extension JSONScanner {
@@ -23,6 +26,7 @@ extension JSONScanner {
             case "ev": return .ev
             case "id": return .id
             case "device": return .device
+            case "tool": return .tool
             default: return .other
             }
         }
@@ -40,6 +44,8 @@ extension JSONScanner {
             if first == 0x65 && second == 0x76 { return .ev }
             if first == 0x69 && second == 0x64 { return .id }
             return .other
+        case 4:
+            return equals(range, "tool") ? .tool : .other
         case 6:
             return equals(range, "device") ? .device : .other
         default:
@@ -64,6 +70,7 @@ enum NDJSONLineParser {
         var x: Double?
         var y: Double?
         var device: DeviceInfo?
+        var palm = false
         var problem: String?
 
         if !s.consume(0x7D) {
@@ -95,6 +102,18 @@ enum NDJSONLineParser {
                 case .id:
                     guard let v = number(&s, name: "id", problem: &problem) else { if s.failed { return invalid(s) }; break }
                     id = v
+                case .tool:
+                    guard s.current == 0x22, let (range, escaped) = s.readString() else {
+                        if s.failed { return invalid(s) }
+                        problem = problem ?? "\"tool\" must be \"finger\" or \"palm\""
+                        guard s.skipValue() else { return invalid(s) }
+                        break
+                    }
+                    switch s.decode(range, escaped: escaped) {
+                    case "palm": palm = true
+                    case "finger": palm = false
+                    default: problem = problem ?? "\"tool\" must be \"finger\" or \"palm\""
+                    }
                 case .device:
                     guard let info = DeviceHeaderParser.parse(&s, problem: &problem) else {
                         if s.failed { return invalid(s) }
@@ -114,6 +133,9 @@ enum NDJSONLineParser {
         if let device, kindRange == nil, time == nil { return .device(device) }
         guard let time else { return .invalid("missing \"t\" (seconds); every event needs a time") }
         guard time.isFinite else { return .invalid("\"t\" must be a finite number of seconds") }
+        guard let time = InputLimits.time(time) else {
+            return .invalid("\"t\" is out of range: \(time) s; times must be within ±\(InputLimits.maxWholeSeconds) s")
+        }
         guard let kindRange else { return .invalid("missing \"ev\"; use one of down, move, up, cancel, sync") }
         guard let kind = eventKind(s, kindRange, escaped: kindEscaped) else {
             let text = s.decode(kindRange, escaped: kindEscaped)
@@ -121,13 +143,17 @@ enum NDJSONLineParser {
         }
         if kind == .sync { return .event(kind: .sync, time: time, id: 0, x: nil, y: nil) }
         guard let id else { return .invalid("missing \"id\" on a \"\(name(of: kind))\" event; every touch event needs the touch's integer id") }
-        guard id == id.rounded(), abs(id) < 9.0e15 else { return .invalid("\"id\" must be an integer, not \(id)") }
-        if kind == .down, x == nil || y == nil {
+        // Beyond 2^53 a JSON number no longer names one integer.
+        guard abs(id) < 9.0e15, let id = Checked.exactInteger(id, as: Int.self) else { return .invalid("\"id\" must be an integer, not \(id)") }
+        if kind == .down, x == nil || y == nil, !palm {
             return .invalid("\"down\" needs both \"x\" and \"y\"")
         }
         if let x, !x.isFinite { return .invalid("\"x\" must be a finite number") }
         if let y, !y.isFinite { return .invalid("\"y\" must be a finite number") }
-        return .event(kind: kind, time: time, id: Int(id), x: x, y: y)
+        if let x, InputLimits.units(x) == nil { return .invalid("\"x\" is out of range: \(x); device units must be within ±\(InputLimits.maxWholeUnits)") }
+        if let y, InputLimits.units(y) == nil { return .invalid("\"y\" is out of range: \(y); device units must be within ±\(InputLimits.maxWholeUnits)") }
+        if palm, kind == .down || kind == .move { return .palm(time: time, id: id) }
+        return .event(kind: kind, time: time, id: id, x: x, y: y)
     }
 
     private static func invalid(_ s: JSONScanner) -> NDJSONRecord {
@@ -230,10 +256,18 @@ enum DeviceHeaderParser {
             }
             guard let v = s.readNumber() else { return nil }
             switch field {
-            case "min": axis.minimum = v
-            case "max": axis.maximum = v
+            case "min", "max":
+                guard InputLimits.units(v) != nil else {
+                    problem = problem ?? "device axis \"\(name)\" field \"\(field)\" is out of range: \(v); device units must be within ±\(InputLimits.maxWholeUnits)"
+                    continue
+                }
+                if field == "min" { axis.minimum = v } else { axis.maximum = v }
             default:
                 if v < 0 { problem = problem ?? "device axis \"\(name)\" resolution must not be negative" }
+                // 0 means unknown, as in evdev's absinfo.
+                if v > 0, InputLimits.unitsPerMillimetre(v) == nil {
+                    problem = problem ?? "device axis \"\(name)\" resolution is out of range: \(v); give units per millimetre from \(InputLimits.resolution.lowerBound) to 1000000, or 0 for unknown"
+                }
                 axis.resolution = v
             }
         } while s.consume(0x2C)

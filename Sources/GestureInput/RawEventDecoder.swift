@@ -12,12 +12,14 @@ public struct RawEventDecoder: TouchDecoder {
     public var stopsAtFirstError = false
     public private(set) var stream: EvdevStream
     private var partial: [UInt8] = []
+    /// Records read so far, for messages: raw input has no lines.
+    public private(set) var recordNumber = 0
     public static let recordSize = Int(gm_input_event_size())
 
-    public init(source: String, resolution: (x: Double, y: Double)? = nil, transform: Transform = .identity,
+    public init(source: String, resolution: (x: Double, y: Double)? = nil, size: Surface? = nil, transform: Transform = .identity,
                 device: Int = 0, directory: DeviceDirectory? = nil) {
         self.source = source
-        stream = EvdevStream(resolution: resolution, transform: transform, device: device, directory: directory)
+        stream = EvdevStream(resolution: resolution, size: size, transform: transform, device: device, directory: directory)
     }
 
     public var eventCount: Int { stream.eventCount }
@@ -25,8 +27,10 @@ public struct RawEventDecoder: TouchDecoder {
     public var unitsExplanation: String { stream.converter.explanation(source: source) }
     public var converter: UnitConverter { stream.converter }
 
-    /// The device's axes and name, from its ioctls.
-    public mutating func describe(_ description: EvdevDescription) {
+    /// The device's axes and name, from its ioctls, and what the system knows
+    /// of its size (udev, the display's EDID) for when it gives no resolution.
+    public mutating func describe(_ description: EvdevDescription, sizeHints: [SizeHint] = []) {
+        stream.useSystemHints(sizeHints)
         stream.describe { $0 = description }
     }
 
@@ -41,29 +45,50 @@ public struct RawEventDecoder: TouchDecoder {
             guard partial.count == size else { return }
             let record = partial
             partial.removeAll(keepingCapacity: true)
-            record.withUnsafeBytes { decodeRecord($0, at: 0, emit: emit) }
+            _ = record.withUnsafeBytes { decodeRecord($0, at: 0, emit: emit) }
         }
         while start + size <= chunk.count {
-            decodeRecord(chunk, at: start, emit: emit)
+            let ok = decodeRecord(chunk, at: start, emit: emit)
             start += size
+            if !ok && stopsAtFirstError { break }
         }
-        if start < chunk.count { partial.append(contentsOf: chunk[start...]) }
+        if start < chunk.count && !halted { partial.append(contentsOf: chunk[start...]) }
         report(stream.takeNotes())
     }
 
+    /// False when the record is no event (and was reported).
     @inline(__always)
-    private mutating func decodeRecord(_ bytes: UnsafeRawBufferPointer, at offset: Int, emit: (TouchFrame) -> Void) {
+    private mutating func decodeRecord(_ bytes: UnsafeRawBufferPointer, at offset: Int, emit: (TouchFrame) -> Void) -> Bool {
+        recordNumber &+= 1
         let seconds = bytes.loadUnaligned(fromByteOffset: offset, as: Int64.self)
         let micros = bytes.loadUnaligned(fromByteOffset: offset + 8, as: Int64.self)
         let type = bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self)
         let code = bytes.loadUnaligned(fromByteOffset: offset + 18, as: UInt16.self)
         let value = bytes.loadUnaligned(fromByteOffset: offset + 20, as: Int32.self)
-        stream.handle(EvdevEvent(time: Double(seconds) + Double(micros) / 1e6, type: type, code: code, value: value), emit: emit)
+        let time = Double(seconds) + Double(micros) / 1e6
+        // The kernel stamps events with a timeval: microseconds below a million.
+        guard UInt64(bitPattern: micros) < 1_000_000, abs(time) <= InputLimits.maxTime else {
+            badTime(seconds: seconds, micros: micros)
+            return false
+        }
+        stream.handle(EvdevEvent(time: time, type: type, code: code, value: value), emit: emit)
+        return true
+    }
+
+    /// A record whose time is none the kernel gives: reported with its number
+    /// and byte offset. Kept out of line, off the path every record takes.
+    @inline(never)
+    private mutating func badTime(seconds: Int64, micros: Int64) {
+        errorCount += 1
+        let offset = (recordNumber - 1) * RawEventDecoder.recordSize
+        diagnostics.append(Diagnostic(source: source, line: 0,
+            message: "record \(recordNumber) (byte \(offset)): its time (\(seconds) s, \(micros) µs) is not a time the kernel gives; the record is skipped"))
     }
 
     public mutating func flush(emit: (TouchFrame) -> Void) { stream.flush(emit: emit) }
 
     public mutating func finish(emit: (TouchFrame) -> Void) {
+        if halted { return }
         if !partial.isEmpty {
             errorCount += 1
             diagnostics.append(Diagnostic(source: source, line: 0, message: "the input ended inside an event record (\(partial.count) of \(RawEventDecoder.recordSize) bytes); the rest is ignored"))

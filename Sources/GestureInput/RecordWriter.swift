@@ -82,8 +82,10 @@ public struct RecordWriter: Sendable {
             text += "P: 02 00 00 00 00 00 00 00\n"
             for code in d.axes.keys.sorted() {
                 guard let axis = d.axes[code] else { continue }
-                let res = Int((axis.resolution ?? 0).rounded())
-                text += "A: \(hex2(code)) \(Int(axis.minimum.rounded())) \(Int((axis.maximum ?? 0).rounded())) 0 0 \(res)\n"
+                let res = Checked.clampedInteger(axis.resolution ?? 0, as: Int32.self) ?? 0
+                let minimum = Checked.clampedInteger(axis.minimum, as: Int32.self) ?? 0
+                let maximum = Checked.clampedInteger(axis.maximum ?? 0, as: Int32.self) ?? 0
+                text += "A: \(hex2(code)) \(minimum) \(maximum) 0 0 \(res)\n"
             }
             out.append(contentsOf: Array(text.utf8))
         case .raw:
@@ -125,7 +127,7 @@ public struct RecordWriter: Sendable {
     }
 
     private func evemu(_ e: EvdevEvent, to out: inout [UInt8]) {
-        let micros = Int64((e.time * 1_000_000).rounded())
+        let micros = Checked.clampedInteger(e.time * 1_000_000, as: Int64.self) ?? 0
         let seconds = micros / 1_000_000
         let fraction = String(micros % 1_000_000)
         let padded = String(repeating: "0", count: 6 - fraction.count) + fraction
@@ -134,7 +136,7 @@ public struct RecordWriter: Sendable {
     }
 
     private func raw(_ e: EvdevEvent, to out: inout [UInt8]) {
-        let micros = Int64((e.time * 1_000_000).rounded())
+        let micros = Checked.clampedInteger(e.time * 1_000_000, as: Int64.self) ?? 0
         var seconds = micros / 1_000_000
         var usec = micros % 1_000_000
         var type = e.type

@@ -7,6 +7,8 @@ public enum AssemblyAnomaly: Int, CaseIterable, Sendable {
     case liftForSlotWithoutContact
     case eventsDropped
     case contactAlreadyDown
+    case slotOutOfRange
+    case tooManyContacts
 
     public var message: String {
         switch self {
@@ -18,6 +20,40 @@ public enum AssemblyAnomaly: Int, CaseIterable, Sendable {
             return "SYN_DROPPED: the device dropped events; touches in progress were cancelled (reported once)"
         case .contactAlreadyDown:
             return "a contact was already down when the input began (positions without a tracking id); treated as landing then (reported once)"
+        case .slotOutOfRange:
+            return "ABS_MT_SLOT outside 0...\(InputLimits.maxContacts - 1); that slot's events are ignored (reported once)"
+        case .tooManyContacts:
+            return "more than \(InputLimits.maxContacts) contacts in one SYN_MT_REPORT packet; the extra ones are ignored (reported once)"
+        }
+    }
+}
+
+/// How the stream reports its contacts, as far as it has shown so far.
+public enum ProtocolMode: Equatable, Sendable {
+    /// No multitouch event yet: BTN_TOUCH and ABS_X/ABS_Y are the one contact.
+    case unknown
+    /// Multitouch values without ABS_MT_SLOT or SYN_MT_REPORT yet: read as slot 0,
+    /// and kept as a protocol-A contact too until the protocol shows.
+    case undecided
+    /// Protocol B: slots, each a contact.
+    case protocolB
+    /// Protocol B on a semi-MT pad: the slots are corners of a bounding box.
+    case semiMT
+    /// Protocol A: anonymous contacts, each packet listing them all.
+    case protocolA
+
+    var usesSlots: Bool { self == .undecided || self == .protocolB || self == .semiMT }
+}
+
+/// Either kind of repair the assembler makes, for one report of each.
+enum AssemblerNote: Hashable, Sendable {
+    case assembly(AssemblyAnomaly)
+    case framing(FramingAnomaly)
+
+    var message: String {
+        switch self {
+        case .assembly(let a): return a.message
+        case .framing(let f): return f.message
         }
     }
 }
@@ -34,8 +70,15 @@ public enum AssemblyAnomaly: Int, CaseIterable, Sendable {
 public struct SlotAssembler: Sendable {
     /// Contacts the hardware can track at once (ABS_MT_SLOT's maximum + 1), when known.
     public var slotCount: Int?
-    /// Semi-MT pads report a bounding box, not fingers: extra contacts follow the first.
-    public var semiMT = false
+    /// Semi-MT pads report a bounding box, not fingers: extra contacts follow the
+    /// first. Set from the description; the mode follows once slots show.
+    public var semiMT = false {
+        didSet {
+            if mode == .protocolB && semiMT { mode = .semiMT }
+            if mode == .semiMT && !semiMT { mode = .protocolB }
+        }
+    }
+    public private(set) var mode = ProtocolMode.unknown
     public var converter: UnitConverter {
         didSet { framer.surface = converter.surface }
     }
@@ -47,10 +90,12 @@ public struct SlotAssembler: Sendable {
 
     private var framer: TouchFramer
     private var slots: [SlotState] = []
-    private var current = 0
-    private var sawMultitouch = false
-    private var sawSlotEvent = false
-    private var protocolA = false
+    /// Semi-MT, by slot: where each contact was, and where the first one was,
+    /// when it began. Apart from `slots`, which stays within 64 bytes a slot:
+    /// larger, every copy became a call to memmove.
+    private var anchors: [(own: Vector, primary: Vector)] = []
+    /// The slot ABS_MT_SLOT selected; nil while it selects one out of range.
+    private var current: Int? = 0
     private var dropping = false
     private var tool = [Bool](repeating: false, count: 6)
     private var touching = false
@@ -58,20 +103,27 @@ public struct SlotAssembler: Sendable {
     private var singleContact: Int?
     private var singleMoved = false
     private var nextContact = 1
-    private var anomalies: UInt32 = 0
+    private var notes = OnceReporter<AssemblerNote>()
 
     // Protocol A: the contacts of the packet being read, and of the last packet.
     private var packet: [ReportedContact] = []
     private var building = ReportedContact()
-    private var previous: [(contact: Int, x: Int32, y: Int32, id: Int32?)] = []
+    private var previous: [ContactA] = []
+
+    /// A protocol-A contact as the last packet left it.
+    private struct ContactA: Sendable {
+        var contact: Int
+        var x: Int32
+        var y: Int32
+        var id: Int32?
+        /// Flagged a palm: never landed, or cancelled, and silent until it goes.
+        var palm: Bool
+    }
 
     /// Stored without optionals, widest fields first: optional Int32s pack to
     /// odd offsets, and copying a slot then costs unaligned moves and stalls on
     /// every packet. The optional views below keep the logic readable.
     private struct SlotState: Sendable {
-        /// Semi-MT: where this contact was, and where the first one was, when it began.
-        var anchor = Vector.zero
-        var primaryAnchor = Vector.zero
         /// 0 for none: contacts are numbered from 1.
         private var contactNumber = 0
         var trackingID: Int32 = -1
@@ -86,6 +138,11 @@ public struct SlotAssembler: Sendable {
         var waitingForPosition = false
         var endPending = false
         var moved = false
+        /// ABS_MT_TOOL_TYPE, which like every slot value persists between contacts.
+        var toolType: Int32 = 0
+        /// The contact is a palm: it never landed, or was cancelled, and its
+        /// events are ignored until it lifts.
+        var palmIgnored = false
 
         /// Nothing to report: no contact, nothing pending, no new values.
         var isIdle: Bool {
@@ -114,7 +171,8 @@ public struct SlotAssembler: Sendable {
         var x: Int32?
         var y: Int32?
         var id: Int32?
-        var isEmpty: Bool { x == nil && y == nil && id == nil }
+        var tool: Int32?
+        var isEmpty: Bool { x == nil && y == nil && id == nil && tool == nil }
     }
 
     /// Values the single-touch axes had when the recording began.
@@ -130,22 +188,15 @@ public struct SlotAssembler: Sendable {
 
     /// Anomalies since the last call, each kind at most once per stream.
     public mutating func takeAnomalies() -> [String] {
-        guard anomalies & ~reportedMask != 0 else { return [] }
-        var out: [String] = []
-        for a in AssemblyAnomaly.allCases where anomalies & (1 << UInt32(a.rawValue)) != 0 && reportedMask & (1 << UInt32(a.rawValue)) == 0 {
-            out.append(a.message)
-            reportedMask |= 1 << UInt32(a.rawValue)
-        }
-        for a in FramingAnomaly.allCases where anomalies & (1 << UInt32(16 + a.rawValue)) != 0 && reportedMask & (1 << UInt32(16 + a.rawValue)) == 0 {
-            out.append(a.message)
-            reportedMask |= 1 << UInt32(16 + a.rawValue)
-        }
-        return out
+        notes.take().map(\.message)
     }
 
-    private var reportedMask: UInt32 = 0
+    // Out of line: repairs are rare, and the packet path stays small enough to inline.
+    @inline(never)
+    private mutating func note(_ a: AssemblyAnomaly) { notes.note(.assembly(a)) }
 
-    private mutating func note(_ a: AssemblyAnomaly) { anomalies |= 1 << UInt32(a.rawValue) }
+    @inline(never)
+    private mutating func note(_ f: FramingAnomaly) { notes.note(.framing(f)) }
 
     public mutating func handle(_ e: EvdevEvent, emit: (TouchFrame) -> Void) {
         if dropping {
@@ -157,10 +208,8 @@ public struct SlotAssembler: Sendable {
             switch e.code {
             case SYN.report: report(at: e.time, emit: emit)
             case SYN.mtReport:
-                protocolA = true
-                sawMultitouch = true
-                if !building.isEmpty { packet.append(building) }
-                building = ReportedContact()
+                mode = .protocolA
+                endContactA()
             case SYN.dropped:
                 dropping = true
                 note(.eventsDropped)
@@ -182,22 +231,29 @@ public struct SlotAssembler: Sendable {
     private mutating func absolute(_ e: EvdevEvent) {
         switch e.code {
         case ABS.mtSlot:
-            sawMultitouch = true
-            sawSlotEvent = true
-            current = Int(max(0, min(e.value, 63)))
-            ensureSlot(current)
-        case ABS.mtPositionX, ABS.mtPositionY, ABS.mtTrackingID:
-            sawMultitouch = true
+            if mode == .unknown || mode == .undecided { mode = semiMT ? .semiMT : .protocolB }
+            guard e.value >= 0, e.value < InputLimits.maxContacts else {
+                note(.slotOutOfRange)
+                current = nil
+                return
+            }
+            let slot = Int(e.value)
+            current = slot
+            ensureSlot(slot)
+        case ABS.mtPositionX, ABS.mtPositionY, ABS.mtTrackingID, ABS.mtToolType:
+            if mode == .unknown { mode = .undecided }
             // Until a slot or SYN_MT_REPORT shows the protocol, the values may be a
             // protocol-A contact's: keep them for either.
-            if protocolA || !sawSlotEvent {
+            if mode == .protocolA || mode == .undecided {
                 switch e.code {
                 case ABS.mtPositionX: building.x = e.value
                 case ABS.mtPositionY: building.y = e.value
+                case ABS.mtToolType: building.tool = e.value
                 default: building.id = e.value
                 }
-                if protocolA { return }
+                if mode == .protocolA { return }
             }
+            guard let current else { return }
             ensureSlot(current)
             switch e.code {
             case ABS.mtPositionX:
@@ -206,8 +262,10 @@ public struct SlotAssembler: Sendable {
             case ABS.mtPositionY:
                 slots[current].y = e.value
                 slots[current].moved = true
+            case ABS.mtToolType:
+                slots[current].toolType = e.value
             default:
-                trackingID(e.value)
+                trackingID(e.value, slot: current)
             }
         case ABS.x:
             single.x = e.value
@@ -220,8 +278,8 @@ public struct SlotAssembler: Sendable {
         }
     }
 
-    private mutating func trackingID(_ value: Int32) {
-        var slot = slots[current]
+    private mutating func trackingID(_ value: Int32, slot index: Int) {
+        var slot = slots[index]
         slot.seenID = true
         if value < 0 {
             if slot.contact != nil || slot.beginPending != nil {
@@ -243,23 +301,33 @@ public struct SlotAssembler: Sendable {
             slot.beginPending = value
             slot.trackingID = value
         }
-        slots[current] = slot
+        slots[index] = slot
     }
 
+    @inline(__always)
     private mutating func ensureSlot(_ i: Int) {
-        while slots.count <= i { slots.append(SlotState()) }
+        if i >= slots.count { addSlots(upTo: i) }
+    }
+
+    @inline(never)
+    private mutating func addSlots(upTo i: Int) {
+        while slots.count <= i {
+            slots.append(SlotState())
+            anchors.append((.zero, .zero))
+        }
     }
 
     // MARK: Packets
 
     private mutating func report(at time: Double, emit: (TouchFrame) -> Void) {
         eventCount += 1
-        if protocolA {
+        switch mode {
+        case .protocolA:
             reportProtocolA(at: time, emit: emit)
-        } else if sawMultitouch {
+        case .undecided, .protocolB, .semiMT:
             building = ReportedContact()
             reportSlots(at: time, emit: emit)
-        } else {
+        case .unknown:
             reportSingleTouch(at: time, emit: emit)
         }
         framer.reportedFingers = reportedFingers()
@@ -267,7 +335,7 @@ public struct SlotAssembler: Sendable {
     }
 
     private func reportedFingers() -> Int {
-        guard !protocolA, let slotCount else { return 0 }
+        guard mode != .protocolA, let slotCount else { return 0 }
         var count = 0
         for n in 1...5 where tool[n] { count = n }
         return count > slotCount ? count : 0
@@ -275,8 +343,9 @@ public struct SlotAssembler: Sendable {
 
     private mutating func reportSlots(at time: Double, emit: (TouchFrame) -> Void) {
         if slots.isEmpty { ensureSlot(0) }
+        let box = mode == .semiMT || (mode == .undecided && semiMT)
         var primary: Int?
-        for i in slots.indices where slots[i].contact != nil && !slots[i].endPending && !slots[i].waitingForPosition {
+        for i in slots.indices where slots[i].contact != nil && !slots[i].endPending && !slots[i].waitingForPosition && !slots[i].palmIgnored {
             primary = i
             break
         }
@@ -285,9 +354,10 @@ public struct SlotAssembler: Sendable {
         for i in slots.indices {
             if slots[i].isIdle { continue }
             if slots[i].endPending, let contact = slots[i].contact {
-                if !slots[i].waitingForPosition { apply(.up, time: time, contact: contact, position: nil, emit: emit) }
+                if !slots[i].waitingForPosition && !slots[i].palmIgnored { apply(.up, time: time, contact: contact, position: nil, emit: emit) }
                 slots[i].contact = nil
                 slots[i].waitingForPosition = false
+                slots[i].palmIgnored = false
             }
             slots[i].endPending = false
             let implicit = !slots[i].seenID && slots[i].moved && slots[i].contact == nil
@@ -300,6 +370,19 @@ public struct SlotAssembler: Sendable {
                 nextContact += 1
                 slots[i].beginPending = nil
                 slots[i].waitingForPosition = true
+                slots[i].palmIgnored = false
+            }
+            if slots[i].toolType == MTTool.palm, !slots[i].palmIgnored, let contact = slots[i].contact {
+                // A palm is no finger: never seen if it lands as one, cancelled
+                // (so it completes no tap) if a finger becomes one.
+                if !slots[i].waitingForPosition { apply(.cancel, time: time, contact: contact, position: nil, emit: emit) }
+                slots[i].palmIgnored = true
+                slots[i].waitingForPosition = false
+                if primary == i { primary = nil }
+            }
+            if slots[i].palmIgnored {
+                slots[i].moved = false
+                continue
             }
             if slots[i].waitingForPosition, let contact = slots[i].contact {
                 // A contact lands once both of its coordinates are known.
@@ -308,15 +391,15 @@ public struct SlotAssembler: Sendable {
                     continue
                 }
                 slots[i].waitingForPosition = false
-                slots[i].anchor = p
-                if semiMT, let primary, primary != i { slots[i].primaryAnchor = position(of: primary) }
-                apply(.down, time: time, contact: contact, position: semiMTPosition(i, primary: primary, own: p), emit: emit)
+                anchors[i].own = p
+                if box, let primary, primary != i { anchors[i].primary = position(of: primary) }
+                apply(.down, time: time, contact: contact, position: boundingBoxPosition(i, box: box, primary: primary, own: p), emit: emit)
                 if primary == nil { primary = i }
                 slots[i].moved = false
                 continue
             }
-            if let contact = slots[i].contact, slots[i].moved || (semiMT && primary != nil && primary != i) {
-                apply(.move, time: time, contact: contact, position: semiMTPosition(i, primary: primary, own: position(of: i)), emit: emit)
+            if let contact = slots[i].contact, slots[i].moved || (box && primary != nil && primary != i) {
+                apply(.move, time: time, contact: contact, position: boundingBoxPosition(i, box: box, primary: primary, own: position(of: i)), emit: emit)
             }
             slots[i].moved = false
         }
@@ -326,25 +409,37 @@ public struct SlotAssembler: Sendable {
     /// first moves exactly as the first does.
     // Inlined: a call from a mutating method would copy the whole assembler.
     @inline(__always)
-    private func semiMTPosition(_ i: Int, primary: Int?, own: Vector) -> Vector {
-        guard semiMT, let primary, primary != i else { return own }
-        return slots[i].anchor + (position(of: primary) - slots[i].primaryAnchor)
+    private func boundingBoxPosition(_ i: Int, box: Bool, primary: Int?, own: Vector) -> Vector {
+        guard box, let primary, primary != i else { return own }
+        return anchors[i].own + (position(of: primary) - anchors[i].primary)
+    }
+
+    /// Closes the protocol-A contact being read (SYN_MT_REPORT), keeping at
+    /// most the cap's worth per packet.
+    private mutating func endContactA() {
+        defer { building = ReportedContact() }
+        guard !building.isEmpty else { return }
+        guard packet.count < InputLimits.maxContacts else {
+            note(AssemblyAnomaly.tooManyContacts)
+            return
+        }
+        packet.append(building)
     }
 
     private mutating func reportProtocolA(at time: Double, emit: (TouchFrame) -> Void) {
-        if !building.isEmpty { packet.append(building) }
-        building = ReportedContact()
-        let reported = packet.compactMap { c -> (x: Int32, y: Int32, id: Int32?)? in
+        endContactA()
+        let reported = packet.compactMap { c -> ContactA? in
             guard let x = c.x, let y = c.y else { return nil }
-            return (x, y, c.id)
+            return ContactA(contact: 0, x: x, y: y, id: c.id, palm: c.tool == MTTool.palm)
         }
         packet.removeAll(keepingCapacity: true)
         var matched = [Bool](repeating: false, count: reported.count)
-        var next: [(contact: Int, x: Int32, y: Int32, id: Int32?)] = []
+        var next: [ContactA] = []
         // By tracking id when the device sends them, else nearest first. While
         // the count stays the same the same fingers are there, however fast they
         // move (and without a resolution, distances in mm are guesses); only when
-        // fingers come or go does distance decide which is which.
+        // fingers come or go does distance decide which is which. Both counts are
+        // capped, so this is at most 64 x 64 pairs.
         let sameCount = previous.count == reported.count
         var pairs: [(old: Int, new: Int, distance: Double)] = []
         for (o, old) in previous.enumerated() {
@@ -363,20 +458,26 @@ public struct SlotAssembler: Sendable {
             oldTaken[pair.old] = true
             matched[pair.new] = true
             let old = previous[pair.old]
-            let new = reported[pair.new]
-            if old.x != new.x || old.y != new.y {
+            var new = reported[pair.new]
+            new.contact = old.contact
+            if old.palm {
+                new.palm = true
+            } else if new.palm {
+                apply(.cancel, time: time, contact: old.contact, position: nil, emit: emit)
+            } else if old.x != new.x || old.y != new.y {
                 apply(.move, time: time, contact: old.contact, position: millimetres(new.x, new.y), emit: emit)
             }
-            next.append((old.contact, new.x, new.y, new.id))
+            next.append(new)
         }
-        for (o, old) in previous.enumerated() where !oldTaken[o] {
+        for (o, old) in previous.enumerated() where !oldTaken[o] && !old.palm {
             apply(.up, time: time, contact: old.contact, position: nil, emit: emit)
         }
         for (n, new) in reported.enumerated() where !matched[n] {
-            let contact = nextContact
+            var added = new
+            added.contact = nextContact
             nextContact += 1
-            apply(.down, time: time, contact: contact, position: millimetres(new.x, new.y), emit: emit)
-            next.append((contact, new.x, new.y, new.id))
+            if !added.palm { apply(.down, time: time, contact: added.contact, position: millimetres(new.x, new.y), emit: emit) }
+            next.append(added)
         }
         previous = next
     }
@@ -424,7 +525,7 @@ public struct SlotAssembler: Sendable {
 
     private mutating func apply(_ kind: TouchEventKind, time: Double, contact: Int, position: Vector?, emit: (TouchFrame) -> Void) {
         if let anomaly = framer.apply(kind, time: time, id: contact, x: position?.x, y: position?.y, emit: emit) {
-            anomalies |= 1 << UInt32(16 + anomaly.rawValue)
+            note(anomaly)
         }
     }
 
@@ -450,7 +551,7 @@ public struct SlotAssembler: Sendable {
             if i < y.count, y[i] != slots[i].y ?? Int32.min { slots[i].y = y[i]; slots[i].moved = true }
             current = i
             if trackingIDs[i] != slots[i].trackingID || (trackingIDs[i] >= 0 && slots[i].contact == nil) {
-                trackingID(trackingIDs[i])
+                trackingID(trackingIDs[i], slot: i)
             }
         }
         report(at: time, emit: emit)
@@ -458,10 +559,11 @@ public struct SlotAssembler: Sendable {
 
     private mutating func cancelAll(at time: Double, emit: (TouchFrame) -> Void) {
         for i in slots.indices {
-            if let contact = slots[i].contact, !slots[i].waitingForPosition {
+            if let contact = slots[i].contact, !slots[i].waitingForPosition, !slots[i].palmIgnored {
                 apply(.cancel, time: time, contact: contact, position: nil, emit: emit)
             }
             slots[i].waitingForPosition = false
+            slots[i].palmIgnored = false
             slots[i].contact = nil
             slots[i].trackingID = -1
             slots[i].seenID = true
@@ -469,7 +571,7 @@ public struct SlotAssembler: Sendable {
             slots[i].endPending = false
             slots[i].moved = false
         }
-        for old in previous { apply(.cancel, time: time, contact: old.contact, position: nil, emit: emit) }
+        for old in previous where !old.palm { apply(.cancel, time: time, contact: old.contact, position: nil, emit: emit) }
         previous.removeAll()
         if let contact = singleContact {
             apply(.cancel, time: time, contact: contact, position: nil, emit: emit)

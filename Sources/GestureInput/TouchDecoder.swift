@@ -74,6 +74,12 @@ public struct LineDecoder<Parser: LineParser>: TouchDecoder {
         self.parser = parser
     }
 
+    /// The first line fed is line `lines + 1`: lines before it were read (and
+    /// reported) by format detection.
+    public mutating func skipNumbering(_ lines: Int) {
+        lineNumber += lines
+    }
+
     public var eventCount: Int { parser.eventCount }
     public var deviceName: String? { parser.deviceName }
     public var unitsExplanation: String { parser.unitsExplanation(source: source) }
@@ -137,7 +143,8 @@ public struct LineDecoder<Parser: LineParser>: TouchDecoder {
             return
         }
         var bytes = raw
-        if lineNumber == 1, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+        // A BOM begins a file, and so the middle of files joined with cat.
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             bytes = UnsafeBufferPointer(rebasing: bytes[3...])
         }
         if let last = bytes.last, last == 0x0D {

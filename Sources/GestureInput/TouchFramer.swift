@@ -13,6 +13,9 @@ public enum FramingAnomaly: Int, CaseIterable, Sendable {
     case downForTouchAlreadyDown
     case timeWentBackwards
     case downWithoutPosition
+    case clockJumped
+    case tooManyContacts
+    case positionOutOfRange
 
     public var message: String {
         switch self {
@@ -21,6 +24,12 @@ public enum FramingAnomaly: Int, CaseIterable, Sendable {
         case .downForTouchAlreadyDown: return "\"down\" for a touch id that is already down; treated as \"move\" (reported once)"
         case .timeWentBackwards: return "\"t\" went backwards; using the previous time instead (reported once)"
         case .downWithoutPosition: return "\"move\" for a touch id that is not down, without both x and y; ignored (reported once)"
+        case .clockJumped:
+            return "the time jumped by more than a day; taken as a clock change: the clock goes on from the previous time (a second later if no touch is down) (reported once)"
+        case .tooManyContacts:
+            return "more than \(InputLimits.maxContacts) touches down at once; the extra ones are ignored until they lift (reported once)"
+        case .positionOutOfRange:
+            return "a position more than a kilometre from the surface's origin; the event is ignored (reported once)"
         }
     }
 }
@@ -41,10 +50,18 @@ public struct TouchFramer: Sendable {
     }
 
     private var contacts: [Contact] = []
+    /// Contacts down now, kept as they change: the cap is checked per landing.
+    private var activeCount = 0
+    /// Ids whose events are dropped until they lift: palms, and contacts past
+    /// the cap. Bounded, so a stream of ids that never lift cannot grow it.
+    private var ignored: Set<Int> = []
+    private static let maxIgnored = 4096
     private var frame = TouchFrame(time: 0)
     private var frameTime: Double?
     private var open = false
     private var lastTime = -Double.infinity
+    /// Added to every input time after a clock change, so time goes on from where it was.
+    private var clockOffset = 0.0
     public var surface: Surface?
     public var device = 0
     /// Fingers reported by the hardware beyond tracked contacts (BTN_TOOL_*).
@@ -56,11 +73,7 @@ public struct TouchFramer: Sendable {
     }
 
     /// Contacts currently down.
-    public var downCount: Int {
-        var n = 0
-        for c in contacts where c.phase.isActive { n += 1 }
-        return n
-    }
+    public var downCount: Int { activeCount }
 
     public var lastEventTime: Double? { lastTime.isFinite ? lastTime : nil }
 
@@ -71,17 +84,24 @@ public struct TouchFramer: Sendable {
         emit: (TouchFrame) -> Void
     ) -> FramingAnomaly? {
         var anomaly: FramingAnomaly?
-        var time = rawTime
-        if time < lastTime {
-            anomaly = .timeWentBackwards
-            time = lastTime
-        }
+        let time = clock(rawTime, anomaly: &anomaly)
         if open, let frameTime, time != frameTime { close(emit: emit) }
         lastTime = time
 
+        if kind == .sync {
+            close(emit: emit)
+            return anomaly
+        }
+        if !ignored.isEmpty, ignored.contains(id) {
+            if kind == .up || kind == .cancel { ignored.remove(id) }
+            return anomaly
+        }
+        if let x, !(abs(x) <= InputLimits.maxMillimetres) { return .positionOutOfRange }
+        if let y, !(abs(y) <= InputLimits.maxMillimetres) { return .positionOutOfRange }
+
         switch kind {
         case .sync:
-            close(emit: emit)
+            break
         case .down, .move:
             if let i = index(of: id) {
                 if kind == .down { anomaly = anomaly ?? .downForTouchAlreadyDown }
@@ -95,11 +115,16 @@ public struct TouchFramer: Sendable {
                 guard let x, let y else {
                     return anomaly == .moveForUnknownTouch ? .downWithoutPosition : anomaly
                 }
+                guard activeCount < InputLimits.maxContacts else {
+                    ignore(id)
+                    return .tooManyContacts
+                }
                 // An id that lifted in this frame lands again in the next one, so
                 // no frame holds the same id twice.
                 if open, contacts.contains(where: { $0.id == id && $0.changed && !$0.phase.isActive }) { close(emit: emit) }
                 begin(time)
                 contacts.append(Contact(id: id, position: Vector(x, y), phase: .began, changed: true))
+                activeCount += 1
             }
         case .up, .cancel:
             guard let i = index(of: id) else { return anomaly ?? .upForUnknownTouch }
@@ -112,8 +137,54 @@ public struct TouchFramer: Sendable {
             if let y { contacts[j].position.y = y }
             contacts[j].phase = kind == .up ? .ended : .cancelled
             contacts[j].changed = true
+            activeCount -= 1
         }
         return anomaly
+    }
+
+    /// A contact that is a palm, not a finger: cancelled if it is down (it must
+    /// not complete a tap), and its events ignored until it lifts.
+    public mutating func palm(time rawTime: Double, id: Int, emit: (TouchFrame) -> Void) -> FramingAnomaly? {
+        if !ignored.isEmpty, ignored.contains(id) { return nil }
+        var anomaly: FramingAnomaly?
+        if index(of: id) != nil {
+            anomaly = apply(.cancel, time: rawTime, id: id, x: nil, y: nil, emit: emit)
+        } else {
+            let time = clock(rawTime, anomaly: &anomaly)
+            if open, let frameTime, time != frameTime { close(emit: emit) }
+            lastTime = time
+        }
+        ignore(id)
+        return anomaly
+    }
+
+    /// The input's time on the framer's clock. A jump of more than a day either
+    /// way is a clock change (two recordings joined, a corrupt stamp): the clock
+    /// goes on from the previous time, at once while a touch is down (so the
+    /// stroke keeps its shape), a second later when none is (so gestures either
+    /// side of the jump stay apart). A smaller step back is held at the previous time.
+    @inline(__always)
+    private mutating func clock(_ rawTime: Double, anomaly: inout FramingAnomaly?) -> Double {
+        let time = rawTime + clockOffset
+        guard time < lastTime || time - lastTime > InputLimits.maxTimeJump, lastTime.isFinite else { return time }
+        if abs(time - lastTime) > InputLimits.maxTimeJump {
+            let resumed = lastTime + (activeCount > 0 ? 0 : TouchFramer.idleGapAfterClockChange)
+            // From the raw time, not by adding to the old offset: no rounding builds up.
+            clockOffset = resumed - rawTime
+            anomaly = .clockJumped
+            return resumed
+        }
+        // Below a microsecond a step back is the offset's rounding, not the input's.
+        if lastTime - time > 1e-6 { anomaly = .timeWentBackwards }
+        return lastTime
+    }
+
+    /// Longer than any multi-gesture window (double tap, settling), so that a
+    /// clock change between gestures does not join them.
+    static let idleGapAfterClockChange = 1.0
+
+    private mutating func ignore(_ id: Int) {
+        if ignored.count < TouchFramer.maxIgnored { ignored.insert(id) }
     }
 
     /// Closes the open frame, if any.
@@ -132,9 +203,13 @@ public struct TouchFramer: Sendable {
             contacts[i].phase = .cancelled
             contacts[i].changed = true
         }
+        activeCount = 0
+        ignored.removeAll()
         close(emit: emit)
     }
 
+    // Inlined: a call from a mutating method would copy the whole framer.
+    @inline(__always)
     private func index(of id: Int) -> Int? {
         for i in contacts.indices where contacts[i].id == id && contacts[i].phase.isActive { return i }
         return nil

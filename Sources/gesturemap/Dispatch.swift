@@ -14,9 +14,11 @@ extension CommandLine {
         case "run": return RunCommand.main(rest, console: console)
         case "check": return CheckCommand.main(rest, console: console)
         case "test": return TestCommand.main(rest, console: console)
+        case "draw": return DrawCommand.main(rest, console: console)
         case "synth": return SynthCommand.main(rest, console: console)
         case "record": return RecordCommand.main(rest, console: console)
         case "devices": return DevicesCommand.main(rest, console: console)
+        case "apps": return AppsCommand.main(rest, console: console)
         case "help", "--help", "-h":
             if let topic = rest.first, let text = Help.forCommand(topic) {
                 printOut(text)
@@ -28,7 +30,7 @@ extension CommandLine {
             printOut(version)
             return .ok
         default:
-            console.say("gesturemap: unknown command \"\(command)\"; commands: run, check, test, synth, devices, record (see gesturemap --help)")
+            console.say("gesturemap: unknown command \"\(command)\"; commands: run, check, test, draw, synth, devices, record, apps (see gesturemap --help)")
             return .usage
         }
     }

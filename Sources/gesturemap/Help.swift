@@ -8,9 +8,11 @@ enum Help {
       run [--rules FILE] [INPUT ...]   recognize gestures and run the rules' actions
       check FILE ...                   load rules files and report every problem
       test RULES CASES ...             replay recordings and compare the actions with NAME.expected
+      draw INPUT [-o FILE.svg]         a picture of the touch paths and the gestures recognized
       synth PHRASE ... [--seed N]      realistic NDJSON touch events for named gestures
       devices                          touch devices and their axes
       record [DEVICE] [-o FILE]        a device's touches as NDJSON (or --from FILE to convert)
+      apps [--watch] [--json]          the focused application and the windows the desktop shows
 
     gesturemap COMMAND --help shows a command's options; gesturemap --version its version.
     Example: gesturemap synth "two-finger swipe left" | gesturemap run --rules examples/pager.lua
@@ -28,7 +30,7 @@ enum Help {
     options:
       -r, --rules FILE        Lua rules (default: swipe left/right -> next_page/prev_page)
       --format FORMAT         ndjson, evemu, evtest, libinput (debug-events) or raw (input_event
-                              bytes); default: detected from the first bytes
+                              bytes); default: detected from the first lines
       --rotate [DEV=]DEG      map the device's axes to the screen: 0, 90, 180 or 270 clockwise
       --flip-x[=DEV], --flip-y[=DEV]
                               mirror an axis (panels mounted flipped)
@@ -36,6 +38,9 @@ enum Help {
                               libinput's calibration matrix, on coordinates normalized to 0..1
                               (DEV: apply only to inputs whose path contains DEV)
       --resolution N[,M]      device units per millimetre (x[,y]); overrides the device header
+      --size [DEV=]WxH        the touch surface in millimetres, for devices that give no
+                              resolution (instead of udev's hint, the display's size, or a
+                              typical 69x50 mm touchpad or 13.3-inch touchscreen)
       --strict                stop at the first malformed line (exit 65) instead of skipping it
       -n, --dry-run           print key events and programs as JSON lines instead of typing
                               and running them
@@ -47,7 +52,7 @@ enum Help {
                               to stderr as one JSON line
       --realtime              replay at the recorded pace instead of as fast as possible
       --grab                  take devices for exclusive use (the desktop stops seeing them)
-      -v, --verbose           say which resolution and rules are in use
+      -v, --verbose           say which format, resolution and rules are in use
       -h, --help              this text
 
     exit status: 0 ok, 1 rules failed to load, 64 usage, 65 bad input (--strict), 66 input not found,
@@ -104,6 +109,30 @@ enum Help {
       --grab                   take the device for exclusive use while recording
     """
 
+    static let apps = """
+    usage: gesturemap apps [--watch] [--json] [--app-source NAME] [--app-command CMD]
+
+    Prints the focused application and every window the app source can see, so
+    you can find the names to put in rules (on(spec, handler, { app = "ID" })).
+    ID is the X11 WM_CLASS class or the Wayland app_id. The table goes to stderr;
+    --json writes one JSON object to stdout instead. With --watch, prints the
+    focus and then each change until interrupted (one JSON line each with --json).
+
+    The source is found from the session: Hyprland, sway and i3 by their sockets,
+    GNOME and KDE on Wayland through a Shell extension or KWin script that has to
+    be installed (docs/apps.md), other Wayland compositors through wlroots' window
+    list, X11 through the X server.
+
+    options:
+      --app-source NAME   x11, sway, i3, hyprland, wlroots, gnome, kde, command or none
+      --app-command CMD   a command (run with /bin/sh -c) that prints the focused
+                          app's id, one line per change
+      -w, --watch         follow focus changes
+      --json              JSON on stdout instead of a table on stderr
+
+    exit status: 0 ok, 64 usage, 69 no app source can be reached
+    """
+
     static let test = """
     usage: gesturemap test RULES CASE ... [--update] [run's options]
 
@@ -126,14 +155,32 @@ enum Help {
     exit status: 0 all passed, 1 a case failed or the rules did not load, 64 usage
     """
 
+    static let draw = """
+    usage: gesturemap draw INPUT [-o FILE.svg] [--rules FILE] [--sequence N] [run's options]
+
+    Replays INPUT through the rules (as run --dry-run would) and draws each touch
+    sequence as an SVG panel: the surface to scale in millimetres with its device's
+    name, one colour per finger (a filled dot where it landed, a hollow one where
+    it lifted, a cross where it was cancelled, a small dot every 100 ms), and the
+    gestures the rules received, numbered on the surface and listed below it.
+
+    options:
+      -o, --output FILE   write the SVG here instead of to stdout
+      --sequence N        draw only the Nth touch sequence
+      --rules FILE        the rules whose gestures are shown (default: the built-in ones)
+      run's options (--resolution, --format, --rotate, ...) apply as they do to run
+    """
+
     static func forCommand(_ name: String) -> String? {
         switch name {
         case "run": return run
         case "check": return check
         case "test": return test
+        case "draw": return draw
         case "synth": return synth
         case "devices": return devices
         case "record": return record
+        case "apps": return apps
         default: return nil
         }
     }

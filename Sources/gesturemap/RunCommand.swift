@@ -1,4 +1,5 @@
 import GestureActions
+import GestureCore
 import GestureEngine
 import GestureInput
 
@@ -42,6 +43,8 @@ enum RunCommand {
             case "--no-watch": options.watchRules = false
             case "--resolution":
                 options.resolution = try parseResolution(try a.value(for: name, inline: inline))
+            case "--size":
+                try parseSize(try a.value(for: name, inline: inline), into: &options)
             case "--rotate", "--flip-x", "--flip-y", "--calibration":
                 try TransformOptions.parse(name, inline: inline, arguments: &a, into: &options)
             case "--format": options.format = try a.choice(for: name, inline: inline) as InputFormat
@@ -58,12 +61,38 @@ enum RunCommand {
         return options
     }
 
+    /// "300x200" (mm, for every input that gives no resolution) or
+    /// "event3=300x200" (for the inputs whose path contains "event3").
+    static func parseSize(_ text: String, into options: inout RunOptions) throws(UsageError) {
+        var device: String?
+        var value = Substring(text)
+        if let eq = text.firstIndex(of: "="), eq != text.startIndex {
+            device = String(text[..<eq])
+            value = text[text.index(after: eq)...]
+        }
+        let parts = value.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+              w > 0, h > 0, w <= 10_000, h <= 10_000 else {
+            throw UsageError(message: "--size takes the surface's width and height in millimetres (up to 10000), as 300x200 or DEVICE=300x200, not \"\(text)\"")
+        }
+        let size = Surface(width: w, height: h)
+        guard let device else {
+            options.size = size
+            return
+        }
+        options.deviceSizes.removeAll { $0.match == device }
+        options.deviceSizes.append((device, size))
+    }
+
     /// "16" for both axes, or "16,12" for x and y, in units per millimetre.
     static func parseResolution(_ text: String) throws(UsageError) -> (x: Double, y: Double) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
         let values = parts.compactMap { $0 }
-        guard values.count == parts.count, values.count == 1 || values.count == 2, values.allSatisfy({ $0 > 0 && $0.isFinite }) else {
+        guard values.count == parts.count, values.count == 1 || values.count == 2 else {
             throw UsageError(message: "--resolution takes units per millimetre, as 16 or 16,12 (x,y), not \"\(text)\"")
+        }
+        guard values.allSatisfy({ InputLimits.unitsPerMillimetre($0) != nil }) else {
+            throw UsageError(message: "--resolution takes units per millimetre from 0.001 to 1000000, not \"\(text)\"")
         }
         return (values[0], values.count == 2 ? values[1] : values[0])
     }

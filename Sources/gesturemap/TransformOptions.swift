@@ -27,8 +27,10 @@ enum TransformOptions {
             if numbers.count == 1 {
                 while numbers.count < 6, let next = a.next(), let n = Double(next) { numbers.append(n) }
             }
-            guard numbers.count == 6, numbers.allSatisfy(\.isFinite) else {
-                throw UsageError(message: "--calibration takes six numbers, a b c d e f (libinput's matrix), as in --calibration \"1 0 0 0 1 0\"")
+            // On coordinates normalized to 0..1, a factor past a thousand maps a touch
+            // kilometres away: a typo, not a calibration.
+            guard numbers.count == 6, numbers.allSatisfy({ abs($0) <= 1000 }) else {
+                throw UsageError(message: "--calibration takes six numbers from -1000 to 1000, a b c d e f (libinput's matrix), as in --calibration \"1 0 0 0 1 0\"")
             }
             update(&options, device: device) { $0.calibration = numbers }
         }

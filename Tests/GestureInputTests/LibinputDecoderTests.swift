@@ -56,7 +56,7 @@ private let notLibinput =
 private let downWithoutPosition =
     "TOUCH_DOWN without a position such as 27.07/42.62 (68.39/71.37mm)"
 private let undetectable =
-    "cannot tell the input format from the first line; give --format ndjson, evemu, evtest, libinput, raw"
+    "cannot tell the input format: no line among the first ones is ndjson, evemu, evtest or libinput text, nor is it raw event records; give --format ndjson, evemu, evtest, libinput, raw"
 
 /// A two-finger touch as libinput prints it (space-separated, leading space).
 private let twoFingers = text(
@@ -421,19 +421,24 @@ extension LibinputDecoderTests {
 
 extension LibinputDecoderTests {
     private static func detect(_ s: String, complete: Bool) -> InputFormat?? {
-        Array(s.utf8).withUnsafeBytes { InputFormat.detect($0, complete: complete) }
+        switch Array(s.utf8).withUnsafeBytes({ FormatDetector.detect($0, complete: complete) }) {
+        case .needMore: return nil
+        case .format(let format, _): return .some(format)
+        case .noFormat, .nothing, .notText: return .some(nil)
+        }
     }
 
-    @Test("InputFormat.detect: \"{\" is ndjson, an event column is libinput, other text is neither")
+    @Test("FormatDetector: \"{\" is ndjson, an event column is libinput, other text is neither")
     func detect() {
-        #expect(Self.detect("{\"t\":0", complete: false) == .some(.ndjson))
-        #expect(Self.detect("  \n\t{", complete: false) == .some(.ndjson))
+        #expect(Self.detect("{\"t\":0\n", complete: false) == .some(.ndjson))
+        #expect(Self.detect("  \n\t{\n", complete: false) == .some(.ndjson))
         #expect(Self.detect(" event4   TOUCH_DOWN  +0.000s\n", complete: false) == .some(.libinput))
         #expect(Self.detect("-event4   DEVICE_ADDED  x\n", complete: false) == .some(.libinput))
         #expect(Self.detect("\n\n event4   TOUCH_DOWN\n", complete: false) == .some(.libinput))
-        #expect(Self.detect("hello world\n", complete: false) == .some(nil))
-        // Not enough to tell yet.
+        #expect(Self.detect("hello world\n", complete: true) == .some(nil))
+        // Not enough to tell yet: a line still arriving, or only garbage so far.
         #expect(Self.detect(" event4   TOUCH_DO", complete: false) == nil)
+        #expect(Self.detect("hello world\n", complete: false) == nil)
         #expect(Self.detect("   ", complete: false) == nil)
         #expect(Self.detect("", complete: false) == nil)
         // At the end of input a partial line is judged as it is.
@@ -471,10 +476,19 @@ extension LibinputDecoderTests {
         #expect(r.frames.first?.surface == Surface(width: 253, height: 167))
     }
 
-    @Test("AutoDecoder reports other text once, as line 1, and reads nothing from it",
+    @Test("AutoDecoder skips a garbage first line with one message, and reads the stream after it",
           arguments: [nil, 1] as [Int?])
-    func autoUndetectable(chunk: Int?) throws {
+    func autoSkipsLeadingGarbage(chunk: Int?) throws {
         let (decoder, r) = decodeAuto("hello world\n" + twoFingers, chunk: chunk)
+        #expect(decoder.format == .libinput)
+        #expect(r.diagnostics == ["auto.txt:1: 1 line before line 2 is in no format gesturemap reads; skipped (the libinput input begins at line 2)"])
+        #expect(r.errors == 1)
+        #expect(r.frames == decodeLibinput(twoFingers).frames)
+    }
+
+    @Test("AutoDecoder: text in no format at all is reported once, as line 1, and nothing is read from it")
+    func autoUndetectable() throws {
+        let (decoder, r) = decodeAuto("hello world\nstill nothing\n")
         #expect(decoder.format == nil)
         #expect(r.diagnostics == ["auto.txt:1: \(undetectable)"])
         #expect(r.errors == 1)

@@ -22,6 +22,9 @@ int gm_evdev_clock_monotonic(int fd);
 /* EVIOCGMTSLOTS: the values of `code` for `count` slots. */
 int gm_evdev_mt_slots(int fd, unsigned int code, int32_t *values, size_t count);
 
+/* The device number of an open node (for /run/udev/data/c<major>:<minor>). */
+int gm_device_number(int fd, unsigned int *major, unsigned int *minor);
+
 /* uinput: a virtual keyboard. */
 int gm_uinput_open(const char *path);
 int gm_uinput_enable_key(int fd, unsigned int code);
@@ -31,5 +34,8 @@ int gm_uinput_destroy(int fd);
 
 /* Largest key code the kernel knows (KEY_MAX). */
 unsigned int gm_key_max(void);
+
+/* EVIOCGKEY: the keys held down now, one bit per key code. */
+int gm_evdev_key_state(int fd, uint8_t *bits, size_t size);
 
 #endif

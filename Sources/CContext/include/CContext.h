@@ -1,0 +1,92 @@
+#ifndef GESTUREMAP_CCONTEXT_H
+#define GESTUREMAP_CCONTEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/* The desktop's side of a gesture: which application has the focus.
+ *
+ * libxcb, libwayland-client and libdbus are loaded at run time (dlopen), with
+ * function pointers typed from their headers, so gesturemap runs on a kiosk that
+ * has none of them. Every `open` below fails with a message when its library is
+ * missing. Nothing here keeps a global connection: each handle is one connection. */
+
+/* One window as a backend sees it. Strings are NUL-terminated and cut to fit. */
+typedef struct {
+    char id[256];     /* X11 WM_CLASS class, or the Wayland app_id */
+    char title[512];
+    int64_t pid;      /* -1 when the backend cannot tell */
+    uint64_t handle;  /* the X11 window id, or an index: stable while the window lives */
+    int focused;
+} gm_window;
+
+/* ---- X11 through libxcb ---- */
+typedef struct gm_x11 gm_x11;
+/* `display` NULL means $DISPLAY. NULL and a message in `error` on failure. */
+gm_x11 *gm_x11_open(const char *display, char *error, size_t error_size);
+int gm_x11_fd(const gm_x11 *x);
+/* Reads what the server sent: 1 when the focus or its title may have changed,
+ * 0 when not, -1 when the connection is gone. Never blocks. */
+int gm_x11_drain(gm_x11 *x);
+/* The focused window: 1 and `out` filled, 0 when nothing has the focus, -1 when
+ * the connection is gone. */
+int gm_x11_focused(gm_x11 *x, gm_window *out);
+/* 1 when a window manager keeps _NET_ACTIVE_WINDOW, 0 when the input focus is used. */
+int gm_x11_uses_active_window(const gm_x11 *x);
+/* The managed windows (_NET_CLIENT_LIST, else the root's mapped children with a
+ * WM_CLASS). Returns how many were found; at most `max` are written. */
+int gm_x11_windows(gm_x11 *x, gm_window *out, int max);
+void gm_x11_close(gm_x11 *x);
+
+/* ---- wlroots compositors through zwlr_foreign_toplevel_manager_v1 ---- */
+typedef struct gm_wl gm_wl;
+/* `display` NULL means $WAYLAND_DISPLAY. */
+gm_wl *gm_wl_open(const char *display, char *error, size_t error_size);
+int gm_wl_fd(const gm_wl *w);
+/* Reads and handles what the compositor sent: 1 when a toplevel changed, 0 when
+ * not, -1 when the connection or the protocol is gone (message in `error`). */
+int gm_wl_dispatch(gm_wl *w, char *error, size_t error_size);
+int gm_wl_windows(const gm_wl *w, gm_window *out, int max);
+void gm_wl_close(gm_wl *w);
+
+/* ---- the session D-Bus, for the GNOME Shell extension and the KWin script ---- */
+typedef struct gm_dbus gm_dbus;
+/* Connects to `address` (NULL: $DBUS_SESSION_BUS_ADDRESS, else
+ * unix:path=$XDG_RUNTIME_DIR/bus), takes `name` (queued behind an earlier
+ * owner, which it replaces) and serves `path`'s interface `interface`:
+ * FocusChanged(s id, s title, u pid) and WindowsChanged(s json). */
+gm_dbus *gm_dbus_open(const char *address, const char *name, const char *path, const char *interface,
+                      char *error, size_t error_size);
+int gm_dbus_fd(const gm_dbus *d);
+
+typedef enum {
+    GM_DBUS_NOTHING = 0,
+    GM_DBUS_FOCUS = 1,        /* window: the focused app ("" id: nothing focused) */
+    GM_DBUS_WINDOWS = 2,      /* text: the JSON list of windows */
+    GM_DBUS_NAME_ACQUIRED = 3,
+    GM_DBUS_NAME_LOST = 4,
+    GM_DBUS_BAD_CALL = 5,     /* text: what was wrong with a call */
+    GM_DBUS_DISCONNECTED = 6,
+} gm_dbus_kind;
+
+typedef struct {
+    gm_dbus_kind kind;
+    gm_window window;
+    char *text; /* malloc'd or NULL; free with gm_dbus_update_free */
+} gm_dbus_update;
+
+/* Reads what arrived (never blocks), then returns updates one at a time until
+ * GM_DBUS_NOTHING. Method calls are answered here. */
+int gm_dbus_read(gm_dbus *d);
+gm_dbus_kind gm_dbus_next(gm_dbus *d, gm_dbus_update *out);
+void gm_dbus_update_free(gm_dbus_update *u);
+void gm_dbus_close(gm_dbus *d);
+
+/* ---- a helper command (--app-command) ---- */
+/* Runs `/bin/sh -c command` with stdin from /dev/null, stdout into a pipe whose
+ * read end (non-blocking, close-on-exec) goes to `fd`, stderr inherited, in a
+ * process group of its own. 0, or an errno. */
+int gm_context_spawn_shell(const char *command, pid_t *pid, int *fd);
+
+#endif

@@ -1,0 +1,41 @@
+import CContext
+
+/// wlroots compositors (river, labwc, Wayfire, niri, sway) through
+/// zwlr_foreign_toplevel_manager_v1: the toplevel whose state is `activated`.
+/// The protocol gives no pid.
+final class WlrootsBackend: AppBackend {
+    private let connection: OpaquePointer
+    private(set) var current: AppInfo?
+
+    init(display: String?) throws(AppSourceLost) {
+        var error = ErrorText()
+        guard let connection = gm_wl_open(display, &error.bytes, error.bytes.count) else {
+            throw AppSourceLost(error.message)
+        }
+        self.connection = connection
+        current = windows().first(where: \.focused)?.app
+    }
+
+    deinit { gm_wl_close(connection) }
+
+    var fd: Int32 { gm_wl_fd(connection) }
+
+    func handleReadable() throws(AppSourceLost) -> Bool {
+        var error = ErrorText()
+        let result = gm_wl_dispatch(connection, &error.bytes, error.bytes.count)
+        if result < 0 { throw AppSourceLost(error.message) }
+        guard result > 0 else { return false }
+        let app = windows().first(where: \.focused)?.app
+        guard app != current else { return false }
+        current = app
+        return true
+    }
+
+    func windows() -> [WindowInfo] {
+        var list = [gm_window](repeating: .blank, count: 512)
+        let count = Int(gm_wl_windows(connection, &list, Int32(list.count)))
+        return list.prefix(min(count, list.count)).map(\.info)
+    }
+
+    func close() {}
+}

@@ -1,0 +1,52 @@
+import GestureActions
+import GestureCore
+
+/// `gesturemap draw`: replays an input through the rules (as `run --dry-run`
+/// would) and pictures its touch sequences.
+public struct DrawRequest {
+    public var options: RunOptions
+    /// 1-based; nil draws every sequence.
+    public var sequence: Int?
+
+    public init(options: RunOptions, sequence: Int? = nil) {
+        var o = options
+        o.dryRun = true
+        o.watchRules = false
+        o.realtime = false
+        self.options = o
+        self.sequence = sequence
+    }
+
+    public enum Failure: Error {
+        case run(ExitCode)
+        case noSuchSequence(asked: Int, count: Int)
+    }
+
+    /// The SVG, or why there is none. Messages of the run go to `console`.
+    public func render(console: Console) -> Result<String, Failure> {
+        let capture = SessionCapture()
+        let engine = Engine(options: options, console: console, output: CollectingSink())
+        engine.observer = capture
+        let status = engine.run()
+        guard status == .ok else { return .failure(.run(status)) }
+        var panels = capture.sequences.enumerated().map { SequenceDrawing.Panel(number: $0.offset + 1, sequence: Self.firstEvents(of: $0.element)) }
+        if let wanted = sequence {
+            guard wanted >= 1, wanted <= panels.count else { return .failure(.noSuchSequence(asked: wanted, count: panels.count)) }
+            panels = [panels[wanted - 1]]
+        }
+        let input = options.inputs.first.map(baseName) ?? "standard input"
+        let rules = options.rulesPath.map(baseName) ?? "the built-in rules"
+        return .success(SequenceDrawing(panels: panels, title: "\(input) · rules: \(rules)").svg())
+    }
+
+    /// One line per gesture: its first event (a pan's `began`, a swipe's
+    /// recognition), not every phase a table handler was sent.
+    static func firstEvents(of sequence: CapturedSequence) -> CapturedSequence {
+        var s = sequence
+        s.gestures = sequence.gestures.filter { g in
+            g.event.phase == .began || (g.event.phase == .ended && !g.event.kind.isContinuous)
+                || (g.event.phase == .ended && !sequence.gestures.contains { $0.rule == g.rule && $0.event.phase == .began })
+        }
+        return s
+    }
+}

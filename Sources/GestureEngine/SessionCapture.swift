@@ -1,0 +1,86 @@
+import GestureCore
+
+/// Sees what a run does, for the author tools (`draw`, `explain`): frames as
+/// they arrive and gestures as they are delivered. Set on the engine; nil costs
+/// one check per frame.
+public protocol EngineObserver: AnyObject {
+    func engine(_ engine: Engine, sawFrame frame: TouchFrame)
+    func engine(_ engine: Engine, delivered delivery: Delivery)
+}
+
+/// One finger's path through a touch sequence.
+public struct CapturedPath: Sendable {
+    public enum Ending: Sendable { case lifted, cancelled, stillDown }
+
+    public var id: Int
+    public var times: [Double] = []
+    public var points: [Vector] = []
+    public var ending = Ending.stillDown
+}
+
+/// A gesture some rule received, with the rule that did.
+public struct CapturedGesture: Sendable {
+    public var event: GestureEvent
+    public var rule: String
+    public var definedAt: String
+}
+
+/// From the first finger down to the last finger up, on one device.
+public struct CapturedSequence: Sendable {
+    public var device: Int
+    public var deviceName: String?
+    public var surface: Surface?
+    public var start: Double
+    public var end: Double
+    public var paths: [CapturedPath] = []
+    public var gestures: [CapturedGesture] = []
+}
+
+/// Collects a run's touch sequences and delivered gestures.
+public final class SessionCapture: EngineObserver {
+    public private(set) var sequences: [CapturedSequence] = []
+    /// The sequence under way on each device, by index into `sequences`.
+    private var open: [Int: Int] = [:]
+    private var lastOnDevice: [Int: Int] = [:]
+
+    public init() {}
+
+    public func engine(_ engine: Engine, sawFrame frame: TouchFrame) {
+        guard !frame.touches.isEmpty else { return }
+        let index: Int
+        if let current = open[frame.device] {
+            index = current
+        } else {
+            guard frame.touches.contains(where: { $0.phase.isActive }) else { return }
+            sequences.append(CapturedSequence(device: frame.device, deviceName: engine.deviceName(frame.device),
+                                              surface: frame.surface, start: frame.time, end: frame.time))
+            index = sequences.count - 1
+            open[frame.device] = index
+            lastOnDevice[frame.device] = index
+        }
+        sequences[index].end = frame.time
+        if sequences[index].surface == nil { sequences[index].surface = frame.surface }
+        for touch in frame.touches {
+            var p = sequences[index].paths.lastIndex { $0.id == touch.id && $0.ending == .stillDown }
+            if p == nil {
+                sequences[index].paths.append(CapturedPath(id: touch.id))
+                p = sequences[index].paths.count - 1
+            }
+            guard let p else { continue }
+            sequences[index].paths[p].times.append(frame.time)
+            sequences[index].paths[p].points.append(touch.position)
+            if touch.phase == .ended { sequences[index].paths[p].ending = .lifted }
+            if touch.phase == .cancelled { sequences[index].paths[p].ending = .cancelled }
+        }
+        if !frame.touches.contains(where: { $0.phase.isActive }) { open[frame.device] = nil }
+    }
+
+    public func engine(_ engine: Engine, delivered delivery: Delivery) {
+        // A gesture belongs to its device's sequence under way, or to the one
+        // just over (a tap judged once its waiting time ran out).
+        guard let index = open[delivery.event.device] ?? lastOnDevice[delivery.event.device] else { return }
+        let rule = engine.runtime?.describeRule(delivery.rule)
+        sequences[index].gestures.append(CapturedGesture(event: delivery.event, rule: rule?.label ?? "rule \(delivery.rule + 1)",
+                                                         definedAt: rule?.definedAt ?? ""))
+    }
+}

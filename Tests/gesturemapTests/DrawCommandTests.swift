@@ -1,0 +1,145 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// Counts the elements of an SVG, which must be well-formed XML to be read at all.
+private final class SVGCensus: NSObject, XMLParserDelegate {
+    var elements: [String: Int] = [:]
+    var texts: [String] = []
+    private var inText = false
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        elements[name, default: 0] += 1
+        if name == "text" { inText = true; texts.append("") }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if name == "text" { inText = false }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if inText, !texts.isEmpty { texts[texts.count - 1] += string }
+    }
+
+    static func read(_ svg: String) -> SVGCensus? {
+        let census = SVGCensus()
+        let parser = XMLParser(data: Data(svg.utf8))
+        parser.delegate = census
+        return parser.parse() ? census : nil
+    }
+}
+
+private let realData = Binary.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data/real").path
+private let hasRealData = FileManager.default.fileExists(atPath: realData + "/evemu-devices")
+private let hasRenderer = FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert")
+
+@Suite("gesturemap draw", .serialized)
+struct DrawCommandTests {
+    static let everyKind = """
+        on({ kind = "swipe", fingers = "any" }, function(g) emit("swipe") end)
+        on({ kind = "tap", fingers = "any" }, function(g) emit("tap") end)
+        on({ kind = "pinch", fingers = "any" }, function(g) emit("pinch") end)
+        """
+
+    @Test("one panel per touch sequence, one path per finger, each gesture labelled")
+    func panels() throws {
+        let synth = try Binary.run(["synth", "two-finger swipe left", "tap", "three-finger swipe up", "--seed", "5"])
+        let input = try Binary.temporaryFile("three.jsonl", synth.stdout)
+        let rules = try Binary.temporaryFile("kinds.lua", Self.everyKind)
+        let result = try Binary.run(["draw", input.path, "--rules", rules.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        guard let svg = SVGCensus.read(result.stdout) else {
+            Issue.record("not well-formed XML: \(result.stdout.prefix(300))")
+            return
+        }
+        // Two fingers, one (a tap rolls a little too), three.
+        #expect(svg.elements["polyline"] == 6)
+        #expect(svg.texts.filter { $0.hasPrefix("Sequence ") }.count == 3)
+        #expect(svg.texts.contains { $0.hasPrefix("Sequence 1 · ") && $0.hasSuffix(" · 2 fingers") })
+        #expect(svg.texts.contains { $0.contains("swipe left, 2 fingers") })
+        #expect(svg.texts.contains { $0.contains("← rule \"any-finger swipe\"") })
+        #expect(svg.texts.contains { $0.contains("tap, 1 finger") })
+        #expect(svg.texts.contains { $0.contains("swipe up, 3 fingers") })
+        #expect(svg.texts.contains("gesturemap synth panel · 255.9 × 143.9 mm"))
+    }
+
+    @Test("--sequence picks one panel; past the last it says how many there are")
+    func sequence() throws {
+        let synth = try Binary.run(["synth", "swipe left", "tap", "--seed", "2"])
+        let input = try Binary.temporaryFile("two.jsonl", synth.stdout)
+        let second = try Binary.run(["draw", input.path, "--sequence", "2"])
+        #expect(second.status == 0)
+        let texts = SVGCensus.read(second.stdout)?.texts ?? []
+        #expect(texts.filter { $0.hasPrefix("Sequence ") }.count == 1)
+        #expect(texts.contains { $0.hasPrefix("Sequence 2 · ") })
+        // The built-in rules bind no tap.
+        #expect(texts.contains("no gesture recognized"))
+
+        let beyond = try Binary.run(["draw", input.path, "--sequence", "3"])
+        #expect(beyond.status == 64)
+        #expect(beyond.errorLines == ["gesturemap draw: --sequence 3, but \(input.path) has 2 touch sequences"])
+        let zero = try Binary.run(["draw", input.path, "--sequence", "0"])
+        #expect(zero.errorLines.first == "gesturemap draw: --sequence takes a sequence's number, 1 or more, not \"0\"")
+    }
+
+    @Test("names with markup are escaped, and an input with no touches still draws")
+    func escaping() throws {
+        let header = #"{"device": {"name": "Panel <b> & \"co\"", "x": {"min": 0, "max": 1000, "resolution": 10}, "y": {"min": 0, "max": 500, "resolution": 10}}}"#
+        let events = #"{"t":0,"ev":"down","id":1,"x":100,"y":100}"# + "\n" + #"{"t":0.05,"ev":"up","id":1}"#
+        let input = try Binary.temporaryFile("odd.jsonl", header + "\n" + events + "\n")
+        let result = try Binary.run(["draw", input.path])
+        let svg = SVGCensus.read(result.stdout)
+        #expect(svg != nil)
+        #expect(svg?.texts.contains("Panel <b> & \"co\" · 100 × 50 mm") == true)
+
+        let empty = try Binary.temporaryFile("empty.jsonl", header + "\n")
+        let none = try Binary.run(["draw", empty.path])
+        #expect(none.status == 0)
+        #expect(SVGCensus.read(none.stdout)?.texts.contains("No touches in this input.") == true)
+    }
+
+    @Test("-o writes the file, and a real renderer (rsvg-convert) draws it", .enabled(if: hasRenderer, "rsvg-convert is not installed (Debian's librsvg2-bin)"))
+    func renders() throws {
+        let synth = try Binary.run(["synth", "pinch out", "--seed", "4"])
+        let input = try Binary.temporaryFile("pinch.jsonl", synth.stdout)
+        let svgURL = input.deletingLastPathComponent().appendingPathComponent("pinch.svg")
+        let pngURL = input.deletingLastPathComponent().appendingPathComponent("pinch.png")
+        let rules = try Binary.temporaryFile("kinds.lua", Self.everyKind)
+        let result = try Binary.run(["draw", input.path, "--rules", rules.path, "-o", svgURL.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/rsvg-convert")
+        process.arguments = [svgURL.path, "-o", pngURL.path]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(message)")
+        #expect(message.isEmpty)
+        let png = try Data(contentsOf: pngURL)
+        #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        // The IHDR chunk holds the width and height the SVG asked for.
+        let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        #expect(width > 400)
+    }
+
+    @Test("a real recording: the Atmel touchscreen's four-finger drag", .enabled(if: hasRealData, "../shared/data/real is absent"))
+    func atmel() throws {
+        let dir = realData + "/evemu-devices/touchscreens/"
+        let desc = try Data(contentsOf: URL(fileURLWithPath: dir + "Atmel maXTouch Touchscreen.desc"))
+        let events = try Data(contentsOf: URL(fileURLWithPath: dir + "Atmel maXTouch Touchscreen.4-finger-drag-down.events"))
+        let input = try Binary.temporaryFile("atmel.evemu", "")
+        try (desc + events).write(to: input)
+        let rules = try Binary.temporaryFile("kinds.lua", Self.everyKind)
+        let result = try Binary.run(["draw", input.path, "--rules", rules.path])
+        let svg = SVGCensus.read(result.stdout)
+        #expect(svg?.elements["polyline"] == 4)
+        // The panel gives no resolution: drawn at a typical 13.3-inch touchscreen's size.
+        #expect(svg?.texts.contains("Atmel maXTouch Touchscreen · 289.7 × 173.7 mm") == true)
+        #expect(svg?.texts.contains { $0.contains("swipe down, 4 fingers") } == true)
+    }
+}

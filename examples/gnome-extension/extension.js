@@ -1,0 +1,92 @@
+// gesturemap focus: GNOME Shell tells gesturemap which application has the
+// focus. gesturemap owns org.gesturemap.Focus on the session bus while it runs
+// with --app-source gnome (or detects GNOME); this extension calls it on every
+// focus change, and again whenever a gesturemap appears on the bus.
+// The interface is described in docs/apps.md.
+import Gio from 'gi://Gio';
+import GLib from 'gi://GLib';
+import Meta from 'gi://Meta';
+import {Extension} from 'resource:///org/gnome/shell/extensions/extension.js';
+
+const BUS_NAME = 'org.gesturemap.Focus';
+const OBJECT_PATH = '/org/gesturemap/Focus';
+const INTERFACE = 'org.gesturemap.Focus1';
+
+export default class GesturemapFocusExtension extends Extension {
+    enable() {
+        this._present = false;
+        this._titleWindow = null;
+        this._titleSignal = 0;
+        this._displaySignals = [
+            global.display.connect('notify::focus-window', () => this._focusChanged()),
+            global.display.connect('window-created', () => this._sendWindows()),
+        ];
+        // A gesturemap that starts later learns the focus at once.
+        this._watch = Gio.bus_watch_name(Gio.BusType.SESSION, BUS_NAME, Gio.BusNameWatcherFlags.NONE,
+            () => {
+                this._present = true;
+                this._sendFocus();
+                this._sendWindows();
+            },
+            () => {
+                this._present = false;
+            });
+        this._focusChanged();
+    }
+
+    disable() {
+        for (const id of this._displaySignals) global.display.disconnect(id);
+        this._displaySignals = [];
+        this._followTitle(null);
+        Gio.bus_unwatch_name(this._watch);
+        this._watch = 0;
+    }
+
+    _focusChanged() {
+        this._followTitle(global.display.focus_window);
+        this._sendFocus();
+    }
+
+    // The focused window's title is part of what gesturemap sees.
+    _followTitle(window) {
+        if (this._titleWindow && this._titleSignal) this._titleWindow.disconnect(this._titleSignal);
+        this._titleWindow = window;
+        this._titleSignal = window ? window.connect('notify::title', () => this._sendFocus()) : 0;
+    }
+
+    _describe(window) {
+        // On Wayland, mutter reports the app_id as the window's class.
+        return {
+            id: window.get_wm_class() ?? window.get_gtk_application_id() ?? '',
+            title: window.get_title() ?? '',
+            pid: Math.max(0, window.get_pid()),
+        };
+    }
+
+    _sendFocus() {
+        const window = global.display.focus_window;
+        const app = window ? this._describe(window) : {id: '', title: '', pid: 0};
+        this._call('FocusChanged', new GLib.Variant('(ssu)', [app.id, app.title, app.pid]));
+    }
+
+    _sendWindows() {
+        const focused = global.display.focus_window;
+        const windows = global.get_window_actors()
+            .map(actor => actor.meta_window)
+            .filter(window => window.get_window_type() === Meta.WindowType.NORMAL)
+            .map(window => ({...this._describe(window), focused: window === focused}));
+        this._call('WindowsChanged', new GLib.Variant('(s)', [JSON.stringify(windows)]));
+    }
+
+    _call(method, parameters) {
+        if (!this._present) return;
+        Gio.DBus.session.call(BUS_NAME, OBJECT_PATH, INTERFACE, method, parameters, null,
+            Gio.DBusCallFlags.NO_AUTO_START, 1000, null, (connection, result) => {
+                try {
+                    connection.call_finish(result);
+                } catch (e) {
+                    // gesturemap went away between the name check and the call.
+                }
+            });
+    }
+}

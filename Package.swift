@@ -53,7 +53,7 @@ let package = Package(
         // Fixtures/fuzz: inputs that broke a fuzz target (scripts/fuzz), kept for the tests.
         .testTarget(name: "GestureInputTests", dependencies: ["GestureInput"], exclude: ["Fixtures"]),
         .testTarget(name: "GestureSynthTests", dependencies: ["GestureSynth", "GestureCore", "GestureInput"]),
-        .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript"], exclude: ["Fixtures"]),
+        .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript", "CLuaShim"], exclude: ["Fixtures"]),
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
         .testTarget(name: "gesturemapTests", dependencies: ["gesturemap"]),

@@ -1,5 +1,5 @@
 /// The began → changed → ended/cancelled half of UIKit's continuous state
-/// machine, shared by long press, pan, pinch and rotate.
+/// machine, as data: what a continuous recognizer has reported so far.
 ///
 /// A change of finger count ends a running gesture (libinput fixes a gesture's
 /// finger count for its lifetime). When the change was a finger landing, the
@@ -9,7 +9,6 @@ struct ContinuousLifecycle: Sendable {
     private(set) var state = RecognizerState.possible
     private(set) var fingers = 0
     private(set) var direction: Direction?
-    private(set) var beganAt = 0.0
     /// The last event reported: a gesture ended by a finger lifting keeps the
     /// geometry it had with all its fingers, not that of the fingers left.
     private(set) var last: GestureEvent?
@@ -24,84 +23,138 @@ struct ContinuousLifecycle: Sendable {
         state = .possible
         fingers = 0
         direction = nil
+        last = nil
         mayRestart = true
     }
 
     var isRunning: Bool { state.isRunning }
 
-    mutating func begin(_ event: GestureEvent, cause: String, into out: inout [Transition]) {
+    mutating func begin(_ event: GestureEvent, cause: TransitionCause, into out: inout [Transition]) {
         out.append(Transition(kind: kind, from: state, to: .began, cause: cause, event: event))
         state = .began
         fingers = event.fingers
         direction = event.direction
-        beganAt = event.time
         last = event
     }
 
-    mutating func fail(_ why: String, into out: inout [Transition]) {
+    /// The one way a continuous recognizer fails: only before it has begun.
+    mutating func fail(_ cause: TransitionCause, into out: inout [Transition]) {
         guard state == .possible else { return }
-        out.append(Transition(kind: kind, from: state, to: .failed, cause: why))
+        out.append(Transition(kind: kind, from: state, to: .failed, cause: cause))
         state = .failed
     }
 
-    /// A frame while running: cancelled, ended by a count change, or changed by motion.
-    /// `event` builds the gesture with the given phase, finger count and direction.
-    mutating func run(_ frame: TouchFrame, tracker: TouchTracker, into out: inout [Transition],
-                      event build: (GesturePhase, Int, Direction?) -> GestureEvent) {
-        guard isRunning else { return }
-        let fingers = self.fingers
-        let direction = self.direction
-        func event(_ phase: GesturePhase) -> GestureEvent { build(phase, fingers, direction) }
-        if tracker.anyCancelled {
-            finish(.cancelled, cause: "touch cancelled", event: final(.cancelled, at: frame.time), into: &out)
-            return
-        }
-        if tracker.downCount != fingers {
-            let landed = tracker.downCount > fingers && !tracker.anyLifted
-            finish(.ended, cause: landed ? "finger landed" : "finger lifted", event: final(.ended, at: frame.time), into: &out)
-            if landed && mayRestart {
-                out.append(Transition(kind: kind, from: .ended, to: .possible, cause: "new finger count"))
-                state = .possible
-            } else {
-                mayRestart = false
-            }
-            return
-        }
-        var moved = false
-        for touch in frame.touches where touch.phase == .moved { moved = true; break }
-        if moved {
-            let changed = event(.changed)
-            out.append(Transition(kind: kind, from: state, to: .changed, cause: "motion", event: changed))
-            state = .changed
-            last = changed
-        }
+    mutating func change(_ event: GestureEvent, into out: inout [Transition]) {
+        out.append(Transition(kind: kind, from: state, to: .changed, cause: .motion, event: event))
+        state = .changed
+        last = event
     }
 
-    /// The last event again, as the given phase at the given time.
-    private func final(_ phase: GesturePhase, at time: Double) -> GestureEvent {
-        var e = last ?? GestureEvent(kind: kind, phase: phase, fingers: fingers, direction: direction, time: time)
-        e.phase = phase
-        e.time = time
-        return e
+    /// What a frame does to a running gesture.
+    enum Step {
+        case cancel
+        /// The hand's fingers came to rest beside a new one: the gesture is over.
+        case rest
+        /// The finger count changed; `landed` when it grew by landing.
+        case recount(landed: Bool)
+        case moved
+        case unchanged
     }
 
-    /// Arbitration gave the sequence to another gesture: a running gesture is
-    /// cancelled, one not yet begun fails.
-    mutating func yieldToArbitration(at time: Double, into out: inout [Transition]) {
-        if isRunning {
-            cancel(cause: "arbitration", at: time, into: &out)
+    func step(for frame: TouchFrame, tracker: TouchTracker) -> Step {
+        if tracker.anyCancelled { return .cancel }
+        if tracker.handCameToRest { return .rest }
+        if tracker.downCount != fingers { return .recount(landed: tracker.downCount > fingers && !tracker.anyLifted) }
+        for touch in frame.touches where touch.phase == .moved { return .moved }
+        return .unchanged
+    }
+
+    /// Ends a running gesture on a count change; after a landing it may begin again.
+    mutating func recount(landed: Bool, at time: Double, into out: inout [Transition]) {
+        finish(.ended, cause: landed ? .fingerLanded : .fingerLifted, at: time, into: &out)
+        if landed && mayRestart {
+            out.append(Transition(kind: kind, from: .ended, to: .possible, cause: .newFingerCount))
+            state = .possible
         } else {
-            fail("arbitration", into: &out)
+            mayRestart = false
         }
     }
 
-    mutating func cancel(cause: String, at time: Double, into out: inout [Transition]) {
-        guard isRunning else { return }
-        finish(.cancelled, cause: cause, event: final(.cancelled, at: time), into: &out)
+    /// Arbitration gave the sequence to another gesture, or it ended: a running
+    /// gesture is cancelled, one not yet begun fails.
+    mutating func yield(at time: Double, cause: TransitionCause, into out: inout [Transition]) {
+        if isRunning {
+            finish(.cancelled, cause: cause, at: time, into: &out)
+        } else {
+            fail(cause, into: &out)
+        }
     }
 
-    private mutating func finish(_ to: RecognizerState, cause: String, event: GestureEvent, into out: inout [Transition]) {
+    /// No new beginning in this sequence.
+    mutating func endForSequence() {
+        mayRestart = false
+    }
+
+    /// Ends or cancels a running gesture with the last event it reported.
+    mutating func finish(_ to: RecognizerState, cause: TransitionCause, at time: Double, into out: inout [Transition]) {
+        guard isRunning else { return }
+        var event = last ?? GestureEvent(kind: kind, phase: .ended, fingers: fingers, direction: direction, time: time)
+        event.phase = to == .cancelled ? .cancelled : .ended
+        event.time = time
         out.append(Transition(kind: kind, from: state, to: to, cause: cause, event: event))
         state = to
+    }
+}
+
+/// A continuous recognizer: long press, pan, pinch, rotate. Each decides when
+/// to begin (`evaluate`) and what its events hold (`event`); the lifecycle after
+/// that, and the answers to the arena, are shared here.
+protocol ContinuousRecognizer: Recognizer {
+    var life: ContinuousLifecycle { get set }
+    var deadline: Double? { get set }
+    /// While `possible`: begin, fail, or set a deadline to be asked again.
+    mutating func evaluate(at time: Double, tracker: TouchTracker, cause: TransitionCause, into out: inout [Transition])
+    /// The gesture as it stands, for a running recognizer's events.
+    func event(_ phase: GesturePhase, at time: Double, tracker: TouchTracker, fingers: Int, direction: Direction?) -> GestureEvent
+}
+
+extension ContinuousRecognizer {
+    public var state: RecognizerState { life.state }
+
+    public mutating func reset() {
+        life.reset()
+        deadline = nil
+    }
+
+    public mutating func handle(_ frame: TouchFrame, tracker: TouchTracker, into out: inout [Transition]) {
+        if life.isRunning {
+            switch life.step(for: frame, tracker: tracker) {
+            case .cancel:
+                life.finish(.cancelled, cause: .touchCancelled, at: frame.time, into: &out)
+            case .rest:
+                life.finish(.ended, cause: .cameToRest, at: frame.time, into: &out)
+                life.endForSequence()
+            case .recount(let landed):
+                life.recount(landed: landed, at: frame.time, into: &out)
+            case .moved:
+                life.change(event(.changed, at: frame.time, tracker: tracker, fingers: life.fingers, direction: life.direction), into: &out)
+            case .unchanged:
+                break
+            }
+        }
+        guard life.state == .possible else { return }
+        evaluate(at: frame.time, tracker: tracker, cause: .frame, into: &out)
+    }
+
+    public mutating func advance(to time: Double, tracker: TouchTracker, into out: inout [Transition]) {
+        guard let due = deadline, due <= time else { return }
+        deadline = nil
+        guard life.state == .possible else { return }
+        evaluate(at: due, tracker: tracker, cause: .timeout, into: &out)
+    }
+
+    public mutating func forceFail(at time: Double, cause: TransitionCause, tracker: TouchTracker, into out: inout [Transition]) {
+        deadline = nil
+        life.yield(at: time, cause: cause, into: &out)
     }
 }

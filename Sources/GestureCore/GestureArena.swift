@@ -1,3 +1,14 @@
+/// A rule's place in the rules as given (the script layer numbers its rules the same way).
+struct RuleID: Hashable, Sendable {
+    let index: Int
+}
+
+/// A recognizer's place in the arena: its slot, which is also its place in
+/// arbitration order.
+struct SlotID: Hashable, Sendable {
+    let index: Int
+}
+
 /// The recognizer core: one recognizer per bound kind, fed the same frames, with
 /// arbitration between them done here and only here.
 ///
@@ -10,26 +21,32 @@ public struct GestureArena: Sendable {
     public private(set) var tracker = TouchTracker()
 
     private var recognizers = RecognizerSet()
+    /// Joins and splits contacts the firmware mislabelled, before the tracker.
+    private var continuity = ContactContinuity()
+    /// Frames the continuity stage hands on in place of one input frame.
+    private var repaired: [TouchFrame] = []
     private var slots: [Slot] = []
     private var transitions: [Transition] = []
     private var held: [Held] = []
-    /// Rules matched by a gesture since their kind's recognizer last reset.
+    /// Rules matched by a gesture since their kind's recognizer last reset, by rule index.
     private var recognized: [Bool] = []
-    private var rulesByName: [String: [Int]] = [:]
+    private var rulesByName: [String: [RuleID]] = [:]
     /// Rules changed while a gesture was under way: the recognizers are rebuilt
     /// when it is over, so no gesture is recognized twice or cut in half.
     private var rebuildPending = false
 
     /// When set, every transition and arbitration decision is described in
     /// `traceLines`, as `kind: from → cause → to`.
-    public var tracing = false
+    public var tracing = false {
+        didSet { continuity.tracing = tracing }
+    }
     public var traceLines: [String] = []
 
     /// Arbitration state of one recognizer.
     private struct Slot: Sendable {
         var kind: GestureKind
         /// The rule its current gesture serves.
-        var rule: Int?
+        var rule: RuleID?
         /// Its current gesture waits for other rules to fail (`requires_failure_of`).
         var isHeld = false
         /// Another gesture won this sequence: its own first event is not delivered.
@@ -38,11 +55,11 @@ public struct GestureArena: Sendable {
 
     /// A gesture held until the rules it requires to fail have failed.
     private struct Held: Sendable {
-        var slot: Int
-        var rule: Int
+        var slot: SlotID
+        var rule: RuleID
         var sequence: Int
         var events: [GestureEvent]
-        var waitingOn: [Int]
+        var waitingOn: [RuleID]
     }
 
     /// Kinds that may be recognized together without any rule asking: pinch with
@@ -63,10 +80,13 @@ public struct GestureArena: Sendable {
         rebuild()
     }
 
+    private subscript(rule: RuleID) -> GestureRule { rules[rule.index] }
+    private var ruleIDs: LazyMapSequence<Range<Int>, RuleID> { rules.indices.lazy.map(RuleID.init) }
+
     /// Matching follows the new activity at once; recognizers follow when the
     /// current gesture is over.
     public mutating func setActive(_ active: [Bool]) {
-        defer { nextDeadline = recognizers.earliest?.due }
+        defer { nextDeadline = earliestDue }
         var changed = false
         for i in rules.indices where i < active.count && rules[i].isActive != active[i] {
             rules[i].isActive = active[i]
@@ -76,7 +96,7 @@ public struct GestureArena: Sendable {
     }
 
     public mutating func replaceRules(_ newRules: [GestureRule], thresholds newThresholds: Thresholds) {
-        defer { nextDeadline = recognizers.earliest?.due }
+        defer { nextDeadline = earliestDue }
         let sameShape = newRules.count == rules.count
         rules = newRules
         thresholds = newThresholds
@@ -95,17 +115,41 @@ public struct GestureArena: Sendable {
     public private(set) var nextDeadline: Double?
 
     public mutating func handle(_ frame: TouchFrame, into out: inout [Delivery]) {
-        defer { nextDeadline = recognizers.earliest?.due }
+        defer { nextDeadline = earliestDue }
         advance(to: frame.time, into: &out)
+        // Most frames need no repair: nothing held or renamed, no landing, and no
+        // silence long enough for a teleport.
+        let mayNeedRepair = !continuity.isIdle || Self.lands(frame) || frame.time - tracker.time >= ContactContinuity.teleportSilence
+        if mayNeedRepair, continuity.process(frame, tracker: tracker, into: &repaired) {
+            traceRepairs(at: frame.time)
+            var k = 0
+            while k < repaired.count {
+                let part = repaired[k]
+                k += 1
+                step(part, into: &out)
+            }
+            repaired.removeAll(keepingCapacity: true)
+        } else {
+            step(frame, into: &out)
+        }
+    }
+
+    /// One frame through the tracker, the recognizers and arbitration.
+    private mutating func step(_ frame: TouchFrame, into out: inout [Delivery]) {
+        // Only a landing beside fingers already down can bring them to rest; the
+        // test is cheap before the call, which would copy the tracker.
+        if tracker.downCount > 0, Self.lands(frame), tracker.restsBeforeLanding(frame) { rest(at: frame.time, frame: frame, into: &out) }
         tracker.update(with: frame)
-        for i in recognizers.indices {
-            recognizers.handle(i, frame, tracker: tracker, into: &transitions)
+        guard tracker.handInFrame else { return }
+        if let landing = continuity.pendingLanding { tracker.expectLanding(at: landing) }
+        for slot in recognizers.slots {
+            recognizers.handle(slot, frame, tracker: tracker, into: &transitions)
         }
         if !tracker.isActive {
             // Nothing may stay undecided past the end of its sequence, except
             // recognizers that wait across sequences (a tap waiting for the next).
-            for i in recognizers.indices where recognizers.state(i) == .possible && !recognizers.spansSequences(i) && recognizers.deadline(i) == nil {
-                recognizers.forceFail(i, at: frame.time, tracker: tracker, into: &transitions)
+            for slot in recognizers.slots where waitsForNothing(slot) {
+                recognizers.forceFail(slot, at: frame.time, cause: .arbitration, tracker: tracker, into: &transitions)
             }
         }
         resolve(at: frame.time, into: &out)
@@ -113,26 +157,82 @@ public struct GestureArena: Sendable {
         rebuildIfQuiet()
     }
 
+    /// The hand's fingers came to rest as another landed: their sequence ends
+    /// here (a running gesture ends, an undecided one fails) and the landing
+    /// starts the next, with them resting beside it.
+    private mutating func rest(at time: Double, frame: TouchFrame, into out: inout [Delivery]) {
+        trace("input: \(tracker.downCount == 1 ? "a finger" : "\(tracker.downCount) fingers") came to rest", at: time)
+        tracker.rest(at: time)
+        var empty = frame
+        empty.touches = []
+        for slot in recognizers.slots {
+            let state = recognizers.state(slot)
+            if state.isRunning {
+                recognizers.handle(slot, empty, tracker: tracker, into: &transitions)
+            } else if state == .possible {
+                recognizers.forceFail(slot, at: time, cause: .cameToRest, tracker: tracker, into: &transitions)
+            }
+        }
+        resolve(at: time, into: &out)
+        endSequence()
+    }
+
+    @inline(__always)
+    private static func lands(_ frame: TouchFrame) -> Bool {
+        for touch in frame.touches where touch.phase == .began { return true }
+        return false
+    }
+
+    private var earliestDue: Double? {
+        let recognizer = recognizers.earliest?.due
+        guard let held = continuity.deadline else { return recognizer }
+        return recognizer.map { min($0, held) } ?? held
+    }
+
+    private mutating func traceRepairs(at time: Double) {
+        guard tracing else { return }
+        for repair in continuity.repairs { trace("input: \(repair)", at: time) }
+        continuity.clearRepairs()
+    }
+
     /// Fires every deadline up to `time`, earliest first.
     public mutating func advance(to time: Double, into out: inout [Delivery]) {
-        defer { nextDeadline = recognizers.earliest?.due }
-        while let (index, due) = earliestDeadline(), due <= time {
-            recognizers.advance(index, to: due, tracker: tracker, into: &transitions)
+        defer { nextDeadline = earliestDue }
+        if let due = continuity.deadline, due <= time {
+            continuity.release(upTo: time, into: &repaired)
+            traceRepairs(at: due)
+            var k = 0
+            while k < repaired.count {
+                let part = repaired[k]
+                k += 1
+                step(part, into: &out)
+            }
+            repaired.removeAll(keepingCapacity: true)
+        }
+        while let (slot, due) = recognizers.earliest, due <= time {
+            recognizers.advance(slot, to: due, tracker: tracker, into: &transitions)
+            if recognizers.deadline(slot) == due { failIgnoredDeadline(slot, due: due) }
             resolve(at: due, into: &out)
             if !tracker.isActive { endSequence() }
-            if recognizers.deadline(index) == due { break }  // a recognizer that ignored its own deadline
         }
         rebuildIfQuiet()
+    }
+
+    /// A recognizer must act on its deadline: fire, move it or drop it. One that
+    /// keeps it would stall every later deadline, so it is a bug, traced as one,
+    /// and the recognizer gives up its gesture rather than hold up the others.
+    private mutating func failIgnoredDeadline(_ slot: SlotID, due: Double) {
+        trace("bug: \(slots[slot.index].kind.rawValue) kept its deadline after it passed; failing it", at: due)
+        recognizers.forceFail(slot, at: due, cause: .arbitration, tracker: tracker, into: &transitions)
+        if recognizers.deadline(slot) == due { recognizers.reset(slot) }
     }
 
     /// End of input: every pending deadline fires, in order; gestures still held
     /// are released, since what they waited for can no longer happen.
     public mutating func finish(into out: inout [Delivery]) {
-        defer { nextDeadline = recognizers.earliest?.due }
-        while let (_, due) = earliestDeadline() {
-            let before = recognizers.indices.map { recognizers.deadline($0) }
+        defer { nextDeadline = earliestDue }
+        while let due = earliestDue {
             advance(to: due, into: &out)
-            if recognizers.indices.map({ recognizers.deadline($0) }) == before { break }
         }
         for entry in held { release(entry, at: tracker.time, into: &out) }
         held.removeAll()
@@ -141,8 +241,23 @@ public struct GestureArena: Sendable {
         rebuildIfQuiet()
     }
 
-    private func earliestDeadline() -> (Int, Double)? {
-        recognizers.earliest.map { ($0.index, $0.due) }
+    // MARK: - Named conditions
+
+    /// Still `possible`, with no deadline and nothing spanning sequences: when
+    /// its sequence ends, nothing more can happen to it.
+    private func waitsForNothing(_ slot: SlotID) -> Bool {
+        recognizers.state(slot) == .possible && !recognizers.spansSequences(slot) && recognizers.deadline(slot) == nil
+    }
+
+    /// Done with its sequence: reset when the sequence ends.
+    private func isDone(_ slot: SlotID) -> Bool {
+        recognizers.state(slot).isTerminal || waitsForNothing(slot)
+    }
+
+    /// The first event of a gesture: `began` of a continuous kind, or a discrete
+    /// recognition. It chooses the rule and may claim the sequence.
+    private static func isFirst(_ event: GestureEvent) -> Bool {
+        event.phase == .began || !event.kind.isContinuous
     }
 
     // MARK: - Configuration
@@ -154,7 +269,7 @@ public struct GestureArena: Sendable {
 
     private mutating func rebuildIfQuiet() {
         guard rebuildPending, !tracker.isActive, held.isEmpty else { return }
-        for i in recognizers.indices where recognizers.deadline(i) != nil { return }
+        for slot in recognizers.slots where recognizers.deadline(slot) != nil { return }
         rebuildPending = false
         rebuild()
     }
@@ -197,8 +312,9 @@ public struct GestureArena: Sendable {
         if kinds.contains(.pan) {
             recognizers.add(pan: PanRecognizer(config: .init(rules: active, thresholds: thresholds)))
         }
-        slots = recognizers.indices.map { Slot(kind: recognizers.kind($0)) }
+        slots = recognizers.slots.map { Slot(kind: recognizers.kind($0)) }
         tracker.tracksRotation = recognizers.tracksRotation
+        tracker.tracksStroke = kinds.contains(.swipe) || kinds.contains(.edgeSwipe)
         recognized = Array(repeating: false, count: rules.count)
         held.removeAll()
         indexNames()
@@ -206,13 +322,13 @@ public struct GestureArena: Sendable {
 
     private mutating func indexNames() {
         rulesByName.removeAll()
-        for (i, rule) in rules.enumerated() {
-            if let name = rule.name { rulesByName[name, default: []].append(i) }
+        for rule in ruleIDs {
+            if let name = self[rule].name { rulesByName[name, default: []].append(rule) }
         }
     }
 
-    private func slot(of kind: GestureKind) -> Int? {
-        slots.firstIndex { $0.kind == kind }
+    private func slot(of kind: GestureKind) -> SlotID? {
+        slots.firstIndex { $0.kind == kind }.map(SlotID.init)
     }
 
     // MARK: - Arbitration
@@ -225,11 +341,10 @@ public struct GestureArena: Sendable {
                 i += 1
                 if tracing { traceLines.append(describe(transition, at: time)) }
                 guard let event = transition.event, let s = slot(of: transition.kind) else { continue }
-                let first = event.phase == .began || !transition.kind.isContinuous
-                if first {
+                if Self.isFirst(event) {
                     start(event, slot: s, claims: transition.claimsSequence, at: time, pendingFrom: i, into: &out)
-                } else if let rule = slots[s].rule {
-                    if slots[s].isHeld {
+                } else if let rule = slots[s.index].rule {
+                    if slots[s.index].isHeld {
                         hold(event, slot: s)
                     } else {
                         deliver(event, to: rule, into: &out)
@@ -242,26 +357,26 @@ public struct GestureArena: Sendable {
     }
 
     /// The first event of a gesture: find its rule, then deliver, hold or drop it.
-    private mutating func start(_ event: GestureEvent, slot s: Int, claims: Bool, at time: Double, pendingFrom: Int, into out: inout [Delivery]) {
-        slots[s].rule = nil
-        if slots[s].suppressed && claims {
+    private mutating func start(_ event: GestureEvent, slot s: SlotID, claims: Bool, at time: Double, pendingFrom: Int, into out: inout [Delivery]) {
+        slots[s.index].rule = nil
+        if slots[s.index].suppressed && claims {
             trace("\(event.kind.rawValue): lost this sequence to an earlier gesture", at: time)
             return
         }
         guard let rule = bestRule(for: event) else { return }
-        slots[s].rule = rule
-        recognized[rule] = true
-        let prerequisites = rules[rule].requiresFailureOf.flatMap { rulesByName[$0] ?? [] }
+        slots[s.index].rule = rule
+        recognized[rule.index] = true
+        let prerequisites = self[rule].requiresFailureOf.flatMap { rulesByName[$0] ?? [] }
         if prerequisites.contains(where: { status(of: $0) == .recognized }) {
             trace("\(label(rule)): dropped, a rule it requires to fail was recognized", at: time)
-            slots[s].rule = nil
-            recognized[rule] = false
+            slots[s.index].rule = nil
+            recognized[rule.index] = false
             return
         }
         let waiting = prerequisites.filter { status(of: $0) == .undecided }
         if !waiting.isEmpty {
             trace("\(label(rule)): held until \(waiting.map(label).joined(separator: ", ")) fail", at: time)
-            slots[s].isHeld = true
+            slots[s.index].isHeld = true
             held.append(Held(slot: s, rule: rule, sequence: tracker.sequence, events: [event], waitingOn: waiting))
             return
         }
@@ -269,7 +384,7 @@ public struct GestureArena: Sendable {
         deliver(event, to: rule, into: &out)
     }
 
-    private mutating func hold(_ event: GestureEvent, slot s: Int) {
+    private mutating func hold(_ event: GestureEvent, slot s: SlotID) {
         guard let h = held.lastIndex(where: { $0.slot == s }) else { return }
         // Consecutive changes collapse into the latest: a held pan keeps its shape, not every frame.
         if event.phase == .changed, held[h].events.last?.phase == .changed {
@@ -282,10 +397,10 @@ public struct GestureArena: Sendable {
     private enum RuleStatus { case recognized, failed, undecided }
 
     /// For `requires_failure_of`: has this rule's gesture happened, failed, or not yet been decided?
-    private func status(of rule: Int) -> RuleStatus {
-        if recognized[rule] { return .recognized }
-        guard rules[rule].isActive, let s = slot(of: rules[rule].spec.kind) else { return .failed }
-        if slots[s].suppressed { return .failed }
+    private func status(of rule: RuleID) -> RuleStatus {
+        if recognized[rule.index] { return .recognized }
+        guard self[rule].isActive, let s = slot(of: self[rule].spec.kind) else { return .failed }
+        if slots[s.index].suppressed { return .failed }
         return recognizers.state(s) == .possible ? .undecided : .failed
     }
 
@@ -296,9 +411,9 @@ public struct GestureArena: Sendable {
             if entry.waitingOn.contains(where: { status(of: $0) == .recognized }) {
                 trace("\(label(entry.rule)): dropped, a rule it requires to fail was recognized", at: time)
                 held.remove(at: k)
-                slots[entry.slot].isHeld = false
-                slots[entry.slot].rule = nil
-                recognized[entry.rule] = false
+                slots[entry.slot.index].isHeld = false
+                slots[entry.slot.index].rule = nil
+                recognized[entry.rule.index] = false
                 k = 0
             } else if entry.waitingOn.allSatisfy({ status(of: $0) == .failed }) {
                 held.remove(at: k)
@@ -312,7 +427,7 @@ public struct GestureArena: Sendable {
 
     private mutating func release(_ entry: Held, at time: Double, into out: inout [Delivery]) {
         trace("\(label(entry.rule)): released", at: time)
-        slots[entry.slot].isHeld = false
+        slots[entry.slot.index].isHeld = false
         if entry.sequence == tracker.sequence && tracker.isActive {
             claim(for: entry.rule, slot: entry.slot, at: time, pendingFrom: transitions.count)
         }
@@ -321,46 +436,52 @@ public struct GestureArena: Sendable {
 
     /// A gesture won its sequence: every other recognizer that could still
     /// recognize fails, unless the two may run together.
-    private mutating func claim(for rule: Int, slot winner: Int, at time: Double, pendingFrom: Int) {
-        let exclusive = rules[rule].exclusive
-        for k in recognizers.indices where k != winner {
-            if !exclusive && mayRunTogether(rule: rule, winner: winner, other: k) { continue }
-            let state = recognizers.state(k)
+    private mutating func claim(for rule: RuleID, slot winner: SlotID, at time: Double, pendingFrom: Int) {
+        let exclusive = self[rule].exclusive
+        for other in recognizers.slots where other != winner {
+            if !exclusive && mayRunTogether(rule: rule, winner: winner, other: other) { continue }
+            let state = recognizers.state(other)
             if state == .possible || (exclusive && state.isRunning) {
-                recognizers.forceFail(k, at: time, tracker: tracker, into: &transitions)
+                recognizers.forceFail(other, at: time, cause: .arbitration, tracker: tracker, into: &transitions)
             }
-            // One recognized in the same frame, whose event is still to come, loses too.
-            if transitions[pendingFrom...].contains(where: { $0.kind == slots[k].kind && $0.event.map { $0.phase == .began || !$0.kind.isContinuous } == true && $0.claimsSequence }) {
-                slots[k].suppressed = true
+            if state == .possible || hasPendingFirstEvent(other, from: pendingFrom) {
+                slots[other.index].suppressed = true
             }
-            if state == .possible { slots[k].suppressed = true }
+        }
+    }
+
+    /// One recognized in the same frame, whose first event is still to be resolved, loses too.
+    private func hasPendingFirstEvent(_ slot: SlotID, from index: Int) -> Bool {
+        let kind = slots[slot.index].kind
+        return transitions[index...].contains { t in
+            t.kind == kind && t.claimsSequence && t.event.map(Self.isFirst) == true
         }
     }
 
     /// Whether the recognizer `other` may go on while `rule` (served by `winner`)
     /// is recognized: default partners, or rules that name each other in
     /// `simultaneous_with`. An exclusive rule partners with nothing, either way.
-    private func mayRunTogether(rule: Int, winner: Int, other: Int) -> Bool {
-        let otherKind = slots[other].kind
+    private func mayRunTogether(rule: RuleID, winner: SlotID, other: SlotID) -> Bool {
+        let otherKind = slots[other.index].kind
         let otherRules = rules.filter { $0.isActive && $0.spec.kind == otherKind }
         if otherRules.contains(where: \.exclusive) { return false }
-        if GestureArena.simultaneousByDefault(slots[winner].kind, otherKind) { return true }
-        let name = rules[rule].name
+        if GestureArena.simultaneousByDefault(slots[winner.index].kind, otherKind) { return true }
+        let name = self[rule].name
         for r in otherRules {
-            if let n = r.name, rules[rule].simultaneousWith.contains(n) { return true }
+            if let n = r.name, self[rule].simultaneousWith.contains(n) { return true }
             if let name, r.simultaneousWith.contains(name) { return true }
         }
         return false
     }
 
     /// The narrowest active rule that matches; among equals, the one defined last.
-    private func bestRule(for event: GestureEvent) -> Int? {
-        var best: Int?
+    private func bestRule(for event: GestureEvent) -> RuleID? {
+        var best: RuleID?
         var bestSpecificity = -1
-        for (i, rule) in rules.enumerated() where rule.isActive && rule.spec.matches(event) {
-            if rule.spec.specificity >= bestSpecificity {
-                best = i
-                bestSpecificity = rule.spec.specificity
+        for rule in ruleIDs where self[rule].isActive && self[rule].spec.matches(event) {
+            if self[rule].spec.specificity >= bestSpecificity {
+                best = rule
+                bestSpecificity = self[rule].spec.specificity
             }
         }
         return best
@@ -368,25 +489,25 @@ public struct GestureArena: Sendable {
 
     /// Discrete rules get one event, as `ended`; continuous rules get `began`, or
     /// every phase when their handler is a table.
-    private func deliver(_ event: GestureEvent, to rule: Int, into out: inout [Delivery]) {
-        let spec = rules[rule].spec
+    private func deliver(_ event: GestureEvent, to rule: RuleID, into out: inout [Delivery]) {
+        let spec = self[rule].spec
         if spec.isDiscrete {
-            guard event.phase == .began || (event.phase == .ended && !event.kind.isContinuous) else { return }
+            guard Self.isFirst(event) else { return }
             var once = event
             once.phase = .ended
-            out.append(Delivery(rule: rule, event: once))
-        } else if rules[rule].allPhases || event.phase == .began {
-            out.append(Delivery(rule: rule, event: event))
+            out.append(Delivery(rule: rule.index, event: once))
+        } else if self[rule].allPhases || event.phase == .began {
+            out.append(Delivery(rule: rule.index, event: event))
         }
     }
 
     private mutating func endSequence() {
-        for i in recognizers.indices where recognizers.state(i).isTerminal || (recognizers.state(i) == .possible && !recognizers.spansSequences(i) && recognizers.deadline(i) == nil) {
-            recognizers.reset(i)
-            slots[i].suppressed = false
-            if !slots[i].isHeld { slots[i].rule = nil }
-            for r in rules.indices where rules[r].spec.kind == slots[i].kind && !held.contains(where: { $0.rule == r }) {
-                recognized[r] = false
+        for slot in recognizers.slots where isDone(slot) {
+            recognizers.reset(slot)
+            slots[slot.index].suppressed = false
+            if !slots[slot.index].isHeld { slots[slot.index].rule = nil }
+            for rule in ruleIDs where self[rule].spec.kind == slots[slot.index].kind && !held.contains(where: { $0.rule == rule }) {
+                recognized[rule.index] = false
             }
         }
     }
@@ -397,8 +518,8 @@ public struct GestureArena: Sendable {
         if tracing { traceLines.append("t=\(formatTime(time)) \(text)") }
     }
 
-    private func label(_ rule: Int) -> String {
-        "rule \(rules[rule].name.map { "\"\($0)\"" } ?? "\"\(rules[rule].spec.phrase)\"")"
+    private func label(_ rule: RuleID) -> String {
+        "rule \(self[rule].name.map { "\"\($0)\"" } ?? "\"\(self[rule].spec.phrase)\"")"
     }
 
     private func describe(_ t: Transition, at time: Double) -> String {
@@ -408,6 +529,7 @@ public struct GestureArena: Sendable {
             if let d = e.direction { line += " \(d.rawValue)" }
             if e.kind == .tap { line += ", \(e.taps) tap\(e.taps == 1 ? "" : "s")" }
             if let edge = e.edge { line += ", from \(edge.rawValue)" }
+            if e.resting > 0 { line += ", \(e.resting) resting" }
             line += ")"
         }
         return line

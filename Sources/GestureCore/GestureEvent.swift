@@ -24,13 +24,15 @@ public struct GestureEvent: Equatable, Sendable {
     public var rotation: Double
     public var taps: Int
     public var edge: Edge?
+    /// Contacts resting still beside the gesture's fingers, not counted in `fingers`.
+    public var resting: Int
     public var device: Int
 
     public init(
         kind: GestureKind, phase: GesturePhase, fingers: Int, direction: Direction? = nil,
         time: Double, duration: Double = 0, delta: Vector = .zero, velocity: Double = 0,
         position: Vector = .zero, normalized: Vector? = nil, scale: Double = 1, rotation: Double = 0,
-        taps: Int = 0, edge: Edge? = nil, device: Int = 0
+        taps: Int = 0, edge: Edge? = nil, resting: Int = 0, device: Int = 0
     ) {
         self.kind = kind
         self.phase = phase
@@ -46,6 +48,7 @@ public struct GestureEvent: Equatable, Sendable {
         self.rotation = rotation
         self.taps = taps
         self.edge = edge
+        self.resting = resting
         self.device = device
     }
 

@@ -26,16 +26,21 @@ public struct GestureSpec: Equatable, Hashable, Sendable {
     public var direction: Direction?
     public var taps: Int
     public var edge: Edge?
+    /// Contacts resting still beside the gesture's fingers (a thumb, a palm's
+    /// heel); nil: any number, so a rule that does not ask still fires beside one.
+    public var resting: Int?
 
     public static let maxFingers = 5
     public static let maxTaps = 3
+    public static let maxResting = 4
 
-    public init(kind: GestureKind, fingers: FingerCount? = nil, direction: Direction? = nil, taps: Int? = nil, edge: Edge? = nil) {
+    public init(kind: GestureKind, fingers: FingerCount? = nil, direction: Direction? = nil, taps: Int? = nil, edge: Edge? = nil, resting: Int? = nil) {
         self.kind = kind
         self.fingers = fingers ?? .exactly(GestureSpec.defaultFingers(for: kind))
         self.direction = direction
         self.taps = kind == .tap ? (taps ?? 1) : 0
         self.edge = edge
+        self.resting = resting
     }
 
     /// One finger, as UIKit's `numberOfTouchesRequired`; pinch and rotate need two
@@ -54,6 +59,7 @@ public struct GestureSpec: Equatable, Hashable, Sendable {
         if let direction, event.direction != direction { return false }
         if kind == .tap, event.taps != taps { return false }
         if let edge, event.edge != edge { return false }
+        if let resting, event.resting != resting { return false }
         return true
     }
 
@@ -64,6 +70,7 @@ public struct GestureSpec: Equatable, Hashable, Sendable {
         if case .exactly = fingers { s += 1 }
         if direction != nil { s += 1 }
         if edge != nil { s += 1 }
+        if resting != nil { s += 1 }
         return s
     }
 
@@ -84,6 +91,9 @@ public struct GestureSpec: Equatable, Hashable, Sendable {
         }
         if kind == .tap, taps < 1 || taps > GestureSpec.maxTaps {
             return "taps must be 1 to \(GestureSpec.maxTaps), not \(taps)"
+        }
+        if let resting, resting < 0 || resting > GestureSpec.maxResting {
+            return "resting must be 0 to \(GestureSpec.maxResting), not \(resting)"
         }
         if let edge, kind == .edgeSwipe, let direction, direction != Direction.inward(from: edge) {
             return "an edge swipe from the \(edge.rawValue) edge moves \(Direction.inward(from: edge).rawValue), not \(direction.rawValue)"
@@ -109,6 +119,7 @@ public struct GestureSpec: Equatable, Hashable, Sendable {
         words.append(kind.phrase)
         if kind == .edgeSwipe, let edge { words.append("from \(edge.rawValue)") }
         if let direction, kind != .edgeSwipe || edge == nil { words.append(direction.rawValue) }
+        if let resting { words.append("with \(resting) resting") }
         return words.joined(separator: " ")
     }
 }

@@ -1,6 +1,6 @@
 /// UILongPressGestureRecognizer: fingers held still for a minimum duration
 /// begin it; moving them changes it; lifting ends it. Continuous, as in UIKit.
-public struct LongPressRecognizer: Recognizer {
+public struct LongPressRecognizer: ContinuousRecognizer {
     public struct Config: Sendable {
         public var fingers = FingerMask()
         public var minDuration = Threshold.longPressDuration.defaultValue
@@ -16,78 +16,47 @@ public struct LongPressRecognizer: Recognizer {
     }
 
     public let kind = GestureKind.longPress
-    public var state: RecognizerState { life.state }
-    public private(set) var deadline: Double?
+    public internal(set) var deadline: Double?
     public var config: Config
-    private var life = ContinuousLifecycle(kind: .longPress)
+    var life = ContinuousLifecycle(kind: .longPress)
+    /// Where the fingers' centroid was when the press began: `delta` counts from here.
     private var origin = Vector.zero
 
     public init(config: Config) {
         self.config = config
     }
 
-    public mutating func reset() {
-        life.reset()
+    mutating func evaluate(at time: Double, tracker: TouchTracker, cause: TransitionCause, into out: inout [Transition]) {
         deadline = nil
-    }
-
-    public mutating func handle(_ frame: TouchFrame, tracker: TouchTracker, into out: inout [Transition]) {
-        if life.isRunning {
-            let origin = self.origin
-            life.run(frame, tracker: tracker, into: &out) { phase, fingers, _ in
-                Self.event(phase: phase, at: frame.time, tracker: tracker, fingers: fingers, origin: origin)
-            }
-            return
-        }
-        guard life.state == .possible, tracker.isActive || tracker.anyLifted else { return }
-        if let why = problem(tracker) {
-            deadline = nil
-            life.fail(why, into: &out)
-            return
-        }
+        guard tracker.isActive || tracker.anyLifted else { return }
+        if let problem = problem(tracker) { return life.fail(problem, into: &out) }
         // UIKit counts the press from when all its fingers are down.
         let due = tracker.lastLanding + config.minDuration
-        if frame.time >= due { begin(at: frame.time, cause: "held", tracker: tracker, into: &out) } else { deadline = due }
-    }
-
-    public mutating func advance(to time: Double, tracker: TouchTracker, into out: inout [Transition]) {
-        guard life.state == .possible, let due = deadline, due <= time else { return }
-        if let why = problem(tracker) {
-            deadline = nil
-            life.fail(why, into: &out)
+        guard time >= due else {
+            deadline = due
             return
         }
-        begin(at: due, cause: "timeout", tracker: tracker, into: &out)
+        guard config.fingers.contains(tracker.downCount) else {
+            return life.fail(.noRule(fingers: tracker.downCount, kind), into: &out)
+        }
+        origin = tracker.centroid
+        let began = event(.began, at: time, tracker: tracker, fingers: tracker.downCount, direction: nil)
+        life.begin(began, cause: cause == .frame ? .held : cause, into: &out)
     }
 
-    public mutating func forceFail(at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
-        deadline = nil
-        life.yieldToArbitration(at: time, into: &out)
-    }
-
-    private func problem(_ tracker: TouchTracker) -> String? {
-        if tracker.anyCancelled { return "touch cancelled" }
-        if tracker.anyLifted { return "lifted before \(config.minDuration) s" }
-        if tracker.maxExcursion > config.maxMovement { return "moved more than \(config.maxMovement) mm" }
-        if tracker.fingers > config.fingers.maximum { return "\(tracker.fingers) fingers, more than any long-press rule" }
+    private func problem(_ tracker: TouchTracker) -> TransitionCause? {
+        if tracker.anyCancelled { return .touchCancelled }
+        if tracker.anyLifted { return .liftedEarly(limit: config.minDuration) }
+        if tracker.maxExcursion > config.maxMovement { return .movedTooFar(limit: config.maxMovement) }
+        if tracker.fingers > config.fingers.maximum { return .tooManyFingers(tracker.fingers, kind) }
         return nil
     }
 
-    private mutating func begin(at time: Double, cause: String, tracker: TouchTracker, into out: inout [Transition]) {
-        deadline = nil
-        guard config.fingers.contains(tracker.downCount) else {
-            life.fail("no long-press rule for \(tracker.downCount) fingers", into: &out)
-            return
-        }
-        origin = tracker.centroid
-        life.begin(Self.event(phase: .began, at: time, tracker: tracker, fingers: tracker.downCount, origin: origin), cause: cause, into: &out)
-    }
-
-    private static func event(phase: GesturePhase, at time: Double, tracker: TouchTracker, fingers: Int, origin: Vector) -> GestureEvent {
+    func event(_ phase: GesturePhase, at time: Double, tracker: TouchTracker, fingers: Int, direction: Direction?) -> GestureEvent {
         let c = tracker.centroid
         return GestureEvent(
             kind: .longPress, phase: phase, fingers: fingers, time: time,
             duration: time - tracker.sequenceStart, delta: c - origin, position: c,
-            normalized: tracker.normalized(c), device: tracker.device)
+            normalized: tracker.normalized(c), resting: tracker.resting, device: tracker.device)
     }
 }

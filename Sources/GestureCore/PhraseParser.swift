@@ -41,6 +41,7 @@ private struct Reader {
     var taps: Int?
     var direction: Direction?
     var edge: Edge?
+    var resting: Int?
 
     init(phrase: String) {
         self.phrase = phrase
@@ -85,7 +86,7 @@ private struct Reader {
             throw fail("an edge swipe needs its edge, as in \"edge swipe from left\"")
         }
         if edge != nil, kind != .edgeSwipe { throw fail("\"from\" an edge belongs to an edge swipe") }
-        let spec = GestureSpec(kind: kind, fingers: fingers, direction: direction, taps: taps, edge: edge)
+        let spec = GestureSpec(kind: kind, fingers: fingers, direction: direction, taps: taps, edge: edge, resting: resting)
         if let problem = spec.validationError() { throw fail(problem) }
         return spec
     }
@@ -120,6 +121,7 @@ private struct Reader {
             return
         }
         if let d = directionWord(word) { try setDirection(d, word: word); return }
+        if word == "with" { return try readResting() }
         if PhraseParser.countWords[word] != nil || Int(word) != nil {
             throw fail("a count needs \"finger\" after it, as in \"\(word)-finger swipe\"")
         }
@@ -127,6 +129,24 @@ private struct Reader {
     }
 
     func isFingerWord(_ word: String?) -> Bool { word == "finger" || word == "fingers" }
+
+    /// "with 1 resting", "with a resting thumb", "with no resting finger".
+    mutating func readResting() throws {
+        let count: Int?
+        switch peek() {
+        case "a", "an": count = 1
+        case "no": count = 0
+        case let word?: count = PhraseParser.countWords[word] ?? Int(word)
+        case nil: count = nil
+        }
+        guard let count, peek(1) == "resting" else {
+            throw fail("\"with\" needs a count of resting contacts, as in \"swipe left with 1 resting\"")
+        }
+        index += 2
+        if let noun = peek(), ["finger", "fingers", "thumb", "thumbs", "contact", "contacts", "palm", "palms"].contains(noun) { index += 1 }
+        if resting != nil { throw fail("it gives the resting count twice") }
+        resting = count
+    }
 
     mutating func kindWord(_ word: String) -> GestureKind? {
         switch word {

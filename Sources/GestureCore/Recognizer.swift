@@ -13,14 +13,14 @@ public struct Transition: Sendable {
     public var kind: GestureKind
     public var from: RecognizerState
     public var to: RecognizerState
-    /// What made it happen, for `--trace`: "frame", "timeout", "lift", ...
-    public var cause: String
+    /// What made it happen; `--trace` prints it.
+    public var cause: TransitionCause
     public var event: GestureEvent?
     /// False for a gesture that finished in earlier touch sequences (taps that
     /// waited for a next tap that never came): it must not end the current one.
     public var claimsSequence: Bool
 
-    public init(kind: GestureKind, from: RecognizerState, to: RecognizerState, cause: String,
+    public init(kind: GestureKind, from: RecognizerState, to: RecognizerState, cause: TransitionCause,
                 event: GestureEvent? = nil, claimsSequence: Bool = true) {
         self.kind = kind
         self.from = from
@@ -40,8 +40,9 @@ public protocol Recognizer: Sendable {
     var deadline: Double? { get }
     mutating func handle(_ frame: TouchFrame, tracker: TouchTracker, into out: inout [Transition])
     mutating func advance(to time: Double, tracker: TouchTracker, into out: inout [Transition])
-    /// Forced failure (or cancellation, when running) from arbitration.
-    mutating func forceFail(at time: Double, tracker: TouchTracker, into out: inout [Transition])
+    /// Forced failure (or cancellation, when running): arbitration, or the end
+    /// of the sequence, or its fingers coming to rest.
+    mutating func forceFail(at time: Double, cause: TransitionCause, tracker: TouchTracker, into out: inout [Transition])
     /// Back to `possible` for the next sequence.
     mutating func reset()
     /// True while the recognizer still watches touches that have lifted (a tap

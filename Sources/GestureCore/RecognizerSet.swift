@@ -19,10 +19,10 @@ struct RecognizerSet: Sendable {
 
     /// The recognizer with the earliest deadline, kept up to date by every
     /// change, so asking costs a load rather than a scan.
-    private(set) var earliest: (index: Int, due: Double)?
+    private(set) var earliest: (slot: SlotID, due: Double)?
 
     var count: Int { order.count }
-    var indices: Range<Int> { order.indices }
+    var slots: LazyMapSequence<Range<Int>, SlotID> { order.indices.lazy.map(SlotID.init) }
 
     mutating func removeAll() {
         self = RecognizerSet()
@@ -38,8 +38,8 @@ struct RecognizerSet: Sendable {
 
     var tracksRotation: Bool { order.contains(.rotate) }
 
-    func kind(_ i: Int) -> GestureKind {
-        switch order[i] {
+    func kind(_ slot: SlotID) -> GestureKind {
+        switch order[slot.index] {
         case .edgeSwipe: return .edgeSwipe
         case .swipe: return .swipe
         case .pinch: return .pinch
@@ -50,8 +50,8 @@ struct RecognizerSet: Sendable {
         }
     }
 
-    func state(_ i: Int) -> RecognizerState {
-        switch order[i] {
+    func state(_ slot: SlotID) -> RecognizerState {
+        switch order[slot.index] {
         case .edgeSwipe: return edgeSwipe.state
         case .swipe: return swipe.state
         case .pinch: return pinch.state
@@ -62,8 +62,8 @@ struct RecognizerSet: Sendable {
         }
     }
 
-    func deadline(_ i: Int) -> Double? {
-        switch order[i] {
+    func deadline(_ slot: SlotID) -> Double? {
+        switch order[slot.index] {
         case .edgeSwipe: return edgeSwipe.deadline
         case .swipe: return swipe.deadline
         case .pinch: return pinch.deadline
@@ -74,12 +74,12 @@ struct RecognizerSet: Sendable {
         }
     }
 
-    func spansSequences(_ i: Int) -> Bool {
-        order[i] == .tap && tap.spansSequences
+    func spansSequences(_ slot: SlotID) -> Bool {
+        order[slot.index] == .tap && tap.spansSequences
     }
 
-    mutating func handle(_ i: Int, _ frame: TouchFrame, tracker: TouchTracker, into out: inout [Transition]) {
-        switch order[i] {
+    mutating func handle(_ slot: SlotID, _ frame: TouchFrame, tracker: TouchTracker, into out: inout [Transition]) {
+        switch order[slot.index] {
         case .edgeSwipe: edgeSwipe.handle(frame, tracker: tracker, into: &out)
         case .swipe: swipe.handle(frame, tracker: tracker, into: &out)
         case .pinch: pinch.handle(frame, tracker: tracker, into: &out)
@@ -91,8 +91,8 @@ struct RecognizerSet: Sendable {
         refreshEarliest()
     }
 
-    mutating func advance(_ i: Int, to time: Double, tracker: TouchTracker, into out: inout [Transition]) {
-        switch order[i] {
+    mutating func advance(_ slot: SlotID, to time: Double, tracker: TouchTracker, into out: inout [Transition]) {
+        switch order[slot.index] {
         case .edgeSwipe: edgeSwipe.advance(to: time, tracker: tracker, into: &out)
         case .swipe: swipe.advance(to: time, tracker: tracker, into: &out)
         case .pinch: pinch.advance(to: time, tracker: tracker, into: &out)
@@ -104,21 +104,21 @@ struct RecognizerSet: Sendable {
         refreshEarliest()
     }
 
-    mutating func forceFail(_ i: Int, at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
-        switch order[i] {
-        case .edgeSwipe: edgeSwipe.forceFail(at: time, tracker: tracker, into: &out)
-        case .swipe: swipe.forceFail(at: time, tracker: tracker, into: &out)
-        case .pinch: pinch.forceFail(at: time, tracker: tracker, into: &out)
-        case .rotate: rotate.forceFail(at: time, tracker: tracker, into: &out)
-        case .longPress: longPress.forceFail(at: time, tracker: tracker, into: &out)
-        case .tap: tap.forceFail(at: time, tracker: tracker, into: &out)
-        case .pan: pan.forceFail(at: time, tracker: tracker, into: &out)
+    mutating func forceFail(_ slot: SlotID, at time: Double, cause: TransitionCause, tracker: TouchTracker, into out: inout [Transition]) {
+        switch order[slot.index] {
+        case .edgeSwipe: edgeSwipe.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
+        case .swipe: swipe.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
+        case .pinch: pinch.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
+        case .rotate: rotate.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
+        case .longPress: longPress.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
+        case .tap: tap.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
+        case .pan: pan.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
         }
         refreshEarliest()
     }
 
-    mutating func reset(_ i: Int) {
-        switch order[i] {
+    mutating func reset(_ slot: SlotID) {
+        switch order[slot.index] {
         case .edgeSwipe: edgeSwipe.reset()
         case .swipe: swipe.reset()
         case .pinch: pinch.reset()
@@ -131,9 +131,9 @@ struct RecognizerSet: Sendable {
     }
 
     private mutating func refreshEarliest() {
-        var best: (index: Int, due: Double)?
-        for i in order.indices {
-            if let d = deadline(i), best.map({ d < $0.due }) ?? true { best = (i, d) }
+        var best: (slot: SlotID, due: Double)?
+        for slot in slots {
+            if let d = deadline(slot), best.map({ d < $0.due }) ?? true { best = (slot, d) }
         }
         earliest = best
     }

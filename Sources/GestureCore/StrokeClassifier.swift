@@ -63,8 +63,9 @@ public struct StrokeClassifier: Sendable {
             tanFinger = eightWay ? tanFingerEightWay : tanFingerFourWay
         }
         let half = minDistance / 2
-        for touch in tracker.touches {
-            let d = touch.displacement
+        let touches = tracker.touches
+        for i in touches.indices {
+            let d = touches[i].position - touches[i].start
             let along = d.dot(unit)
             // Every finger must carry the stroke: a resting thumb beside one moving
             // finger is not a two-finger swipe.

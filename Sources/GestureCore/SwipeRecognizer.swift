@@ -41,6 +41,14 @@ public struct SwipeRecognizer: Recognizer {
         }
     }
 
+    /// The count has settled `finger_settle` after the first finger landed, and
+    /// no sooner than this after the latest one: a hand's fingers land within
+    /// 0–75 ms of the first in the real swipes and pinches (111 ms in one slow
+    /// 4-finger drag), and one that lands late is seen for this long before a
+    /// swipe may commit without it. Counting the whole settle from the latest
+    /// landing instead made a swipe wait up to 40 ms more for nothing.
+    static let straggle = 0.04
+
     public let kind: GestureKind
     public private(set) var state = RecognizerState.possible
     public private(set) var deadline: Double?
@@ -60,65 +68,71 @@ public struct SwipeRecognizer: Recognizer {
 
     public mutating func handle(_ frame: TouchFrame, tracker: TouchTracker, into out: inout [Transition]) {
         guard state == .possible else { return }
-        evaluate(at: frame.time, tracker: tracker, cause: "frame", into: &out)
+        evaluate(at: frame.time, tracker: tracker, cause: .frame, into: &out)
     }
 
     public mutating func advance(to time: Double, tracker: TouchTracker, into out: inout [Transition]) {
         guard state == .possible, let due = deadline, due <= time else { return }
-        evaluate(at: due, tracker: tracker, cause: "timeout", into: &out)
+        evaluate(at: due, tracker: tracker, cause: .timeout, into: &out)
     }
 
-    public mutating func forceFail(at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
+    public mutating func forceFail(at time: Double, cause: TransitionCause, tracker: TouchTracker, into out: inout [Transition]) {
         guard state == .possible else { return }
-        fail("arbitration", into: &out)
+        fail(cause, into: &out)
     }
 
-    private mutating func evaluate(at time: Double, tracker: TouchTracker, cause: String, into out: inout [Transition]) {
+    private mutating func evaluate(at time: Double, tracker: TouchTracker, cause: TransitionCause, into out: inout [Transition]) {
         let fingers = tracker.fingers
-        if tracker.anyCancelled { return fail("touch cancelled", into: &out) }
-        if fingers > config.fingers.maximum { return fail("\(fingers) fingers, more than any swipe rule", into: &out) }
+        if tracker.anyCancelled { return fail(.touchCancelled, into: &out) }
+        if fingers > config.fingers.maximum { return fail(.tooManyFingers(fingers, kind), into: &out) }
         let duration = time - tracker.sequenceStart
         let limit = tracker.sequenceStart + config.maxDuration
         // Reaching the limit as a deadline ends it; a frame at the very limit still counts.
-        if time > limit || (cause == "timeout" && time >= limit) {
-            return fail("longer than \(config.maxDuration) s", into: &out)
+        if time > limit || (cause == .timeout && time >= limit) {
+            return fail(.tooLong(limit: config.maxDuration), into: &out)
         }
 
         var edge: Edge?
         if let zone = config.edgeZone {
-            guard let surface = tracker.surface else { return fail("the surface size is unknown, so there are no edges to start from", into: &out) }
+            guard let surface = tracker.surface else { return fail(.unknownSurface, into: &out) }
             guard let start = tracker.touches.first?.start, let e = Self.edge(of: start, on: surface, zone: zone) else {
-                return fail("did not start within \(zone) mm of an edge", into: &out)
+                return fail(.notFromEdge(zone: zone), into: &out)
             }
             edge = e
         }
         let lifted = tracker.anyLifted
         // Compared as the deadline is computed, so the deadline itself settles it.
-        let settleAt = tracker.lastLanding + config.settle
+        let settleAt = max(tracker.sequenceStart + config.settle, tracker.lastLanding + SwipeRecognizer.straggle)
         let settled = lifted || time >= settleAt
         guard let stroke = classifier.classify(tracker, eightWay: edge == nil && config.eightWay.contains(fingers)) else {
-            if lifted { return fail("lifted without a stroke", into: &out) }
+            if lifted { return fail(.liftedWithoutStroke, into: &out) }
             deadline = limit
             return
         }
         let speed = stroke.delta.length / max(duration, 1e-3)
         let ready = lifted ? speed >= config.minSpeed : settled && speed >= config.commitSpeed
         guard ready else {
-            if lifted { return fail("lifted at \(Int(speed)) mm/s, slower than \(Int(config.minSpeed))", into: &out) }
+            if lifted { return fail(.liftedTooSlow(speed: speed, minimum: config.minSpeed), into: &out) }
             deadline = settled ? limit : settleAt
             return
         }
+        if let flaw = (lifted ? StrokeShape.lift : StrokeShape.commit).flaw(of: tracker.strokePath) {
+            // While the fingers are down a stroke may yet prove itself at the lift.
+            if lifted { return fail(.notStraight(flaw), into: &out) }
+            deadline = limit
+            return
+        }
         if let edge, stroke.direction != Direction.inward(from: edge) {
-            return fail("moved \(stroke.direction.rawValue), not in from the \(edge.rawValue) edge", into: &out)
+            return fail(.wrongWayFromEdge(stroke.direction, edge), into: &out)
         }
         guard config.fingers.contains(fingers) else {
-            return fail("no \(kind.phrase) rule for \(fingers) fingers", into: &out)
+            return fail(.noRule(fingers: fingers, kind), into: &out)
         }
         let event = GestureEvent(
             kind: kind, phase: .ended, fingers: fingers, direction: stroke.direction,
             time: time, duration: duration, delta: stroke.delta, velocity: speed,
             position: tracker.centroid, normalized: tracker.normalized(tracker.centroid),
-            edge: edge, device: tracker.device)
+            edge: edge, resting: tracker.resting, device: tracker.device)
         out.append(Transition(kind: kind, from: state, to: .ended, cause: cause, event: event))
         state = .ended
         deadline = nil
@@ -133,8 +147,9 @@ public struct SwipeRecognizer: Recognizer {
         return nearest.0
     }
 
-    private mutating func fail(_ why: String, into out: inout [Transition]) {
-        out.append(Transition(kind: kind, from: state, to: .failed, cause: why, event: nil))
+    /// The one way this recognizer fails.
+    private mutating func fail(_ cause: TransitionCause, into out: inout [Transition]) {
+        out.append(Transition(kind: kind, from: state, to: .failed, cause: cause))
         state = .failed
         deadline = nil
     }

@@ -33,148 +33,178 @@ public struct TapRecognizer: Recognizer {
         func mostTaps(_ fingers: Int) -> Int { fingers >= 0 && fingers < maxTaps.count ? maxTaps[fingers] : 0 }
     }
 
+    /// Taps completed and not yet reported.
+    struct TapRun: Equatable, Sendable {
+        var count: Int
+        var fingers: Int
+        var firstStart: Double
+        var lastEnd: Double
+        var lastPosition: Vector
+        /// Contacts resting beside the last tap when it lifted (the report may come later).
+        var resting: Int
+    }
+
+    /// Where the recognizer is, with what each step needs to go on.
+    enum Phase: Equatable, Sendable {
+        /// No press judged since the last reset.
+        case idle
+        /// Judging the press of touch sequence `sequence`; `earlier` taps wait to be reported.
+        case pressing(sequence: Int, earlier: TapRun?)
+        /// `taps` completed, the last one in sequence `after`; waiting `tap_interval` for another press.
+        case waiting(after: Int, taps: TapRun)
+        /// Reported; nothing more until reset.
+        case recognized
+        case failed
+    }
+
     public let kind = GestureKind.tap
-    public private(set) var state = RecognizerState.possible
+    private(set) var phase = Phase.idle
     public private(set) var deadline: Double?
     public var config: Config
-
-    /// Taps completed and not yet reported, with their finger count.
-    private var taps = 0
-    private var tapFingers = 0
-    private var firstTapStart = 0.0
-    private var lastTapEnd = 0.0
-    private var lastTapPosition = Vector.zero
-    /// The touch sequence being judged as the next tap, and whether it is judged.
-    private var press = -1
-    private var pressDone = false
 
     public init(config: Config) {
         self.config = config
     }
 
-    public var spansSequences: Bool { taps > 0 && state == .possible }
+    public var state: RecognizerState {
+        switch phase {
+        case .idle, .pressing, .waiting: return .possible
+        case .recognized: return .ended
+        case .failed: return .failed
+        }
+    }
+
+    /// Taps wait to be reported, so the recognizer must outlive its sequence.
+    public var spansSequences: Bool {
+        switch phase {
+        case .pressing(_, .some), .waiting: return true
+        case .idle, .pressing(_, .none), .recognized, .failed: return false
+        }
+    }
 
     public mutating func reset() {
-        state = .possible
+        phase = .idle
         deadline = nil
-        taps = 0
-        press = -1
-        pressDone = false
     }
 
     public mutating func handle(_ frame: TouchFrame, tracker: TouchTracker, into out: inout [Transition]) {
-        guard state == .possible else { return }
-        if tracker.sequence != press {
-            press = tracker.sequence
-            pressDone = false
+        let earlier: TapRun?
+        switch phase {
+        case .recognized, .failed:
+            return
+        case .idle:
+            earlier = nil
+        case .pressing(_, let taps):
+            earlier = taps
+        case .waiting(let after, let taps):
+            // The rest of the sequence whose tap already counted.
+            guard tracker.sequence != after else { return }
+            earlier = taps
         }
-        guard !pressDone else { return }
+        phase = .pressing(sequence: tracker.sequence, earlier: earlier)
+        if let problem = pressProblem(at: frame.time, tracker: tracker) {
+            return failPress(at: frame.time, tracker: tracker, cause: problem, earlier: earlier, into: &out)
+        }
         if tracker.isActive {
-            if let why = pressProblem(at: frame.time, tracker: tracker) {
-                failPress(at: frame.time, tracker: tracker, why: why, into: &out)
-            } else {
-                deadline = tracker.sequenceStart + config.maxDuration
-            }
-            return
+            deadline = tracker.sequenceStart + config.maxDuration
+        } else {
+            completeTap(at: frame.time, tracker: tracker, earlier: earlier, into: &out)
         }
-        if let why = pressProblem(at: frame.time, tracker: tracker) {
-            failPress(at: frame.time, tracker: tracker, why: why, into: &out)
-            return
-        }
-        completeTap(at: frame.time, tracker: tracker, into: &out)
     }
 
     public mutating func advance(to time: Double, tracker: TouchTracker, into out: inout [Transition]) {
-        guard state == .possible, let due = deadline, due <= time else { return }
-        if tracker.isActive && tracker.sequence == press && !pressDone {
-            failPress(at: due, tracker: tracker, why: "held longer than \(config.maxDuration) s", into: &out)
-        } else if taps > 0 {
-            recognizePending(at: due, tracker: tracker, cause: "timeout", claims: false, into: &out)
-        } else {
+        guard let due = deadline, due <= time else { return }
+        switch phase {
+        case .pressing(let sequence, let earlier) where tracker.isActive && tracker.sequence == sequence:
+            failPress(at: due, tracker: tracker, cause: .heldTooLong(limit: config.maxDuration), earlier: earlier, into: &out)
+        case .pressing(_, .some(let taps)), .waiting(_, let taps):
+            recognize(taps, at: due, tracker: tracker, cause: .timeout, claims: false, into: &out)
+        case .idle, .pressing(_, .none), .recognized, .failed:
             deadline = nil
         }
     }
 
-    public mutating func forceFail(at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
-        guard state == .possible else { return }
-        pressDone = true
-        if taps > 0 {
-            recognizePending(at: time, tracker: tracker, cause: "arbitration", claims: false, into: &out)
-        } else {
-            out.append(Transition(kind: kind, from: state, to: .failed, cause: "arbitration"))
-            state = .failed
-            deadline = nil
+    public mutating func forceFail(at time: Double, cause: TransitionCause, tracker: TouchTracker, into out: inout [Transition]) {
+        switch phase {
+        case .recognized, .failed:
+            return
+        case .pressing(_, .some(let taps)), .waiting(_, let taps):
+            recognize(taps, at: time, tracker: tracker, cause: cause, claims: false, into: &out)
+        case .idle, .pressing(_, .none):
+            fail(cause, into: &out)
         }
     }
 
-    private func pressProblem(at time: Double, tracker: TouchTracker) -> String? {
-        if tracker.anyCancelled { return "touch cancelled" }
-        if tracker.maxExcursion > config.maxMovement { return "moved more than \(config.maxMovement) mm" }
-        if time - tracker.sequenceStart > config.maxDuration { return "held longer than \(config.maxDuration) s" }
-        if tracker.fingers > config.fingers.maximum { return "\(tracker.fingers) fingers, more than any tap rule" }
+    private func pressProblem(at time: Double, tracker: TouchTracker) -> TransitionCause? {
+        if tracker.anyCancelled { return .touchCancelled }
+        if tracker.maxExcursion > config.maxMovement { return .movedTooFar(limit: config.maxMovement) }
+        if time - tracker.sequenceStart > config.maxDuration { return .heldTooLong(limit: config.maxDuration) }
+        if tracker.fingers > config.fingers.maximum { return .tooManyFingers(tracker.fingers, kind) }
         return nil
     }
 
     /// The current press is not a tap. Taps before it are reported; otherwise the recognizer fails.
-    private mutating func failPress(at time: Double, tracker: TouchTracker, why: String, into out: inout [Transition]) {
-        pressDone = true
-        if taps > 0 {
-            recognizePending(at: time, tracker: tracker, cause: why, claims: false, into: &out)
+    private mutating func failPress(at time: Double, tracker: TouchTracker, cause: TransitionCause, earlier: TapRun?, into out: inout [Transition]) {
+        if let earlier {
+            recognize(earlier, at: time, tracker: tracker, cause: cause, claims: false, into: &out)
         } else {
-            out.append(Transition(kind: kind, from: state, to: .failed, cause: why))
-            state = .failed
-            deadline = nil
+            fail(cause, into: &out)
         }
     }
 
-    private mutating func completeTap(at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
-        pressDone = true
+    private mutating func completeTap(at time: Double, tracker: TouchTracker, earlier: TapRun?, into out: inout [Transition]) {
         let fingers = tracker.fingers
         let position = tracker.centroid
-        if taps > 0 && fingers != tapFingers {
+        var run = earlier
+        if let taps = run, taps.fingers != fingers {
             // A tap with another finger count starts a count of its own.
-            flushPending(at: time, tracker: tracker, cause: "tap with \(fingers) fingers", into: &out)
-        } else if taps > 0 && position.distance(to: lastTapPosition) > config.maxDistance {
+            reportAndGoOn(taps, at: time, tracker: tracker, cause: .tapWithOtherFingers(fingers), into: &out)
+            run = nil
+        } else if let taps = run, position.distance(to: taps.lastPosition) > config.maxDistance {
             // Too far from the last tap to continue it: that one stands alone.
-            flushPending(at: time, tracker: tracker, cause: "tap too far from the last", into: &out)
+            reportAndGoOn(taps, at: time, tracker: tracker, cause: .tapTooFar, into: &out)
+            run = nil
         }
-        if taps == 0 {
-            tapFingers = fingers
-            firstTapStart = tracker.sequenceStart
-        }
-        taps += 1
-        lastTapEnd = time
-        lastTapPosition = position
+        var taps = run ?? TapRun(count: 0, fingers: fingers, firstStart: tracker.sequenceStart, lastEnd: time, lastPosition: position, resting: 0)
+        taps.count += 1
+        taps.lastEnd = time
+        taps.lastPosition = position
+        taps.resting = tracker.resting
         let most = config.mostTaps(fingers)
         if most == 0 {
-            taps = 0
-            out.append(Transition(kind: kind, from: state, to: .failed, cause: "no tap rule for \(fingers) fingers"))
-            state = .failed
-            deadline = nil
-        } else if taps >= most {
-            recognizePending(at: time, tracker: tracker, cause: "lift", claims: true, into: &out)
+            fail(.noRule(fingers: fingers, kind), into: &out)
+        } else if taps.count >= most {
+            recognize(taps, at: time, tracker: tracker, cause: .lift, claims: true, into: &out)
         } else {
+            phase = .waiting(after: tracker.sequence, taps: taps)
             deadline = time + config.interval
         }
     }
 
-    private func event(at time: Double, tracker: TouchTracker) -> GestureEvent {
+    private func event(_ taps: TapRun, at time: Double, tracker: TouchTracker) -> GestureEvent {
         GestureEvent(
-            kind: .tap, phase: .ended, fingers: tapFingers, time: time, duration: lastTapEnd - firstTapStart,
-            position: lastTapPosition, normalized: tracker.normalized(lastTapPosition), taps: taps, device: tracker.device)
+            kind: .tap, phase: .ended, fingers: taps.fingers, time: time, duration: taps.lastEnd - taps.firstStart,
+            position: taps.lastPosition, normalized: tracker.normalized(taps.lastPosition), taps: taps.count,
+            resting: taps.resting, device: tracker.device)
     }
 
-    private mutating func recognizePending(at time: Double, tracker: TouchTracker, cause: String, claims: Bool, into out: inout [Transition]) {
-        out.append(Transition(kind: kind, from: state, to: .ended, cause: cause, event: event(at: time, tracker: tracker), claimsSequence: claims))
-        state = .ended
+    private mutating func recognize(_ taps: TapRun, at time: Double, tracker: TouchTracker, cause: TransitionCause, claims: Bool, into out: inout [Transition]) {
+        out.append(Transition(kind: kind, from: state, to: .ended, cause: cause, event: event(taps, at: time, tracker: tracker), claimsSequence: claims))
+        phase = .recognized
         deadline = nil
-        taps = 0
     }
 
     /// Reports the pending taps and goes on judging the current press.
-    private mutating func flushPending(at time: Double, tracker: TouchTracker, cause: String, into out: inout [Transition]) {
-        recognizePending(at: time, tracker: tracker, cause: cause, claims: false, into: &out)
-        out.append(Transition(kind: kind, from: .ended, to: .possible, cause: "next press"))
-        state = .possible
+    private mutating func reportAndGoOn(_ taps: TapRun, at time: Double, tracker: TouchTracker, cause: TransitionCause, into out: inout [Transition]) {
+        recognize(taps, at: time, tracker: tracker, cause: cause, claims: false, into: &out)
+        out.append(Transition(kind: kind, from: .ended, to: .possible, cause: .nextPress))
+        phase = .pressing(sequence: tracker.sequence, earlier: nil)
+    }
+
+    /// The one way this recognizer fails.
+    private mutating func fail(_ cause: TransitionCause, into out: inout [Transition]) {
+        out.append(Transition(kind: kind, from: state, to: .failed, cause: cause))
+        phase = .failed
+        deadline = nil
     }
 }

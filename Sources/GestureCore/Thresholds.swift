@@ -32,7 +32,7 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .tapInterval: return 0.3
         case .tapMaxDistance: return 10
         case .longPressDuration: return 0.5
-        case .longPressMaxMovement: return 5
+        case .longPressMaxMovement: return 2.5
         case .panMinDistance: return 5
         case .pinchMinScale: return 0.15
         case .pinchMinSpread: return 5

@@ -37,17 +37,23 @@ public struct TouchFrame: Equatable, Sendable {
     public var time: Double
     public var touches: [Touch]
     public var surface: Surface?
+    /// The touches' positions are the corners of the fingers' bounding box (a
+    /// semi-mt pad with two or more fingers down), not where each finger is:
+    /// their count and timing hold, a contact's own movement does not.
+    /// (Declared here, it fills the optional's padding: a frame stays 56 bytes.)
+    public var boundingBox: Bool
     public var device: Int
     /// Fingers the hardware reports (BTN_TOOL_*) when that exceeds the tracked
     /// contacts, as on 2-slot and semi-MT touchpads; 0 when it adds nothing.
     public var reportedFingers: Int
 
-    public init(time: Double, touches: [Touch] = [], surface: Surface? = nil, device: Int = 0, reportedFingers: Int = 0) {
+    public init(time: Double, touches: [Touch] = [], surface: Surface? = nil, device: Int = 0, reportedFingers: Int = 0, boundingBox: Bool = false) {
         self.time = time
         self.touches = touches
         self.surface = surface
         self.device = device
         self.reportedFingers = reportedFingers
+        self.boundingBox = boundingBox
     }
 
     public var activeCount: Int {

@@ -15,8 +15,23 @@ public struct TrackedTouch: Equatable, Sendable {
     /// the centroid since the segment began (degrees, clockwise on screen).
     var angle: Double
     public var turned: Double
+    /// When its position last changed, and its last change: how it moves now.
+    public var lastChange: Double
+    var step = Vector.zero
+    var stepDuration = 0.0
+    /// Resting beside the gesture: not one of its fingers (see docs/state-machine.md).
+    public var isResting = false
+    /// `start`, moved along by jumps that were no movement of its own (a
+    /// bounding box's corners): `maxExcursion` counts from here.
+    var excursionOrigin = Vector.zero
+    /// Where it has stayed within `RestRule.stillRadius` of, and since when.
+    var stillAnchor = Vector.zero
+    var stillSince = 0.0
 
     public var displacement: Vector { position - start }
+
+    /// Its velocity over its last change of position, mm/s.
+    public var velocity: Vector { stepDuration > 0 ? step / stepDuration : .zero }
 }
 
 /// Derived data for the current touch sequence (first landing until every finger
@@ -35,6 +50,22 @@ public struct TouchTracker: Sendable {
     public private(set) var anyCancelled = false
     /// Counts sequences, so recognizers can tell a new one from the same one.
     public private(set) var sequence = 0
+    /// Contacts resting beside the sequence's fingers, not counted in `fingers`.
+    public var resting: Int { restingTouches.count }
+    /// Contacts down but resting: kept apart from `touches`, so that no
+    /// measure of the hand's fingers sees them.
+    public private(set) var restingTouches: [TrackedTouch] = []
+    /// Where resting contacts lifted, lately: firmware that drops a still
+    /// contact's id for a report or two lands it again on the same spot.
+    private var restLifts: [(position: Vector, time: Double)] = []
+    private var positionsAreCorners = false
+    private var lastFrameWasBox = false
+    /// Set by `rest(at:)` until the next update: the hand's contacts came to rest.
+    public private(set) var handCameToRest = false
+    /// Whether the last update landed, moved or lifted any of the hand's
+    /// contacts: a frame of resting contacts alone, with no hand, is nothing
+    /// to the recognizers.
+    public private(set) var handInFrame = false
     public private(set) var surface: Surface?
     public private(set) var device = 0
 
@@ -64,12 +95,15 @@ public struct TouchTracker: Sendable {
     /// Angles about the centroid cost an atan2 per finger per frame; only a
     /// rotation recognizer needs them.
     public var tracksRotation = false
+    /// The hand's path, for swipes to judge its shape; kept only when one is bound.
+    public var tracksStroke = false
+    public private(set) var strokePath = StrokePath()
 
     public init() {}
 
     /// The finger count of the sequence: the most contacts down at once, or what the
     /// hardware reports when it tracks fewer contacts than fingers.
-    public var fingers: Int { max(maxConcurrent, reportedFingers) }
+    public var fingers: Int { max(maxConcurrent, reportedFingers - restingTouches.count) }
 
     public var isActive: Bool { downCount > 0 }
 
@@ -77,29 +111,115 @@ public struct TouchTracker: Sendable {
         time = frame.time
         surface = frame.surface
         device = frame.device
+        // A bounding box's corners jump as fingers land and lift, and once more
+        // when the box collapses onto the last finger: no contact moved by that.
+        positionsAreCorners = frame.boundingBox || lastFrameWasBox
+        lastFrameWasBox = frame.boundingBox
+        let downBefore = downCount
+        var frameMovement = Vector.zero
+        handCameToRest = false
+        handInFrame = downCount > 0
         for touch in frame.touches {
             let i = indexOfDown(id: touch.id)
             switch touch.phase {
             case .began, .moved, .stationary:
                 if let i {
-                    move(i, to: touch.position)
+                    frameMovement += move(i, to: touch.position)
+                } else if let r = indexOfResting(id: touch.id) {
+                    stir(r, to: touch.position)
+                } else if landsWhereRestLifted(touch.position) {
+                    restingTouches.append(newTouch(touch, at: frame.time, resting: true))
                 } else {
-                    land(touch, at: frame.time)
+                    land(newTouch(touch, at: frame.time, resting: false))
+                    handInFrame = true
                 }
             case .ended, .cancelled:
                 if let i {
-                    move(i, to: touch.position)
+                    frameMovement += move(i, to: touch.position)
                     touches[i].isDown = false
                     touches[i].wasCancelled = touch.phase == .cancelled
                     downCount -= 1
                     countChanged = true
                     anyLifted = true
                     if touch.phase == .cancelled { anyCancelled = true }
+                } else if let r = indexOfResting(id: touch.id) {
+                    restLifts.append((restingTouches[r].position, time))
+                    restingTouches.remove(at: r)
                 }
             }
         }
         if frame.reportedFingers > reportedFingers, downCount > 0 { reportedFingers = frame.reportedFingers }
+        if tracksStroke {
+            let n = max(downBefore, downCount)
+            if n > 0 { strokePath.advance(by: frameMovement / Double(n)) }
+        }
         updateGeometry()
+    }
+
+    // MARK: - Resting contacts
+
+    /// Whether `frame` lands a finger beside contacts that have all been still
+    /// long enough to count as resting: then the arena ends their sequence with
+    /// `rest(at:)` before the frame starts the next one.
+    public func restsBeforeLanding(_ frame: TouchFrame) -> Bool {
+        guard downCount > 0 else { return false }
+        var lands = false
+        for touch in frame.touches where touch.phase == .began && indexOfDown(id: touch.id) == nil && indexOfResting(id: touch.id) == nil {
+            lands = true
+        }
+        guard lands else { return false }
+        for i in touches.indices where touches[i].isDown {
+            var position = touches[i].position
+            if let now = frame.touches.first(where: { $0.id == touches[i].id }) {
+                guard now.phase.isActive else { return false }
+                position = now.position
+            }
+            guard frame.time - touches[i].stillSince >= RestRule.stillFor,
+                  position.distance(to: touches[i].stillAnchor) <= RestRule.stillRadius else { return false }
+        }
+        return true
+    }
+
+    /// The hand's contacts come to rest: they leave it, and the sequence is over.
+    public mutating func rest(at time: Double) {
+        self.time = time
+        for t in touches where t.isDown {
+            var resting = t
+            resting.isResting = true
+            resting.stillAnchor = t.position
+            restingTouches.append(resting)
+        }
+        touches.removeAll(keepingCapacity: true)
+        downCount = 0
+        countChanged = true
+        handCameToRest = true
+        updateGeometry()
+    }
+
+    /// A resting contact moved: a little is still resting; more and it rejoins
+    /// the hand as if it had just landed.
+    private mutating func stir(_ r: Int, to position: Vector) {
+        restingTouches[r].position = position
+        guard position.distance(to: restingTouches[r].stillAnchor) > RestRule.wakeDistance else { return }
+        var woken = restingTouches.remove(at: r)
+        woken.isResting = false
+        woken.stillAnchor = position
+        woken.stillSince = time
+        woken.lastChange = time
+        land(woken)
+        handInFrame = true
+    }
+
+    private func landsWhereRestLifted(_ position: Vector) -> Bool {
+        for lift in restLifts where time - lift.time <= RestRule.relandWithin && lift.position.distance(to: position) <= RestRule.stillRadius {
+            return true
+        }
+        return false
+    }
+
+    private func indexOfResting(id: Int) -> Int? {
+        for i in restingTouches.indices where restingTouches[i].id == id { return i }
+        return nil
     }
 
     private mutating func updateGeometry() {
@@ -175,12 +295,38 @@ public struct TouchTracker: Sendable {
     /// Fingers down now.
     public var downTouches: some Sequence<TrackedTouch> { touches.lazy.filter { $0.isDown } }
 
+    /// The contact down with this id, if any.
+    public func downTouch(id: Int) -> TrackedTouch? {
+        indexOfDown(id: id).map { touches[$0] }
+    }
+
+    /// Where the contact down with this id is: a cheap look, no copy of its history.
+    @inline(__always)
+    func positionOfDown(id: Int) -> Vector? {
+        for i in touches.indices where touches[i].id == id && touches[i].isDown { return touches[i].position }
+        return nil
+    }
+
+    /// Counts a landing that is on its way (held back a frame to check its
+    /// identity) for settling, so nothing commits on a count that may grow.
+    mutating func expectLanding(at time: Double) {
+        if isActive && time > lastLanding { lastLanding = time }
+    }
+
     private func indexOfDown(id: Int) -> Int? {
         for i in touches.indices where touches[i].id == id && touches[i].isDown { return i }
         return nil
     }
 
-    private mutating func land(_ touch: Touch, at time: Double) {
+    private func newTouch(_ touch: Touch, at time: Double, resting: Bool) -> TrackedTouch {
+        TrackedTouch(
+            id: touch.id, start: touch.position, startTime: time, position: touch.position,
+            isDown: true, wasCancelled: false, maxExcursion: 0,
+            segmentOrigin: touch.position, angle: 0, turned: 0, lastChange: time,
+            isResting: resting, excursionOrigin: touch.position, stillAnchor: touch.position, stillSince: time)
+    }
+
+    private mutating func land(_ touch: TrackedTouch) {
         if downCount == 0 {
             touches.removeAll(keepingCapacity: true)
             sequenceStart = time
@@ -189,30 +335,53 @@ public struct TouchTracker: Sendable {
             anyLifted = false
             anyCancelled = false
             sequence &+= 1
+            strokePath.reset()
+            if !restLifts.isEmpty { restLifts.removeAll { time - $0.time > RestRule.relandWithin } }
         }
-        touches.append(TrackedTouch(
-            id: touch.id, start: touch.position, startTime: time, position: touch.position,
-            isDown: true, wasCancelled: false, maxExcursion: 0,
-            segmentOrigin: touch.position, angle: 0, turned: 0))
+        touches.append(touch)
         downCount += 1
         countChanged = true
         lastLanding = time
         if downCount > maxConcurrent { maxConcurrent = downCount }
     }
 
-    private mutating func move(_ i: Int, to position: Vector) {
-        touches[i].position = position
-        let excursion = position.distance(to: touches[i].start)
-        if excursion > touches[i].maxExcursion { touches[i].maxExcursion = excursion }
+    /// Moves contact `i`; returns how far it moved, as the hand's path counts it.
+    private mutating func move(_ i: Int, to position: Vector) -> Vector {
+        let old = touches[i].position
+        // One access to the record, in place: a write per field would check the
+        // array's uniqueness each time.
+        Self.move(&touches[i], to: position, at: time, corners: positionsAreCorners)
+        return positionsAreCorners ? .zero : position - old
+    }
+
+    @inline(__always)
+    private static func move(_ t: inout TrackedTouch, to position: Vector, at time: Double, corners: Bool) {
+        let old = t.position
+        if position != old {
+            t.step = position - old
+            t.stepDuration = time - t.lastChange
+            t.lastChange = time
+        }
+        t.position = position
+        if position.distanceSquared(to: t.stillAnchor) > RestRule.stillRadius * RestRule.stillRadius {
+            t.stillAnchor = position
+            t.stillSince = time
+        }
+        // Where it would have been had the corners not jumped: excursion counts
+        // only its own movement.
+        if corners { t.excursionOrigin += position - old }
+        let excursion = position.distanceSquared(to: t.excursionOrigin)
+        if excursion > t.maxExcursion * t.maxExcursion { t.maxExcursion = excursion.squareRoot() }
     }
 
     /// Centroid of the contacts that are down (or of all, once none is).
     public var centroid: Vector {
         var sum = Vector.zero
         var n = 0
-        for t in touches where t.isDown { sum += t.position; n += 1 }
+        // By index: a contact's record is large, and a loop over values copies each.
+        for i in touches.indices where touches[i].isDown { sum += touches[i].position; n += 1 }
         if n == 0 {
-            for t in touches { sum += t.position; n += 1 }
+            for i in touches.indices { sum += touches[i].position; n += 1 }
         }
         return n == 0 ? .zero : sum / Double(n)
     }
@@ -222,14 +391,14 @@ public struct TouchTracker: Sendable {
     public var meanDisplacement: Vector {
         guard !touches.isEmpty else { return .zero }
         var sum = Vector.zero
-        for t in touches { sum += t.displacement }
+        for i in touches.indices { sum += touches[i].position - touches[i].start }
         return sum / Double(touches.count)
     }
 
     /// The largest excursion of any contact in the sequence, mm.
     public var maxExcursion: Double {
         var m = 0.0
-        for t in touches where t.maxExcursion > m { m = t.maxExcursion }
+        for i in touches.indices where touches[i].maxExcursion > m { m = touches[i].maxExcursion }
         return m
     }
 
@@ -237,4 +406,22 @@ public struct TouchTracker: Sendable {
         guard let surface, surface.width > 0, surface.height > 0 else { return nil }
         return Vector(point.x / surface.width, point.y / surface.height)
     }
+}
+
+/// When a contact rests beside the others rather than being one of their fingers.
+/// docs/state-machine.md, "Resting contacts", gives the rule and its evidence.
+public enum RestRule {
+    /// Still: within this many mm of one spot (the real holds jitter 0.4–1.4 mm).
+    public static let stillRadius = 1.5
+    /// ... for this long when another finger lands, s: longer than one hand's
+    /// fingers take to land together (up to 111 ms in the real recordings), and
+    /// shorter than the 0.2 s a resting finger waited in `two_finger_with_slot_0`.
+    public static let stillFor = 0.15
+    /// A resting contact that moves this far from where it came to rest rejoins
+    /// the hand, mm. A touchpad shifts a still finger by up to 3.1 mm when
+    /// another taps beside it (`stationary_finger_shift_with_2nd_finger_tap`).
+    public static let wakeDistance = 4.0
+    /// A resting contact whose id the firmware drops and gives back on the same
+    /// spot within this long is still resting, s (21–40 ms in `finger_crossing`).
+    public static let relandWithin = 0.06
 }

@@ -10,7 +10,7 @@
 /// - one finger moving beside a resting one (ChromeOS): every finger must move;
 /// - one finger going the "wrong" way (fusuma): every finger must spread, or
 ///   turn, the same way.
-public struct TransformRecognizer: Recognizer {
+public struct TransformRecognizer: ContinuousRecognizer {
     public enum Measure: Sendable {
         case pinch, rotate
     }
@@ -44,10 +44,13 @@ public struct TransformRecognizer: Recognizer {
 
     public let kind: GestureKind
     public let measure: Measure
-    public var state: RecognizerState { life.state }
-    public private(set) var deadline: Double?
+    public internal(set) var deadline: Double?
     public var config: Config
-    private var life: ContinuousLifecycle
+    var life: ContinuousLifecycle
+    /// The gesture as it stood on the last frame before the fingers settled, if
+    /// it already was one: a quick pinch that lifts before settling is judged
+    /// at its first lift, as a swipe is (`x_y_multiple_slots`, 80 ms).
+    private var unsettled: GestureEvent?
 
     public init(measure: Measure, config: Config) {
         self.measure = measure
@@ -59,47 +62,46 @@ public struct TransformRecognizer: Recognizer {
     public mutating func reset() {
         life.reset()
         deadline = nil
+        unsettled = nil
     }
 
-    public mutating func handle(_ frame: TouchFrame, tracker: TouchTracker, into out: inout [Transition]) {
-        if life.isRunning {
-            let kind = self.kind
-            life.run(frame, tracker: tracker, into: &out) { phase, fingers, direction in
-                Self.event(kind: kind, phase: phase, at: frame.time, tracker: tracker, fingers: fingers, direction: direction)
-            }
-            if life.isRunning || life.state != .possible { return }
-        }
-        guard life.state == .possible else { return }
-        evaluate(at: frame.time, tracker: tracker, cause: "frame", into: &out)
-    }
-
-    public mutating func advance(to time: Double, tracker: TouchTracker, into out: inout [Transition]) {
-        guard life.state == .possible, let due = deadline, due <= time else { return }
-        evaluate(at: due, tracker: tracker, cause: "timeout", into: &out)
-    }
-
-    public mutating func forceFail(at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
+    mutating func evaluate(at time: Double, tracker: TouchTracker, cause: TransitionCause, into out: inout [Transition]) {
         deadline = nil
-        life.yieldToArbitration(at: time, into: &out)
-    }
-
-    private mutating func evaluate(at time: Double, tracker: TouchTracker, cause: String, into out: inout [Transition]) {
-        deadline = nil
-        if tracker.anyCancelled { return life.fail("touch cancelled", into: &out) }
-        if tracker.anyLifted { return life.fail("a finger lifted before the \(kind.phrase) began", into: &out) }
-        if tracker.downCount > config.fingers.maximum {
-            return life.fail("\(tracker.downCount) fingers, more than any \(kind.phrase) rule", into: &out)
-        }
+        if tracker.anyCancelled { return life.fail(.touchCancelled, into: &out) }
+        if tracker.anyLifted { return judgeAtLift(at: time, into: &out) }
+        unsettled = nil
+        if tracker.downCount > config.fingers.maximum { return life.fail(.tooManyFingers(tracker.downCount, kind), into: &out) }
         guard tracker.downCount >= 2 else { return }
-        let settleAt = tracker.lastLanding + config.settle
-        guard time >= settleAt else {
-            deadline = settleAt
+        guard let direction = measure == .pinch ? pinchDirection(tracker) : rotateDirection(tracker) else {
+            deadline = settleDeadline(after: time, tracker: tracker)
             return
         }
-        guard let direction = measure == .pinch ? pinchDirection(tracker) : rotateDirection(tracker) else { return }
+        let began = event(.began, at: time, tracker: tracker, fingers: tracker.downCount, direction: direction)
+        if let settleAt = settleDeadline(after: time, tracker: tracker) {
+            deadline = settleAt
+            unsettled = began
+            return
+        }
         guard config.fingers.contains(tracker.downCount) else { return }
-        let began = Self.event(kind: kind, phase: .began, at: time, tracker: tracker, fingers: tracker.downCount, direction: direction)
         life.begin(began, cause: cause, into: &out)
+    }
+
+    /// Until the count settles a finger may still land: ask again then.
+    private func settleDeadline(after time: Double, tracker: TouchTracker) -> Double? {
+        let settleAt = tracker.lastLanding + config.settle
+        return time < settleAt ? settleAt : nil
+    }
+
+    /// A finger lifted before the gesture began: it began at the lift if it was
+    /// one on the frame before, and it ends with the lift.
+    private mutating func judgeAtLift(at time: Double, into out: inout [Transition]) {
+        guard var began = unsettled, config.fingers.contains(began.fingers) else {
+            return life.fail(.liftedBeforeBegan(kind), into: &out)
+        }
+        unsettled = nil
+        began.time = time
+        life.begin(began, cause: .lift, into: &out)
+        life.recount(landed: false, at: time, into: &out)
     }
 
     private func pinchDirection(_ tracker: TouchTracker) -> Direction? {
@@ -110,9 +112,12 @@ public struct TransformRecognizer: Recognizer {
         let centroid = tracker.centroid
         let origin = tracker.segmentCentroidOrigin
         let needed = max(1, Self.fingerShare * abs(change))
-        for touch in tracker.touches where touch.isDown {
-            guard touch.position.distance(to: touch.segmentOrigin) >= needed else { return nil }
-            let radial = touch.position.distance(to: centroid) - touch.segmentOrigin.distance(to: origin)
+        let touches = tracker.touches
+        for i in touches.indices where touches[i].isDown {
+            let position = touches[i].position
+            let segmentOrigin = touches[i].segmentOrigin
+            guard position.distance(to: segmentOrigin) >= needed else { return nil }
+            let radial = position.distance(to: centroid) - segmentOrigin.distance(to: origin)
             guard radial * change > 0, abs(radial) >= Self.fingerShare * abs(change) else { return nil }
         }
         return change < 0 ? .in : .out
@@ -123,18 +128,20 @@ public struct TransformRecognizer: Recognizer {
         guard abs(turn) >= config.minAngle else { return nil }
         let arc = abs(turn) * Double.pi / 180 * tracker.spread
         guard arc >= tracker.segmentExcursion else { return nil }
-        for touch in tracker.touches where touch.isDown {
-            guard touch.turned * turn > 0, abs(touch.turned) >= Self.fingerShare * abs(turn) else { return nil }
+        let touches = tracker.touches
+        for i in touches.indices where touches[i].isDown {
+            let turned = touches[i].turned
+            guard turned * turn > 0, abs(turned) >= Self.fingerShare * abs(turn) else { return nil }
         }
         return turn > 0 ? .clockwise : .counterclockwise
     }
 
-    private static func event(kind: GestureKind, phase: GesturePhase, at time: Double, tracker: TouchTracker, fingers: Int, direction: Direction?) -> GestureEvent {
+    func event(_ phase: GesturePhase, at time: Double, tracker: TouchTracker, fingers: Int, direction: Direction?) -> GestureEvent {
         let c = tracker.centroid
         return GestureEvent(
             kind: kind, phase: phase, fingers: fingers, direction: direction, time: time,
             duration: time - tracker.sequenceStart, delta: tracker.segmentTranslation,
             velocity: tracker.recentVelocity.length, position: c, normalized: tracker.normalized(c),
-            scale: tracker.scale, rotation: tracker.rotation, device: tracker.device)
+            scale: tracker.scale, rotation: tracker.rotation, resting: tracker.resting, device: tracker.device)
     }
 }

@@ -23,6 +23,14 @@ public struct Vector: Equatable, Sendable {
 
     public func dot(_ other: Vector) -> Double { x * other.x + y * other.y }
     public func distance(to other: Vector) -> Double { (self - other).length }
+
+    /// For comparisons against a squared limit: no square root.
+    @inline(__always)
+    public func distanceSquared(to other: Vector) -> Double {
+        let dx = x - other.x
+        let dy = y - other.y
+        return dx * dx + dy * dy
+    }
 }
 
 /// Normalises an angle in degrees to (-180, 180].

@@ -133,6 +133,8 @@ public final class Engine: ScriptHost {
     /// Input time passed: every recognizer deadline and rule timer up to `time`
     /// fires, earliest first, across all devices.
     func advanceAll(to time: Double) {
+        // One input instant, however many timers and deadlines fire in it.
+        runtime?.beginInstant(at: time)
         while true {
             var arenaDevice = -1
             var arenaDue = Double.infinity

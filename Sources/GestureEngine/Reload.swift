@@ -4,11 +4,17 @@ import GestureScript
 extension Engine {
     /// Loads the rules file again. The new rules take over only if they load;
     /// otherwise the old ones keep running. The `state` table carries over, the
-    /// old rules' timers are cancelled.
+    /// old rules' timers are cancelled. The new rules' Lua state shares the
+    /// memory limit with the old one while both exist.
     func reloadRules(because reason: String) {
         guard let old = runtime, let path = options.rulesPath else { return }
-        guard let fresh = ScriptRuntime(host: self, options: scriptOptions) else { return }
-        fresh.adoptState(from: old)
+        func refuse(_ why: String) {
+            console.say("gesturemap: reloading \(path) failed (\(reason)): \(why); the rules that were running go on")
+        }
+        guard let fresh = ScriptRuntime(host: self, options: scriptOptions, sharingLimitsOf: old) else {
+            return refuse("no Lua memory left for a second set of rules next to the running ones (limit \(options.luaMemory >> 20) MiB for both)")
+        }
+        if let problem = fresh.adoptState(from: old) { return refuse(problem) }
         do {
             try fresh.load(path: path)
         } catch {

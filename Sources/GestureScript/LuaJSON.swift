@@ -3,88 +3,237 @@ import GestureCore
 
 /// Lua values to JSON, for `emit`'s fields. Tables with keys 1..n become arrays,
 /// other tables objects with sorted keys, so output is the same every run.
+///
+/// Keys are text: strings as they are (escaped, invalid UTF-8 as U+FFFD, as
+/// values are), numbers in decimal. Two keys that come out the same (1 and
+/// "1", or two strings that differ only in invalid bytes) are an error rather
+/// than a line with a duplicate key. A line longer than `maxLineBytes` is
+/// refused before it is built.
 enum LuaJSON {
     static let maxDepth = 32
+    static let maxLineBytes = 1 << 20
 
-    /// Appends the value at `index`; returns a message for people if it cannot.
-    static func write(_ lua: LuaState, _ index: Int32, into json: inout JSONWriter, path: String, depth: Int = 0) -> String? {
-        let L = lua.L
+    /// Why a value cannot be written, and where in it.
+    struct Problem: Error {
+        /// Innermost last: ".a", "[2]".
+        var path: [String] = []
+        var message: String
+
+        func text(root: String) -> String { root + path.reversed().joined() + " " + message }
+    }
+
+    /// Appends `,"key":value` for every field of the table at `index`, keys sorted.
+    static func writeFields(_ stack: LuaView, _ index: Int32, into json: inout JSONWriter, reserved: [String]) -> Problem? {
+        let t = lua_absindex(stack.L, index)
+        let length = Int(lua_rawlen(stack.L, t))
+        if length > 0, pairCount(stack, t) == length {
+            return Problem(message: "is a list; fields must be names with values, such as { page = 2 }")
+        }
+        let fields: [Field]
+        switch collectFields(stack, t, budget: maxLineBytes - json.bytes.count) {
+        case .success(let f): fields = f
+        case .failure(let problem): return problem
+        }
+        for field in fields {
+            if let word = reserved.first(where: { field.text.elementsEqual($0.utf8) }) {
+                return Problem(message: "has a field \"\(word)\", which emit writes itself; rename yours")
+            }
+            json.byte(0x2C)
+            if let problem = writeField(stack, t, field, into: &json, depth: 1) { return problem }
+        }
+        return nil
+    }
+
+    /// Appends the value at `index`.
+    static func write(_ stack: LuaView, _ index: Int32, into json: inout JSONWriter, depth: Int) -> Problem? {
+        let L = stack.L
         let i = lua_absindex(L, index)
-        switch lua.type(at: i) {
+        switch stack.type(at: i) {
         case .nil, .none:
             json.raw("null")
         case .boolean:
             if lua_toboolean(L, i) != 0 { json.raw("true") } else { json.raw("false") }
         case .number:
-            if let n = lua.integer(at: i) { json.integer(Int64(n)) } else { json.number(lua.number(at: i) ?? 0) }
+            if let n = stack.integer(at: i) { json.integer(Int64(n)) } else { json.number(stack.number(at: i) ?? 0) }
         case .string:
-            var length = 0
-            if let p = gm_tostring(L, i, &length) {
-                p.withMemoryRebound(to: UInt8.self, capacity: length) {
-                    json.string(utf8: UnsafeBufferPointer(start: $0, count: length))
-                }
+            if let bytes = stack.bytes(at: i) {
+                guard json.bytes.count + bytes.count <= maxLineBytes else { return tooLong() }
+                json.string(utf8: bytes.bindMemory(to: UInt8.self))
             }
         case .table:
-            guard depth < maxDepth else {
-                return "\(path) is nested more than \(maxDepth) tables deep (does a table contain itself?)"
+            guard depth < maxDepth, stack.reserve(4) else {
+                return Problem(message: "is nested more than \(maxDepth) tables deep (does a table contain itself?)")
             }
-            return writeTable(lua, i, into: &json, path: path, depth: depth)
+            return writeTable(stack, i, into: &json, depth: depth)
         case .function, .userdata, .lightUserdata, .thread:
-            return "\(path) is a \(lua.type(at: i).name); only strings, numbers, booleans and tables become JSON"
+            return Problem(message: "is a \(stack.type(at: i).name); only strings, numbers, booleans and tables become JSON")
         }
-        return nil
+        return json.bytes.count > maxLineBytes ? tooLong() : nil
     }
 
-    private static func writeTable(_ lua: LuaState, _ t: Int32, into json: inout JSONWriter, path: String, depth: Int) -> String? {
-        let L = lua.L
+    private static func tooLong() -> Problem {
+        Problem(message: "makes the line longer than \(maxLineBytes >> 20) MiB, the most one emit may write")
+    }
+
+    private static func writeTable(_ stack: LuaView, _ t: Int32, into json: inout JSONWriter, depth: Int) -> Problem? {
+        let L = stack.L
         let length = Int(lua_rawlen(L, t))
-        var pairs = 0
-        var keys: [(text: String, isString: Bool, number: Double)] = []
-        var badKey: String?
-        lua.forEachPair(t) { k, _ in
-            pairs += 1
-            switch lua.type(at: k) {
-            case .string: keys.append((lua.string(at: k) ?? "", true, 0))
-            case .number:
-                if let n = lua.integer(at: k) {
-                    keys.append((String(n), false, Double(n)))
-                } else {
-                    let v = lua.number(at: k) ?? 0
-                    keys.append((String(v), false, v))
-                }
-            default: badKey = badKey ?? lua.type(at: k).name
-            }
-        }
-        if let badKey { return "\(path) has a \(badKey) key; JSON keys must be strings or numbers" }
-        if length > 0 && pairs == length {
+        if length > 0, pairCount(stack, t) == length {
             json.byte(0x5B)
             for n in 1...length {
                 if n > 1 { json.byte(0x2C) }
                 lua_rawgeti(L, t, lua_Integer(n))
-                let problem = write(lua, -1, into: &json, path: "\(path)[\(n)]", depth: depth + 1)
-                lua.pop()
-                if let problem { return problem }
+                let problem = write(stack, -1, into: &json, depth: depth + 1)
+                stack.pop()
+                if var problem {
+                    problem.path.append("[\(n)]")
+                    return problem
+                }
             }
             json.byte(0x5D)
             return nil
         }
-        keys.sort { $0.text.utf8.lexicographicallyPrecedes($1.text.utf8) }
+        let fields: [Field]
+        switch collectFields(stack, t, budget: maxLineBytes - json.bytes.count) {
+        case .success(let f): fields = f
+        case .failure(let problem): return problem
+        }
         json.byte(0x7B)
-        for (n, key) in keys.enumerated() {
+        for (n, field) in fields.enumerated() {
             if n > 0 { json.byte(0x2C) }
-            json.string(key.text)
-            json.byte(0x3A)
-            if key.isString {
-                _ = lua.rawField(t, key.text)
-            } else {
-                if key.number == key.number.rounded() { lua_pushinteger(L, lua_Integer(key.number)) } else { lua_pushnumber(L, key.number) }
-                lua_rawget(L, t)
-            }
-            let problem = write(lua, -1, into: &json, path: "\(path).\(key.text)", depth: depth + 1)
-            lua.pop()
-            if let problem { return problem }
+            if let problem = writeField(stack, t, field, into: &json, depth: depth + 1) { return problem }
         }
         json.byte(0x7D)
         return nil
+    }
+
+    private static func writeField(_ stack: LuaView, _ t: Int32, _ field: Field, into json: inout JSONWriter, depth: Int) -> Problem? {
+        field.text.withUnsafeBufferPointer { json.string(utf8: $0) }
+        json.byte(0x3A)
+        field.pushKey(stack)
+        lua_rawget(stack.L, t)
+        let problem = write(stack, -1, into: &json, depth: depth)
+        stack.pop()
+        guard var problem else { return nil }
+        problem.path.append(field.pathSegment)
+        return problem
+    }
+
+    private static func pairCount(_ stack: LuaView, _ t: Int32) -> Int {
+        var count = 0
+        stack.forEachPair(t) { _, _ in count += 1 }
+        return count
+    }
+
+    /// A table's keys as JSON keys, sorted; an error for a key that cannot be
+    /// one, two that come out the same, or more than `budget` bytes could hold.
+    private static func collectFields(_ stack: LuaView, _ t: Int32, budget: Int) -> Result<[Field], Problem> {
+        var fields: [Field] = []
+        var problem: Problem?
+        // Each field takes at least `"":0,` on the line.
+        var spent = 0
+        stack.forEachPair(t) { k, _ in
+            guard problem == nil else { return }
+            if let key = stack.bytes(at: k), spent + key.count + 5 > budget {
+                problem = tooLong()
+                return
+            }
+            guard let field = Field(stack, k) else {
+                problem = Problem(message: "has a \(stack.type(at: k).name) key; JSON keys must be strings or numbers")
+                return
+            }
+            spent += field.text.count + 5
+            if spent > budget {
+                problem = tooLong()
+                return
+            }
+            fields.append(field)
+        }
+        if let problem { return .failure(problem) }
+        fields.sort(by: Field.precedes)
+        for i in fields.indices.dropFirst() where fields[i].text == fields[i - 1].text {
+            return .failure(Problem(message: "has two keys that both become \"\(String(decoding: fields[i].text, as: UTF8.self))\" in JSON (\(fields[i - 1].description) and \(fields[i].description)); keep one"))
+        }
+        return .success(fields)
+    }
+
+    /// One key of a table: how to find its value again, and its JSON text.
+    struct Field {
+        enum Key {
+            case string([UInt8])
+            case integer(lua_Integer)
+            case float(Double)
+        }
+
+        var key: Key
+        /// The key as JSON key text, before escaping: invalid UTF-8 repaired.
+        var text: [UInt8]
+
+        init?(_ stack: LuaView, _ index: Int32) {
+            switch stack.type(at: index) {
+            case .string:
+                guard let raw = stack.bytes(at: index) else { return nil }
+                let bytes = Array(raw.bindMemory(to: UInt8.self))
+                key = .string(bytes)
+                let valid = bytes.allSatisfy { $0 < 0x80 } || String(validating: bytes, as: UTF8.self) != nil
+                text = valid ? bytes : Array(String(decoding: bytes, as: UTF8.self).utf8)
+            case .number:
+                if let n = stack.integer(at: index) {
+                    key = .integer(lua_Integer(n))
+                    text = Array(String(n).utf8)
+                } else {
+                    let v = stack.number(at: index) ?? 0
+                    key = .float(v)
+                    text = Array(String(v).utf8)
+                }
+            default:
+                return nil
+            }
+        }
+
+        /// By JSON text; keys that come out the same by kind (numbers first),
+        /// then by their bytes, so messages about them are the same every run.
+        static func precedes(_ a: Field, _ b: Field) -> Bool {
+            let common = min(a.text.count, b.text.count)
+            for i in 0..<common where a.text[i] != b.text[i] { return a.text[i] < b.text[i] }
+            if a.text.count != b.text.count { return a.text.count < b.text.count }
+            switch (a.key, b.key) {
+            case (.string(let x), .string(let y)): return x.lexicographicallyPrecedes(y)
+            case (.string, _): return false
+            case (_, .string): return true
+            case (.integer, .float): return true
+            default: return false
+            }
+        }
+
+        func pushKey(_ stack: LuaView) {
+            switch key {
+            case .string(let bytes): bytes.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { gm_pushlstring(stack.L, $0.baseAddress, $0.count) } }
+            case .integer(let n): lua_pushinteger(stack.L, n)
+            case .float(let v): lua_pushnumber(stack.L, v)
+            }
+        }
+
+        var pathSegment: String {
+            switch key {
+            case .string: return "." + String(decoding: text, as: UTF8.self)
+            case .integer(let n): return "[\(n)]"
+            case .float(let v): return "[\(v)]"
+            }
+        }
+
+        /// The key as Lua code would write it.
+        var description: String {
+            switch key {
+            case .string(let bytes):
+                var escaped = ""
+                for b in bytes {
+                    if b >= 0x20 && b < 0x7F && b != 0x22 && b != 0x5C { escaped.unicodeScalars.append(Unicode.Scalar(b)) } else { escaped += "\\\(b)" }
+                }
+                return "\"\(escaped)\""
+            case .integer(let n): return String(n)
+            case .float(let v): return String(v)
+            }
+        }
     }
 }

@@ -18,44 +18,105 @@ enum LuaType: Int32 {
     }
 }
 
-/// One Lua state with its accounting. Only the engine's loop thread touches it.
+/// The limits and accounting every Lua state of one engine shares: during a
+/// reload the new rules' state counts together with the old one, so the two
+/// never hold more than `--lua-memory` between them.
+final class LuaLimits {
+    let pointer: UnsafeMutablePointer<gm_lua_limits>
+
+    init(memoryLimit: Int, instructionBudget: Int, timeLimit: Double) {
+        pointer = UnsafeMutablePointer<gm_lua_limits>.allocate(capacity: 1)
+        pointer.initialize(to: gm_lua_limits())
+        pointer.pointee.memory_limit = max(0, memoryLimit)
+        pointer.pointee.instruction_budget = Int64(max(0, instructionBudget))
+        pointer.pointee.time_limit_ns = timeLimit > 0 && timeLimit < 1e9 ? Int64(timeLimit * 1e9) : 0
+    }
+
+    deinit {
+        pointer.deinitialize(count: 1)
+        pointer.deallocate()
+    }
+
+    var memoryUsed: Int { pointer.pointee.memory_used }
+    var memoryPeak: Int { pointer.pointee.memory_peak }
+
+    /// Why the last call was stopped, with where: "rules.lua:12: instruction limit exceeded".
+    /// `origin` stands in when the stop came where no line is known (an allocation).
+    func stop(origin: String?) -> String? {
+        guard pointer.pointee.stopped != Int32(GM_RUNNING) else { return nil }
+        let text = withUnsafeBytes(of: &pointer.pointee.stopped_at) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        guard text.isEmpty else { return text }
+        let what = stoppedByClock ? "time limit exceeded" : "instruction limit exceeded"
+        return origin.map { "\($0): \(what)" } ?? what
+    }
+
+    var stoppedByClock: Bool { pointer.pointee.stopped == Int32(GM_STOPPED_TIME) }
+
+    /// Host structures that rules make grow count against the memory limit too.
+    func charge(_ bytes: Int) -> Bool { gm_charge(pointer, bytes) != 0 }
+    func release(_ bytes: Int) { gm_release(pointer, bytes) }
+}
+
+/// One Lua state. Only the engine's loop thread touches it, and only through
+/// `gm_door` from the host's side.
 final class LuaState {
     let L: OpaquePointer
-    let limits: UnsafeMutablePointer<gm_lua_limits>
+    let limits: LuaLimits
 
-    init?(memoryLimit: Int, instructionBudget: Int) {
-        limits = UnsafeMutablePointer<gm_lua_limits>.allocate(capacity: 1)
-        limits.initialize(to: gm_lua_limits())
-        limits.pointee.memory_limit = memoryLimit
-        limits.pointee.instruction_budget = Int64(instructionBudget)
-        guard let state = gm_newstate(limits) else {
-            limits.deallocate()
-            return nil
-        }
+    init?(limits: LuaLimits) {
+        guard let state = gm_newstate(limits.pointer) else { return nil }
         L = state
-        gm_open_sandbox(L)
+        self.limits = limits
     }
 
     deinit {
         gm_close(L)
-        limits.deinitialize(count: 1)
-        limits.deallocate()
+    }
+
+    /// The main thread's view, for the host's own work between calls.
+    var main: LuaView { LuaView(L) }
+}
+
+/// A Lua thread's stack as the host sees it: the main thread, or the coroutine
+/// a host function was called from. Reads never run rule code (raw access, no
+/// conversions in place) and never raise.
+struct LuaView {
+    let L: OpaquePointer
+
+    init(_ L: OpaquePointer) {
+        self.L = L
     }
 
     var top: Int32 {
         get { lua_gettop(L) }
-        set { lua_settop(L, newValue) }
+        nonmutating set { lua_settop(L, newValue) }
     }
 
     func type(at index: Int32) -> LuaType { LuaType(rawValue: lua_type(L, index)) ?? .none }
 
-    /// The string at `index` without converting numbers in place (which would
-    /// confuse `lua_next`).
-    func string(at index: Int32) -> String? {
+    /// The string at `index` (invalid UTF-8 repaired); numbers are not strings
+    /// here, nor are strings longer than `limit` bytes: the host never copies a
+    /// rule's string of megabytes to look at it.
+    func string(at index: Int32, limit: Int = 4096) -> String? {
+        guard let bytes = bytes(at: index), bytes.count <= limit else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The value at `index` for a message: a string cut to `limit` bytes, or its type.
+    func shown(at index: Int32, limit: Int = 64) -> String {
+        guard let bytes = bytes(at: index) else { return "(a \(type(at: index).name))" }
+        return "\"" + truncated(bytes, limit: limit) + "\""
+    }
+
+    /// The string at `index`, exactly as Lua holds it. Valid while the value is
+    /// reachable from the stack.
+    func bytes(at index: Int32) -> UnsafeRawBufferPointer? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let p = gm_tostring(L, index, &length) else { return nil }
-        return String(decoding: UnsafeRawBufferPointer(start: p, count: length), as: UTF8.self)
+        return UnsafeRawBufferPointer(start: p, count: length)
     }
 
     func number(at index: Int32) -> Double? {
@@ -79,9 +140,10 @@ final class LuaState {
 
     /// Pushes `table[key]` without metamethods, so reading a rule's table can
     /// never run rule code or raise.
+    @discardableResult
     func rawField(_ table: Int32, _ key: String) -> LuaType {
         let t = lua_absindex(L, table)
-        key.withCString { _ = lua_pushstring(L, $0) }
+        push(key)
         return LuaType(rawValue: lua_rawget(L, t)) ?? .none
     }
 
@@ -94,18 +156,35 @@ final class LuaState {
         }
     }
 
-    /// The message of the error value on top of the stack.
-    func errorMessage(at index: Int32 = -1) -> String {
-        string(at: index) ?? "(error object is a \(type(at: index).name) value)"
+    /// Room for `n` more values; false when the stack cannot grow (never raises).
+    func reserve(_ n: Int32) -> Bool { lua_checkstack(L, n) != 0 }
+
+    /// The message of the error value at `index`, at most `limit` bytes of it.
+    func errorMessage(at index: Int32 = -1, limit: Int = ScriptRuntime.maxMessageBytes) -> String {
+        guard let bytes = bytes(at: index) else { return "(error object is a \(type(at: index).name) value)" }
+        return truncated(bytes, limit: limit)
     }
 
-    /// Keys of the table at `index` (strings only; other keys reported as such).
+    /// Every key and value of the table at `index`, raw.
     func forEachPair(_ table: Int32, _ body: (_ key: Int32, _ value: Int32) -> Void) {
         let t = lua_absindex(L, table)
+        guard reserve(3) else { return }
         lua_pushnil(L)
         while lua_next(L, t) != 0 {
             body(-2, -1)
             pop()
         }
     }
+}
+
+/// Text for a message, cut at `limit` bytes with a note of how much more there was.
+func truncated(_ bytes: UnsafeRawBufferPointer, limit: Int) -> String {
+    guard bytes.count > limit else { return String(decoding: bytes, as: UTF8.self) }
+    return String(decoding: bytes.prefix(limit), as: UTF8.self) + "... (\(bytes.count - limit) more bytes)"
+}
+
+func truncated(_ text: String, limit: Int) -> String {
+    guard text.utf8.count > limit else { return text }
+    var copy = text
+    return copy.withUTF8 { truncated(UnsafeRawBufferPointer($0), limit: limit) }
 }

@@ -1,11 +1,13 @@
+import CLuaShim
+
 /// Lua that runs before the rules: the parts of the API simplest to express in
 /// Lua itself. It receives the host's primitives as arguments and keeps them in
 /// locals, out of the rules' reach.
 enum Prelude {
-    static let chunkName = "=gesturemap"
+    static let chunkName = GM_PRELUDE_CHUNK
 
     static let source = """
-    local host_log, host_load_module = ...
+    local host_log, host_find_module, load_module = ...
     local select, tostring, concat, pack, setmetatable, type = select, tostring, table.concat, table.pack, setmetatable, type
 
     local function format(...)
@@ -31,7 +33,7 @@ enum Prelude {
       if type(name) ~= "string" then error("require() takes a module name", 2) end
       local value = loaded[name]
       if value ~= nil then return value end
-      local chunk = host_load_module(name)
+      local chunk = load_module(host_find_module(name))
       value = chunk(name)
       if value == nil then value = true end
       loaded[name] = value

@@ -51,12 +51,18 @@ public struct ScriptOptions: Sendable {
     public var memoryLimit: Int
     /// Lua VM instructions one call into Lua may run; 0 means no limit.
     public var instructionBudget: Int
+    /// Seconds of CPU time one call into Lua may take, whatever it does (a
+    /// second guard behind the instruction budget, for work no instruction
+    /// count sees); 0 means no limit.
+    public var timeLimit: Double
     /// Running as root, rules files that group or others can write are refused unless this is set.
     public var allowInsecureRules: Bool
 
-    public init(memoryLimit: Int = 64 << 20, instructionBudget: Int = 10_000_000, allowInsecureRules: Bool = false) {
+    public init(memoryLimit: Int = 64 << 20, instructionBudget: Int = 10_000_000, timeLimit: Double = 1,
+                allowInsecureRules: Bool = false) {
         self.memoryLimit = memoryLimit
         self.instructionBudget = instructionBudget
+        self.timeLimit = timeLimit
         self.allowInsecureRules = allowInsecureRules
     }
 }

@@ -15,6 +15,9 @@ struct ScriptRule {
     var cooldown = 0.0
     /// A Lua pattern the device's name must match.
     var devicePattern: String?
+    /// Whether it matched each device name seen: the core asks on every mode
+    /// switch, and a pattern may take up to 100,000 steps.
+    var deviceMatches: [String: Bool] = [:]
     /// Continuous gestures: run the handler again for every this many millimetres.
     var repeatDistance: Double?
     var enabled = true
@@ -51,6 +54,9 @@ struct LuaTimer {
     /// Registry reference to the function.
     var function: Int32
     var origin: String
-    /// Made before any input arrived: due counts from the first input time.
-    var anchored: Bool
+    /// The input instant (`TimerInstant.serial`) it was made in.
+    var madeIn = 0
+    /// `every`: runs made in the input instant `catchUpInstant`, to cap catching up.
+    var catchUps = 0
+    var catchUpInstant = -Double.infinity
 }

@@ -8,11 +8,20 @@ import GestureCore
 
 /// The rules: one Lua state, the API it offers, and the handlers it calls.
 ///
-/// Everything here runs on the engine's loop thread. Lua errors never unwind
-/// through Swift: host functions report them to a C trampoline that raises them.
+/// Everything here runs on the engine's loop thread. The host enters Lua only
+/// through `gm_door` (see `enter`); Lua errors never unwind through Swift:
+/// host functions report them to a C trampoline that raises them.
 public final class ScriptRuntime {
     public static let maxConsecutiveFailures = 10
     public static let defaultMode = "default"
+    /// Rules one file may define (removed ones count): each is a recognizer on every frame.
+    public static let maxRules = 1000
+    /// Load problems listed before the rest are only counted.
+    static let maxProblems = 100
+    /// Log lines and error messages longer than this are cut.
+    static let maxMessageBytes = 8192
+    /// Steps a `device` pattern may take to match a device's name.
+    static let maxDeviceMatchSteps = 100_000
 
     let lua: LuaState
     let options: ScriptOptions
@@ -20,6 +29,7 @@ public final class ScriptRuntime {
     var rules: [ScriptRule] = []
     /// Problems found while loading, each `file:line: message`; any of them fails the load.
     var problems: [String] = []
+    var problemsLeftOut = 0
     /// Doubtful but legal things (a rule shadowed by another): `check` fails on them, `run` only says them.
     public internal(set) var warnings: [String] = []
     public internal(set) var thresholds = Thresholds()
@@ -29,46 +39,116 @@ public final class ScriptRuntime {
     /// The input time of what is being handled, for `emit`'s `t` and timers.
     var currentTime = 0.0
     var currentEvent: GestureEvent?
-    var currentRule: Int?
+    /// Where the running handler or timer was defined: messages fall back to it
+    /// when no Lua line is on the stack (a host function given as the handler).
+    var currentOrigin: String?
     /// Device names for hosts that do not name devices themselves (tests).
     public var deviceNames: [String] = []
     /// Whether the state is still loading the rules file.
     var loading = false
     var chunkNames = ChunkNames()
     public internal(set) var mode = ScriptRuntime.defaultMode
-    var timers: [LuaTimer] = []
+    var timers = TimerQueue()
     var nextTimerID = 1
+    var timerInstant = TimerInstant()
+    var timerHoldReported = false
+    /// Where timers were made, one copy of each.
+    var origins: Set<String> = []
     /// The input's clock has given a time; timers made before it count from it.
     var clockStarted = false
     /// The rules file's directory, where `require` looks.
     var moduleDirectory = "."
     /// Every file the rules came from (the rules file and required modules), for reload.
     public internal(set) var sourceFiles: [String] = []
+    /// Bytes of host structures charged to the memory limit, given back at the end.
+    var charged = 0
+    /// Device patterns already reported as taking too many steps.
+    var slowPatternsReported: Set<Int> = []
 
-    public init?(host: ScriptHost, options: ScriptOptions = ScriptOptions()) {
-        guard let lua = LuaState(memoryLimit: options.memoryLimit, instructionBudget: options.instructionBudget) else { return nil }
+    /// A state with the rule API. With `sharingLimitsOf`, the new state counts
+    /// against the same memory limit as that one (a reload's new rules and the
+    /// old ones). Nil when even the API does not fit in the memory limit.
+    public init?(host: ScriptHost, options: ScriptOptions = ScriptOptions(), sharingLimitsOf other: ScriptRuntime? = nil) {
+        let limits = other?.lua.limits
+            ?? LuaLimits(memoryLimit: options.memoryLimit, instructionBudget: options.instructionBudget, timeLimit: options.timeLimit)
+        guard let lua = LuaState(limits: limits) else { return nil }
         self.lua = lua
         self.options = options
         self.host = host
-        installAPI()
+        guard installAPI() else { return nil }
     }
+
+    deinit {
+        cancelTimers()
+        lua.limits.release(charged)
+    }
+
+    /// Lua memory in use by every state sharing this one's limit, in bytes.
+    public var memoryUsed: Int { lua.limits.memoryUsed }
+    public var memoryPeak: Int { lua.limits.memoryPeak }
+
+    // MARK: The door
+
+    /// Runs one request through the door. Nil when it succeeded; otherwise
+    /// the failure, its message popped from the stack.
+    func enter(_ request: inout gm_request) -> CallFailure? {
+        let L = lua.L
+        let top = lua_gettop(L)
+        let status = gm_door(L, lua.limits.pointer, &request)
+        if status == LUA_OK { return nil }
+        let message = status == GM_DOOR_REFUSED || lua_gettop(L) <= top ? "(no message)" : lua.main.errorMessage()
+        lua_settop(L, top)
+        if let stop = lua.limits.stop(origin: currentOrigin) {
+            return CallFailure(kind: .stopped, message: chunkNames.restore(Self.withTraceback(stop, from: message)))
+        }
+        if status == LUA_ERRMEM {
+            gm_collect(L)
+            return CallFailure(kind: .memory, message: message)
+        }
+        return CallFailure(kind: status == LUA_ERRSYNTAX || status == LUA_ERRFILE ? .load : .error, message: chunkNames.restore(message))
+    }
+
+    /// A stop's own words, then the traceback of whatever error ended the call.
+    private static func withTraceback(_ stop: String, from message: String) -> String {
+        guard let range = message.utf8.firstRange(of: "\nstack traceback:".utf8) else { return stop }
+        return stop + String(message[range.lowerBound...])
+    }
+
+    // MARK: Rules
 
     /// The core's view of the rules, index for index, for one device: a rule is
     /// active when enabled, in the current mode, and matching the device's name.
     public func coreRules(forDevice name: String? = nil) -> [GestureRule] {
-        rules.map { rule in
-            var core = rule.core
-            core.isActive = rule.enabled && !rule.removed && (rule.mode == nil || rule.mode == mode) && deviceMatches(rule, name)
+        rules.indices.map { i in
+            var core = rules[i].core
+            core.isActive = rules[i].enabled && !rules[i].removed && (rules[i].mode == nil || rules[i].mode == mode) && deviceMatches(i, name)
             return core
         }
     }
 
     public var coreRules: [GestureRule] { coreRules(forDevice: nil) }
 
-    private func deviceMatches(_ rule: ScriptRule, _ name: String?) -> Bool {
-        guard let pattern = rule.devicePattern else { return true }
+    /// Device patterns are matched without entering Lua, within a number of steps.
+    private func deviceMatches(_ index: Int, _ name: String?) -> Bool {
+        guard let pattern = rules[index].devicePattern else { return true }
         guard let name else { return false }
-        return gm_pattern_matches(lua.L, name, pattern) == 1
+        if let known = rules[index].deviceMatches[name] { return known }
+        var subject = name
+        var patternText = pattern
+        let result = subject.withUTF8 { s in
+            patternText.withUTF8 { p in
+                s.withMemoryRebound(to: CChar.self) { s in
+                    p.withMemoryRebound(to: CChar.self) { p in
+                        gm_pattern_find(s.baseAddress, s.count, p.baseAddress, p.count, Self.maxDeviceMatchSteps, nil, 0)
+                    }
+                }
+            }
+        }
+        if result == -2, slowPatternsReported.insert(index).inserted {
+            log("\(rules[index].definedAt): warning: the device pattern \"\(pattern)\" took more than \(Self.maxDeviceMatchSteps) steps to match \"\(name)\"; the rule does not match that device; simplify the pattern")
+        }
+        if rules[index].deviceMatches.count < 64 { rules[index].deviceMatches[name] = result == 1 }
+        return result == 1
     }
 
     public var ruleCount: Int { rules.count }
@@ -83,41 +163,63 @@ public final class ScriptRuntime {
             moduleDirectory = String(path[..<slash])
             if moduleDirectory.isEmpty { moduleDirectory = "/" }
         }
-        let status = gm_load_file(lua.L, path, path)
-        try finishLoading(status: status)
+        let failure = path.withCString { p in
+            var request = gm_request()
+            request.kind = GM_LOAD_FILE
+            request.path = p
+            request.name = p
+            return run(loading: &request)
+        }
+        try finishLoading(failure, name: path)
     }
 
     /// Loads rules from text, under `chunkName` in messages (Lua's "=name" or "@file").
     public func load(source: String, chunkName: String) throws(RuleLoadError) {
         var text = source
-        let status = text.withUTF8 { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { gm_load_buffer(lua.L, $0.baseAddress, $0.count, chunkName) }
+        let failure = text.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { bytes in
+                chunkName.withCString { name in
+                    var request = gm_request()
+                    request.kind = GM_LOAD_TEXT
+                    request.text = bytes.baseAddress
+                    request.length = bytes.count
+                    request.name = name
+                    return run(loading: &request)
+                }
+            }
         }
-        try finishLoading(status: status)
+        try finishLoading(failure, name: String(chunkName.dropFirst()))
     }
 
     public func loadDefaultRules() throws(RuleLoadError) {
         try load(source: Prelude.defaultRules, chunkName: "=" + Prelude.defaultRulesName)
     }
 
-    private func finishLoading(status: Int32) throws(RuleLoadError) {
-        guard status == LUA_OK else {
-            let message = lua.errorMessage()
-            lua.pop()
-            throw RuleLoadError(problems: problems + [chunkNames.restore(loadMessage(message))])
-        }
+    private func run(loading request: inout gm_request) -> CallFailure? {
         loading = true
-        let callStatus = gm_pcall_limited(lua.L, 0, 0, lua.limits)
-        loading = false
-        if callStatus != LUA_OK {
-            let message = callStatus == LUA_ERRMEM ? "the rules ran out of Lua memory while loading (limit \(mebibytes(options.memoryLimit)))" : firstLine(lua.errorMessage())
-            lua.pop()
-            throw RuleLoadError(problems: problems + [chunkNames.restore(message)])
+        defer { loading = false }
+        return enter(&request)
+    }
+
+    /// `name`: the file, for messages with no line of their own.
+    private func finishLoading(_ failure: CallFailure?, name: String) throws(RuleLoadError) {
+        if let failure {
+            let message: String
+            switch failure.kind {
+            case .load: message = loadMessage(failure.message)
+            case .memory: message = "\(name): the rules ran out of Lua memory while loading (limit \(mebibytes(options.memoryLimit))); raise it with --lua-memory MiB"
+            case .stopped, .error: message = firstLine(failure.message)
+            }
+            throw RuleLoadError(problems: problemList + [message])
         }
         checkRuleReferences()
         findShadowedRules()
-        if !problems.isEmpty { throw RuleLoadError(problems: problems) }
+        if !problems.isEmpty { throw RuleLoadError(problems: problemList) }
         generation += 1
+    }
+
+    var problemList: [String] {
+        problemsLeftOut == 0 ? problems : problems + ["... and \(problemsLeftOut) more problems"]
     }
 
     /// Lua's syntax errors read "file:line: message near 'x'"; the file part is already there.
@@ -146,39 +248,37 @@ public final class ScriptRuntime {
         let calls = admits(index, event)
         for step in calls {
             guard rules[index].enabled, !rules[index].removed else { return }
-            call(index, event, step: step)
+            // A failed `repeat` step ends the event's steps: each would cost a whole budget.
+            guard call(index, event, step: step) else { return }
         }
     }
 
-    private func call(_ index: Int, _ event: GestureEvent, step: Int) {
-        let L = lua.L
-        let base = lua.top
-        gm_getref(L, rules[index].handler)
-        if rules[index].handlerIsTable {
-            let t = lua.top
-            guard lua.rawField(t, event.phase.rawValue) == .function else {
-                lua.top = base
-                return
-            }
-            gm_remove(L, t)
-        }
-        pushGesture(event)
-        if step != 0 {
-            lua_pushinteger(L, lua_Integer(step))
-            lua_setfield(L, -2, "step")
-        }
+    /// Whether the handler ran without failing.
+    @discardableResult
+    private func call(_ index: Int, _ event: GestureEvent, step: Int) -> Bool {
         currentTime = event.time
         currentEvent = event
-        currentRule = index
-        let status = gm_pcall_limited(L, 1, 0, lua.limits)
-        currentEvent = nil
-        currentRule = nil
-        if status == LUA_OK {
-            rules[index].consecutiveFailures = 0
-        } else {
-            reportFailure(of: index, status: status)
+        currentOrigin = rules[index].definedAt
+        let phase: String? = rules[index].handlerIsTable ? event.phase.rawValue : nil
+        let failure = withOptionalCString(phase) { phase in
+            withGesture(event) { gesture in
+                var request = gm_request()
+                request.kind = GM_CALL_HANDLER
+                request.ref = rules[index].handler
+                request.phase = phase
+                request.gesture = gesture
+                request.step = lua_Integer(step)
+                return enter(&request)
+            }
         }
-        lua.top = base
+        currentEvent = nil
+        currentOrigin = nil
+        if let failure {
+            reportFailure(of: index, failure)
+            return false
+        }
+        rules[index].consecutiveFailures = 0
+        return true
     }
 
     /// Cooldown and `repeat`: the calls this phase of the gesture makes, each
@@ -204,22 +304,21 @@ public final class ScriptRuntime {
         }
         if let step = rules[index].repeatDistance, event.phase == .changed {
             // Steps along the direction the gesture began in, forward or back:
-            // one call per `step` mm, each told which way.
+            // one call per `step` mm, each told which way; a jump of more than
+            // `maxRepeatSteps` steps in one event runs that many and moves on.
             let along = Self.travel(of: event)
-            var steps: [Int] = []
-            while along - rules[index].repeatAnchor >= step {
-                rules[index].repeatAnchor += step
-                steps.append(1)
-            }
-            while along - rules[index].repeatAnchor <= -step {
-                rules[index].repeatAnchor -= step
-                steps.append(-1)
-            }
-            if rules[index].handlerIsTable && steps.isEmpty { return [] }
-            return steps
+            let moved = ((along - rules[index].repeatAnchor) / step).rounded(.towardZero)
+            guard moved.isFinite else { return [] }
+            let count = Int(min(abs(moved), Double(Self.maxRepeatSteps)))
+            rules[index].repeatAnchor += moved * step
+            if rules[index].handlerIsTable && count == 0 { return [] }
+            return Array(repeating: moved < 0 ? -1 : 1, count: count)
         }
         return [0]
     }
+
+    /// `repeat` steps one event may make; a jump further than this skips the rest.
+    static let maxRepeatSteps = 100
 
     /// How far a gesture has moved along the direction it began in, mm.
     static func travel(of event: GestureEvent) -> Double {
@@ -227,13 +326,13 @@ public final class ScriptRuntime {
         return event.delta.dot(Vector(cosDegrees(angle), sinDegrees(angle)))
     }
 
-    func reportFailure(of index: Int, status: Int32) {
+    func reportFailure(of index: Int, _ failure: CallFailure) {
         let rule = rules[index]
-        if status == LUA_ERRMEM {
-            gm_collect(lua.L)
+        switch failure.kind {
+        case .memory:
             log("\(rule.definedAt): the handler for \"\(rule.label)\" ran out of Lua memory (limit \(mebibytes(options.memoryLimit))) and was stopped; raise the limit with --lua-memory MiB")
-        } else {
-            log(chunkNames.restore(lua.errorMessage()))
+        case .stopped, .error, .load:
+            log(failure.message)
         }
         rules[index].consecutiveFailures += 1
         if rules[index].consecutiveFailures >= ScriptRuntime.maxConsecutiveFailures {
@@ -243,10 +342,11 @@ public final class ScriptRuntime {
         }
     }
 
-    private func pushGesture(_ e: GestureEvent) {
+    /// The gesture as the C side pushes it, valid inside `body`.
+    private func withGesture<R>(_ e: GestureEvent, _ body: (UnsafePointer<gm_gesture>) -> R) -> R {
         let deviceName: String? = host?.deviceName(e.device)
             ?? (e.device >= 0 && e.device < deviceNames.count ? deviceNames[e.device] : nil)
-        withOptionalCString(e.direction?.rawValue) { direction in
+        return withOptionalCString(e.direction?.rawValue) { direction in
             withOptionalCString(e.edge?.rawValue) { edge in
                 withOptionalCString(deviceName) { device in
                     e.kind.rawValue.withCString { kind in
@@ -274,7 +374,8 @@ public final class ScriptRuntime {
                             }
                             g.scale = e.scale
                             g.rotation = e.rotation
-                            gm_push_gesture(lua.L, &g)
+                            g.resting = lua_Integer(e.resting)
+                            return body(&g)
                         }
                     }
                 }
@@ -283,7 +384,7 @@ public final class ScriptRuntime {
     }
 
     func log(_ message: String) {
-        host?.log(message)
+        host?.log(truncated(message, limit: Self.maxMessageBytes))
     }
 
     // MARK: Checks after loading
@@ -295,7 +396,7 @@ public final class ScriptRuntime {
             for (option, refs) in [("simultaneous_with", rule.core.simultaneousWith), ("requires_failure_of", rule.core.requiresFailureOf)] {
                 for name in refs where !names.contains(name) {
                     let known = names.isEmpty ? "no rule has a name; give one with { name = \"...\" }" : "named rules: \(names.sorted().joined(separator: ", "))"
-                    problems.append("\(rule.definedAt): \(option) names \"\(name)\", but no rule has that name; \(known)")
+                    addProblem("\(rule.definedAt): \(option) names \"\(name)\", but no rule has that name; \(known)")
                 }
             }
         }
@@ -312,6 +413,27 @@ public final class ScriptRuntime {
             }
         }
     }
+
+    func addProblem(_ message: String) {
+        if problems.count < Self.maxProblems { problems.append(truncated(message, limit: Self.maxMessageBytes)) } else { problemsLeftOut += 1 }
+    }
+}
+
+/// Why a call into Lua failed.
+struct CallFailure: Error {
+    enum Kind {
+        /// The chunk did not load (syntax, unreadable file).
+        case load
+        /// `error()` or a runtime error.
+        case error
+        /// Out of Lua memory.
+        case memory
+        /// The instruction budget or the clock stopped it.
+        case stopped
+    }
+
+    var kind: Kind
+    var message: String
 }
 
 func mebibytes(_ bytes: Int) -> String {

@@ -1,34 +1,65 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import CLuaShim
 import GestureCore
 
 /// `after(sec, fn)` and `every(sec, fn)`: functions run when the input's clock
 /// passes their time. Replay never waits; a live input's loop sleeps until them.
+///
+/// Timers are bounded three ways. At most `maxPendingTimers` wait at once. In
+/// one input instant (from one input to the next) timers made in that instant
+/// run at most `maxTimerRunsPerInstant` times, and all of them for at most the
+/// CPU time of one call; past that the rest wait for the next input, so a
+/// timer that re-arms itself with `after(0, ...)` cannot hold the engine. And an `every` timer catches
+/// up on at most `maxCatchUp` missed runs when the input's clock jumps; the
+/// rest are skipped.
 extension ScriptRuntime {
     static let timerMetatable = "gesturemap.timer"
+    public static let maxPendingTimers = 10_000
+    public static let maxTimerRunsPerInstant = 1000
+    public static let maxCatchUp = 100
+    /// What one pending timer costs the host, charged to the memory limit.
+    static let timerFootprint = 160
 
     /// The latest input time the rules have seen.
     public var clock: Double { currentTime }
 
     /// Takes over another runtime's `state` table (a reload): a deep copy, since
-    /// the two Lua states share nothing. Functions in it cannot cross and are dropped.
-    public func adoptState(from other: ScriptRuntime) {
-        lua_getglobal(other.lua.L, "state")
-        let dropped = gm_copy_value(other.lua.L, -1, lua.L)
-        other.lua.pop()
-        if lua.type(at: -1) == .table {
-            lua_setglobal(lua.L, "state")
-        } else {
-            lua.pop()
+    /// the two Lua states share nothing. Functions in it cannot cross and are
+    /// dropped. Returns why it could not be done, or nil.
+    @discardableResult
+    public func adoptState(from other: ScriptRuntime) -> String? {
+        gm_collect(other.lua.L)
+        let otherTop = lua_gettop(other.lua.L)
+        var request = gm_request()
+        request.kind = GM_ADOPT_STATE
+        request.from = other.lua.L
+        let failure = enter(&request)
+        lua_settop(other.lua.L, otherTop)
+        if let failure {
+            return failure.kind == .memory
+                ? "the state table does not fit in Lua's memory next to the running rules (limit \(mebibytes(options.memoryLimit)) for both)"
+                : failure.message
         }
-        if dropped > 0 { log("gesturemap: \(dropped) functions or other values in state could not be carried over the reload") }
+        if request.dropped > 0 { log("gesturemap: \(request.dropped) functions or other values in state could not be carried over the reload") }
+        return nil
     }
 
-    /// The earliest timer, on the input's clock.
+    /// The earliest timer, on the input's clock; nil while none is due before
+    /// the next input.
     public var nextTimerDeadline: Double? {
-        guard !timers.isEmpty else { return nil }
-        var earliest: Double?
-        for t in timers where t.anchored && earliest.map({ t.due < $0 }) ?? true { earliest = t.due }
-        return earliest
+        guard clockStarted, !timerInstant.holding else { return nil }
+        return timers.first?.due
+    }
+
+    /// The engine is about to bring every clock up to `time`: one input
+    /// instant, for the limits on timer runs.
+    public func beginInstant(at time: Double) {
+        guard time > timerInstant.time else { return }
+        timerInstant = TimerInstant(time: time, serial: timerInstant.serial + 1)
     }
 
     /// The input's clock has reached `time`; timers made before the first input
@@ -36,106 +67,290 @@ extension ScriptRuntime {
     public func advanceClock(to time: Double) {
         if !clockStarted {
             clockStarted = true
-            for i in timers.indices where !timers[i].anchored {
-                timers[i].due += time
-                timers[i].anchored = true
-            }
+            timers.shiftAll(by: time)
         }
+        beginInstant(at: time)
         if time > currentTime { currentTime = time }
     }
 
     /// Runs every timer due at or before `time`, earliest first (an `every` timer
-    /// may run several times).
+    /// may run several times), within the limits of the instant.
     public func fireTimers(upTo time: Double) {
         advanceClock(to: time)
-        while let i = timers.indices.filter({ timers[$0].anchored && timers[$0].due <= time }).min(by: { timers[$0].due < timers[$1].due }) {
-            var timer = timers[i]
-            if let interval = timer.interval {
-                timers[i].due += interval
-            } else {
-                timers.remove(at: i)
+        while !timerInstant.holding, let next = timers.first, next.due <= time {
+            let chained = next.madeIn == timerInstant.serial
+            if chained && timerInstant.runs >= Self.maxTimerRunsPerInstant || timerInstant.elapsed >= options.timeLimit && options.timeLimit > 0 {
+                hold(before: next)
+                break
             }
+            guard var timer = timers.removeFirst() else { break }
             currentTime = timer.due
-            run(&timer)
-            if timer.interval == nil { gm_unref(lua.L, timer.function) }
+            if let interval = timer.interval {
+                if let due = nextRun(of: &timer, interval: interval) {
+                    var again = timer
+                    again.due = due
+                    timers.insert(again)
+                } else {
+                    // Its last run: it cannot be scheduled again.
+                    timer.interval = nil
+                }
+            }
+            let started = Self.cpuSeconds()
+            run(timer)
+            if chained { timerInstant.runs += 1 }
+            timerInstant.elapsed += Self.cpuSeconds() - started
+            if timer.interval == nil { release(timer) }
         }
+    }
+
+    /// When an `every` timer runs next: one interval on, or past the instant
+    /// when it has caught up `maxCatchUp` times already. Nil when the clock is
+    /// so large that adding the interval no longer changes it.
+    private func nextRun(of timer: inout LuaTimer, interval: Double) -> Double? {
+        var due = timer.due + interval
+        if timer.catchUpInstant == timerInstant.time {
+            timer.catchUps += 1
+        } else {
+            timer.catchUpInstant = timerInstant.time
+            timer.catchUps = 1
+        }
+        if timer.catchUps >= Self.maxCatchUp && due <= timerInstant.time {
+            let skipped = ((timerInstant.time - timer.due) / interval).rounded(.down)
+            due = timer.due + (skipped + 1) * interval
+            if !(due > timerInstant.time) { due = timerInstant.time + interval }
+            guard due > timerInstant.time, due.isFinite else {
+                log("\(timer.origin): warning: every(\(number(interval))) stopped: at input time \(number(timerInstant.time)) s, adding \(number(interval)) s no longer changes the time")
+                return nil
+            }
+            log("\(timer.origin): warning: every(\(number(interval))) fell \(number(skipped + Double(timer.catchUps))) runs behind the input's clock (it jumped to \(number(timerInstant.time)) s); it ran \(timer.catchUps) of them and skips the other \(number(skipped))")
+        }
+        guard due > timer.due, due.isFinite else {
+            log("\(timer.origin): warning: every(\(number(interval))) stopped: at input time \(number(timer.due)) s, adding \(number(interval)) s no longer changes the time")
+            return nil
+        }
+        return due
+    }
+
+    private func hold(before timer: LuaTimer) {
+        timerInstant.holding = true
+        guard !timerHoldReported else { return }
+        timerHoldReported = true
+        let why = timerInstant.runs >= Self.maxTimerRunsPerInstant
+            ? "timers made at one input instant ran \(timerInstant.runs) times in it (the most is \(Self.maxTimerRunsPerInstant); does a timer re-arm itself with after(0, ...)?)"
+            : "timers used \(number(options.timeLimit)) s of CPU time at one input instant (the most one call may)"
+        log("\(timer.origin): warning: \(why); the timers still due wait for the next input")
     }
 
     /// End of input: `after` timers still pending run, in order; `every` timers stop.
     public func finishTimers() {
-        timers.removeAll { timer in
-            if timer.interval != nil { gm_unref(lua.L, timer.function) }
-            return timer.interval != nil
-        }
-        if let last = timers.map(\.due).max() { fireTimers(upTo: last) }
+        for timer in timers.all where timer.interval != nil { discard(timer) }
+        guard let last = timers.all.map(\.due).max() else { return }
+        timerInstant = TimerInstant(time: max(last, timerInstant.time), serial: timerInstant.serial + 1)
+        fireTimers(upTo: last)
     }
 
     /// Cancels every timer (a reload drops the old rules' timers).
     public func cancelTimers() {
-        for t in timers { gm_unref(lua.L, t.function) }
-        timers.removeAll()
+        for timer in timers.all { discard(timer) }
     }
 
-    private func run(_ timer: inout LuaTimer) {
-        let base = lua.top
-        gm_getref(lua.L, timer.function)
-        let status = gm_pcall_limited(lua.L, 0, 0, lua.limits)
-        if status != LUA_OK {
-            if status == LUA_ERRMEM {
-                gm_collect(lua.L)
-                log("\(timer.origin): a timer ran out of Lua memory (limit \(mebibytes(options.memoryLimit))) and was stopped")
-            } else {
-                log(chunkNames.restore(lua.errorMessage()))
-            }
-            // A repeating timer that fails is stopped, or it would fail forever.
-            if timer.interval != nil {
-                timers.removeAll { $0.id == timer.id }
-                gm_unref(lua.L, timer.function)
-                timer.interval = nil
-                log("\(timer.origin): warning: the every() timer failed and is stopped")
-            }
+    private func run(_ timer: LuaTimer) {
+        currentOrigin = timer.origin
+        var request = gm_request()
+        request.kind = GM_CALL_REF
+        request.ref = timer.function
+        let failure = enter(&request)
+        currentOrigin = nil
+        guard let failure else { return }
+        if failure.kind == .memory {
+            log("\(timer.origin): a timer ran out of Lua memory (limit \(mebibytes(options.memoryLimit))) and was stopped")
+        } else {
+            log(failure.message)
         }
-        lua.top = base
+        // A repeating timer that fails is stopped, or it would fail forever.
+        if timer.interval != nil, let pending = timers.remove(id: timer.id) {
+            release(pending)
+            log("\(timer.origin): warning: the every() timer failed and is stopped")
+        }
+    }
+
+    private func discard(_ timer: LuaTimer) {
+        if let pending = timers.remove(id: timer.id) { release(pending) } else { release(timer) }
+    }
+
+    /// A timer that will not run again: its function and its charge go.
+    private func release(_ timer: LuaTimer) {
+        gm_unref(lua.L, timer.function)
+        lua.limits.release(Self.timerFootprint)
+        charged -= Self.timerFootprint
+    }
+
+    /// CPU time of this thread: what the timers' time limit counts, as a call's does.
+    static func cpuSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     // MARK: Lua functions
 
-    func schedule(repeating: Bool) -> Int32 {
+    func schedule(_ stack: LuaView, repeating: Bool) -> Int32 {
         let name = repeating ? "every" : "after"
-        guard let seconds = lua.number(at: 1), seconds.isFinite, seconds >= 0 else {
-            return raise("\(name)() needs a number of seconds first, as in \(name)(2, function() ... end)")
+        guard let seconds = stack.number(at: 1), seconds.isFinite, seconds >= 0 else {
+            return raise(stack, "\(name)() needs a number of seconds first, as in \(name)(2, function() ... end)")
         }
-        if repeating && seconds < 0.001 { return raise("every() needs at least 0.001 seconds between runs") }
-        guard lua.type(at: 2) == .function else {
-            return raise("\(name)(\(seconds), ...) needs a function to run")
+        if repeating && seconds < 0.001 { return raise(stack, "every() needs at least 0.001 seconds between runs") }
+        guard stack.type(at: 2) == .function else {
+            return raise(stack, "\(name)(\(number(seconds)), ...) needs a function to run")
         }
-        lua_pushvalue(lua.L, 2)
-        let ref = gm_ref(lua.L)
+        guard timers.count < Self.maxPendingTimers else {
+            return raise(stack, "\(name)(): \(Self.maxPendingTimers) timers are pending already, the most one rules file may have; keep the handles and :cancel() the timers you no longer need")
+        }
+        guard lua.limits.charge(Self.timerFootprint) else {
+            return raise(stack, "\(name)(): no Lua memory left for another timer (limit \(mebibytes(options.memoryLimit)))")
+        }
+        charged += Self.timerFootprint
+        lua_pushvalue(stack.L, 2)
+        let ref = gm_ref(stack.L)
         let id = nextTimerID
         nextTimerID += 1
-        timers.append(LuaTimer(id: id, due: (clockStarted ? currentTime : 0) + seconds, interval: repeating ? seconds : nil,
-                               function: ref, origin: position(level: 1), anchored: clockStarted))
-        pushHandle(id)
+        let origin = internedOrigin(position(stack, level: 1))
+        timers.insert(LuaTimer(id: id, due: (clockStarted ? currentTime : 0) + seconds, interval: repeating ? seconds : nil,
+                               function: ref, origin: origin, madeIn: timerInstant.serial))
+        pushHandle(stack, id)
         return 1
     }
 
-    private func pushHandle(_ id: Int) {
-        lua_createtable(lua.L, 0, 1)
-        lua_pushinteger(lua.L, lua_Integer(id))
-        lua_setfield(lua.L, -2, "id")
-        luaL_setmetatable(lua.L, ScriptRuntime.timerMetatable)
+    /// One copy of each "file:line", however many timers come from it.
+    private func internedOrigin(_ origin: String) -> String {
+        if let known = origins.firstIndex(of: origin) { return origins[known] }
+        if origins.count < 4096 { origins.insert(origin) }
+        return origin
     }
 
-    func cancelTimer() -> Int32 {
-        guard lua.type(at: 1) == .table, lua.rawField(1, "id") == .number, let id = lua.integer(at: -1) else {
-            lua.pop()
-            return raise("cancel() belongs to a timer: t = after(1, f); t:cancel()")
+    private func pushHandle(_ stack: LuaView, _ id: Int) {
+        lua_createtable(stack.L, 0, 1)
+        lua_pushinteger(stack.L, lua_Integer(id))
+        lua_setfield(stack.L, -2, "id")
+        luaL_setmetatable(stack.L, ScriptRuntime.timerMetatable)
+    }
+
+    func cancelTimer(_ stack: LuaView) -> Int32 {
+        guard stack.type(at: 1) == .table, stack.rawField(1, "id") == .number, let id = stack.integer(at: -1) else {
+            stack.pop()
+            return raise(stack, "cancel() belongs to a timer: t = after(1, f); t:cancel()")
         }
-        lua.pop()
-        if let i = timers.firstIndex(where: { $0.id == id }) {
-            gm_unref(lua.L, timers[i].function)
-            timers.remove(at: i)
-        }
+        stack.pop()
+        if let timer = timers.remove(id: id) { release(timer) }
         return 0
     }
+}
+
+/// What the limits on timers and programs count in one input instant.
+struct TimerInstant {
+    var time = -Double.infinity
+    /// Counts instants, so a timer knows whether it was made in this one.
+    var serial = 0
+    /// Runs of timers made in this instant: a timer re-arming itself.
+    var runs = 0
+    /// Seconds of CPU time the timers took.
+    var elapsed = 0.0
+    /// A limit was reached: the timers still due wait for the next input.
+    var holding = false
+    /// exec() and shell() calls.
+    var execs = 0
+}
+
+/// Pending timers in a binary heap by (due, id): the earliest first, and among
+/// timers due together the one made first. Cancelled timers leave their heap
+/// entries behind, dropped as they surface or when they outnumber the rest.
+struct TimerQueue {
+    private var live: [Int: LuaTimer] = [:]
+    private var heap: [(due: Double, id: Int)] = []
+
+    var count: Int { live.count }
+    var all: [LuaTimer] { Array(live.values) }
+
+    mutating func insert(_ timer: LuaTimer) {
+        live[timer.id] = timer
+        push((timer.due, timer.id))
+    }
+
+    @discardableResult
+    mutating func remove(id: Int) -> LuaTimer? {
+        let timer = live.removeValue(forKey: id)
+        if heap.count > 2 * live.count + 64 { rebuild() }
+        return timer
+    }
+
+    /// The earliest pending timer.
+    var first: LuaTimer? {
+        mutating get {
+            dropStale()
+            return heap.first.flatMap { live[$0.id] }
+        }
+    }
+
+    mutating func removeFirst() -> LuaTimer? {
+        dropStale()
+        guard let top = heap.first else { return nil }
+        popTop()
+        return live.removeValue(forKey: top.id)
+    }
+
+    /// Timers made before the first input count from it.
+    mutating func shiftAll(by offset: Double) {
+        for id in live.keys { live[id]?.due += offset }
+        rebuild()
+    }
+
+    private mutating func dropStale() {
+        while let top = heap.first, live[top.id]?.due != top.due { popTop() }
+    }
+
+    private mutating func rebuild() {
+        heap = live.values.map { ($0.due, $0.id) }
+        guard heap.count > 1 else { return }
+        for i in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(i) }
+    }
+
+    private static func before(_ a: (due: Double, id: Int), _ b: (due: Double, id: Int)) -> Bool {
+        a.due < b.due || a.due == b.due && a.id < b.id
+    }
+
+    private mutating func push(_ entry: (due: Double, id: Int)) {
+        heap.append(entry)
+        var i = heap.count - 1
+        while i > 0 {
+            let parent = (i - 1) / 2
+            guard Self.before(heap[i], heap[parent]) else { break }
+            heap.swapAt(i, parent)
+            i = parent
+        }
+    }
+
+    private mutating func popTop() {
+        let last = heap.removeLast()
+        guard !heap.isEmpty else { return }
+        heap[0] = last
+        siftDown(0)
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var i = start
+        while true {
+            let left = 2 * i + 1
+            guard left < heap.count else { return }
+            var smallest = left
+            if left + 1 < heap.count, Self.before(heap[left + 1], heap[left]) { smallest = left + 1 }
+            guard Self.before(heap[smallest], heap[i]) else { return }
+            heap.swapAt(i, smallest)
+            i = smallest
+        }
+    }
+}
+
+/// A number for a message: whole numbers without ".0".
+func number(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
 }

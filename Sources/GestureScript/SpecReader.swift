@@ -3,12 +3,15 @@ import GestureCore
 
 /// Reads the first argument of `on()`: a shorthand phrase or a spec table.
 enum SpecReader {
-    static let tableKeys = ["kind", "fingers", "direction", "taps", "edge"]
+    static let tableKeys = ["kind", "fingers", "direction", "taps", "edge", "resting"]
+    static let maxPhraseBytes = 256
 
-    static func read(_ lua: LuaState, at index: Int32) -> Result<GestureSpec, SpecProblem> {
+    static func read(_ lua: LuaView, at index: Int32) -> Result<GestureSpec, SpecProblem> {
         switch lua.type(at: index) {
         case .string:
-            let phrase = lua.string(at: index) ?? ""
+            guard let phrase = lua.string(at: index, limit: maxPhraseBytes) else {
+                return .failure("a gesture phrase is at most \(maxPhraseBytes) bytes, such as \"two-finger swipe left\"; this one is \(lua.bytes(at: index)?.count ?? 0)")
+            }
             switch PhraseParser.parse(phrase) {
             case .success(let spec): return .success(spec)
             case .failure(let error): return .failure(SpecProblem(error.message))
@@ -20,11 +23,13 @@ enum SpecReader {
         }
     }
 
-    private static func readTable(_ lua: LuaState, at t: Int32) -> Result<GestureSpec, SpecProblem> {
+    private static func readTable(_ lua: LuaView, at t: Int32) -> Result<GestureSpec, SpecProblem> {
         var unknown: [String] = []
         lua.forEachPair(t) { k, _ in
-            let name = lua.string(at: k)
-            if name.map({ !tableKeys.contains($0) }) ?? true { unknown.append(name ?? "(a \(lua.type(at: k).name) key)") }
+            let name = lua.string(at: k, limit: 64)
+            if name.map({ !tableKeys.contains($0) }) ?? true {
+                unknown.append(name ?? (lua.type(at: k) == .string ? truncated(lua.bytes(at: k) ?? UnsafeRawBufferPointer(start: nil, count: 0), limit: 64) : "(a \(lua.type(at: k).name) key)"))
+            }
         }
         if let first = unknown.sorted().first {
             return .failure("unknown key \"\(first)\" in gesture table; known keys: \(tableKeys.joined(separator: ", "))")
@@ -111,7 +116,19 @@ enum SpecReader {
             edge = e
         }
 
-        let spec = GestureSpec(kind: kind, fingers: fingers, direction: direction, taps: taps, edge: edge)
+        var resting: Int?
+        switch lua.rawField(t, "resting") {
+        case .nil: break
+        case .number:
+            guard let n = lua.integer(at: -1) else { lua.pop(); return .failure("\"resting\" must be a whole number from 0 to \(GestureSpec.maxResting)") }
+            resting = n
+        default:
+            lua.pop()
+            return .failure("\"resting\" must be a whole number from 0 to \(GestureSpec.maxResting)")
+        }
+        lua.pop()
+
+        let spec = GestureSpec(kind: kind, fingers: fingers, direction: direction, taps: taps, edge: edge, resting: resting)
         if let problem = spec.validationError() { return .failure(SpecProblem(problem)) }
         return .success(spec)
     }

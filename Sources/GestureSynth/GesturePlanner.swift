@@ -16,6 +16,56 @@ struct GesturePlanner {
     static let noise = 0.12
 
     mutating func plan(_ spec: GestureSpec) -> [FingerTrack] {
+        let tracks = planHand(spec)
+        guard let resting = spec.resting, resting > 0 else { return tracks }
+        return restingContacts(resting, beside: tracks)
+    }
+
+    /// `count` contacts (a thumb, the heel of a palm) that land and settle before
+    /// the hand's fingers, rest still beside them, and lift after them.
+    private mutating func restingContacts(_ count: Int, beside hand: [FingerTrack]) -> [FingerTrack] {
+        let lead = random.uniform(0.3...0.45)
+        var tracks = hand.map { track -> FingerTrack in
+            var t = track
+            t.lands += lead
+            t.lifts += lead
+            t.moveStart += lead
+            t.moveEnd += lead
+            return t
+        }
+        let end = tracks.map(\.lifts).max() ?? lead
+        // Everywhere the hand's fingers go, to keep the resting contacts clear of them.
+        var path: [Vector] = []
+        for track in hand {
+            for k in 0...8 { path.append(track.position(at: track.lands + (track.lifts - track.lands) * Double(k) / 8)) }
+        }
+        var spots: [Vector] = []
+        for _ in 0..<count {
+            guard let spot = restingSpot(clearOf: path + spots) else { break }
+            spots.append(spot)
+            let lands = random.uniform(0...0.05)
+            let drift = Vector(random.jitter(0.15), random.jitter(0.15))
+            tracks.append(FingerTrack(
+                lands: lands, lifts: end + random.uniform(0.05...0.3),
+                motion: .stroke(from: spot, to: spot + drift, bend: 0),
+                moveStart: lands, moveEnd: end, easing: .smooth, noise: GesturePlanner.noise))
+        }
+        return tracks
+    }
+
+    /// A place near the bottom edge (where a thumb or a palm's heel rests), or
+    /// failing that the top, at least 30 mm from every point of `avoid`.
+    private mutating func restingSpot(clearOf avoid: [Vector]) -> Vector? {
+        for y in [surface.height - random.uniform(6...12), random.uniform(6...12)] {
+            for _ in 0..<24 {
+                let p = Vector(random.uniform(15...(surface.width - 15)), y)
+                if avoid.allSatisfy({ $0.distance(to: p) >= 30 }) { return p }
+            }
+        }
+        return nil
+    }
+
+    private mutating func planHand(_ spec: GestureSpec) -> [FingerTrack] {
         let fingers: Int
         switch spec.fingers {
         case .exactly(let n): fingers = n

@@ -1,10 +1,12 @@
 import GestureCore
 import Testing
 
-/// Issue 3's acceptance criterion: long mixed streams of swipes, taps, double taps,
-/// long presses, pinches and slow drags, made by this file's own generator (not
-/// synth's, and not TouchScript's stroke shapes; only its frame sampler), are
-/// recognized as exactly the right sequence at least 99% of the time.
+/// Issues 3 and 11's acceptance criterion: long mixed streams of swipes, taps,
+/// double taps, long presses, pinches and slow drags (6–20 mm/s, moving from the
+/// start, with long-press rules bound), some with a thumb resting beside them,
+/// made by this file's own generator (not synth's, and not TouchScript's stroke
+/// shapes; only its frame sampler), are recognized as exactly the right sequence
+/// at least 99.5% of the time.
 ///
 /// Every shape is made the way a hand makes it: fingers land and lift a few tens
 /// of milliseconds apart, strokes bow and ease, held fingers drift, and every
@@ -19,20 +21,23 @@ struct MixedStreamTests {
         var fingers: Int
         var direction: Direction?
         var taps: Int
+        var resting: Int
 
-        init(_ kind: GestureKind, fingers: Int, direction: Direction? = nil, taps: Int = 0) {
+        init(_ kind: GestureKind, fingers: Int, direction: Direction? = nil, taps: Int = 0, resting: Int = 0) {
             self.kind = kind
             self.fingers = fingers
             self.direction = direction
             self.taps = kind == .tap ? taps : 0
+            self.resting = resting
         }
 
         init(_ event: GestureEvent) {
-            self.init(event.kind, fingers: event.fingers, direction: event.direction, taps: event.taps)
+            self.init(event.kind, fingers: event.fingers, direction: event.direction, taps: event.taps, resting: event.resting)
         }
 
         var description: String {
-            GestureSpec(kind: kind, fingers: .exactly(fingers), direction: direction, taps: kind == .tap ? taps : nil).phrase
+            GestureSpec(kind: kind, fingers: .exactly(fingers), direction: direction, taps: kind == .tap ? taps : nil,
+                        resting: resting > 0 ? resting : nil).phrase
         }
     }
 
@@ -66,8 +71,10 @@ struct MixedStreamTests {
 
     struct Generator {
         var random: XorShift
-        /// Slow drags' speed, mm/s; see `drag()` for why not slower.
-        var dragSpeed = 12.0...25.0
+        /// Slow drags' speed, mm/s.
+        var dragSpeed = 6.0...20.0
+        /// How often a tap, swipe or pinch has a thumb resting beside it.
+        var thumbChance = 0.0
 
         init(seed: UInt64) { random = XorShift(seed: seed) }
 
@@ -100,13 +107,44 @@ struct MixedStreamTests {
         mutating func next() -> Gesture {
             // Swipes have sixteen variants, so they come twice as often as the others.
             switch int(0, 6) {
-            case 0, 1: return swipe()
-            case 2: return tap(double: false)
-            case 3: return tap(double: true)
+            case 0, 1: return withThumb(swipe())
+            case 2: return withThumb(tap(double: false))
+            case 3: return withThumb(tap(double: true))
             case 4: return longPress()
-            case 5: return pinch()
+            case 5: return withThumb(pinch())
             default: return drag()
             }
+        }
+
+        /// Sometimes a thumb rests near the bottom edge, landing 0.2–0.4 s before
+        /// the gesture (too short for a long press of its own) and lifting after
+        /// it, with a 0.2 mm tremor: the gesture is the same, with one resting.
+        mutating func withThumb(_ gesture: Gesture) -> Gesture {
+            guard chance(thumbChance) else { return gesture }
+            let lead = uniform(0.2, 0.4)
+            var shifted = gesture
+            shifted.fingers = gesture.fingers.map { f in FingerPlan(lands: f.lands + lead, lifts: f.lifts + lead) { t in f.at(t - lead) } }
+            let end = shifted.fingers.map(\.lifts).max() ?? lead
+            var path: [Vector] = []
+            for f in gesture.fingers {
+                for k in 0...10 { path.append(f.at(f.lands + (f.lifts - f.lands) * Double(k) / 10)) }
+            }
+            var spot: Vector?
+            for _ in 0..<30 {
+                let p = Vector(uniform(20, 230), uniform(135, 145))
+                if path.allSatisfy({ $0.distance(to: p) >= 30 }) {
+                    spot = p
+                    break
+                }
+            }
+            guard let spot else { return gesture }
+            let hz = uniform(3, 9)
+            shifted.fingers.append(FingerPlan(lands: 0, lifts: end + uniform(0.05, 0.3)) { t in
+                spot + Vector(0.2 * sinDegrees(360 * hz * t), 0.2 * cosDegrees(360 * hz * t * 1.3))
+            })
+            shifted.expected?.resting = 1
+            shifted.summary += ", thumb resting \(ms(lead)) before"
+            return shifted
         }
 
         /// 1–4 fingers, a cardinal direction ±10°, 20–60 mm in 0.1–0.3 s, eased and
@@ -239,14 +277,11 @@ struct MixedStreamTests {
             return Gesture(type: "pinch", fingers: fingers, expected: Outcome(.pinch, fingers: n, direction: direction), summary: summary)
         }
 
-        /// 1–2 fingers dragged together at 12–25 mm/s for 1–2 s: no rule for it, so nothing.
-        ///
-        /// Not slower: a finger that has moved less than `long_press_max_movement`
-        /// (5 mm) when `long_press_duration` (0.5 s) has passed is a long press by
-        /// definition, and a drag under 10 mm/s is exactly that. Measured with this
-        /// generator: every drag under 9 mm/s was a long press, 71 of 87 at 9 mm/s,
-        /// 4 of 81 at 10 mm/s, none from 11 mm/s; with drags at 5–25 mm/s the
-        /// streams below score 97.0%, every miss such a drag.
+        /// 1–2 fingers dragged together at 6–20 mm/s for 1–2 s, moving from the
+        /// moment they land: no rule for it, so nothing, although long-press rules
+        /// are bound. At 6 mm/s a finger has moved 3 mm when `long_press_duration`
+        /// has passed, more than `long_press_max_movement` (2.5 mm; with 5 mm, the
+        /// old value, 35 of 160 such drags here were long presses).
         mutating func drag() -> Gesture {
             let n = int(1, 2)
             let speed = uniform(dragSpeed.lowerBound, dragSpeed.upperBound)
@@ -299,9 +334,10 @@ struct MixedStreamTests {
 
     /// `count` gestures with fresh touch ids, 0.6–1.0 s of no touches between them,
     /// sampled at one rate (60–240 Hz) and noise level (0.05–0.25 mm) per stream.
-    static func stream(seed: UInt64, count: Int, dragSpeed: ClosedRange<Double> = 12...25) -> Stream {
+    static func stream(seed: UInt64, count: Int, dragSpeed: ClosedRange<Double> = 6...20, thumbChance: Double = 0.15) -> Stream {
         var generator = Generator(seed: seed)
         generator.dragSpeed = dragSpeed
+        generator.thumbChance = thumbChance
         var stream = Stream()
         stream.rate = generator.uniform(60, 240)
         stream.noise = generator.uniform(0.05, 0.25)
@@ -332,12 +368,13 @@ struct MixedStreamTests {
 
     /// Runs each stream through one arena and judges every gesture by the
     /// deliveries whose time lies between its first landing and the next gesture's.
-    static func evaluate(streams: Int, gestures: Int, seed: UInt64, dragSpeed: ClosedRange<Double> = 12...25) -> Report {
+    static func evaluate(streams: Int, gestures: Int, seed: UInt64, dragSpeed: ClosedRange<Double> = 6...20, thumbChance: Double = 0.15,
+                         thresholds: Thresholds = Thresholds()) -> Report {
         let rules = Self.rules
         var report = Report()
         for s in 0..<streams {
-            let stream = Self.stream(seed: seed &+ UInt64(s), count: gestures, dragSpeed: dragSpeed)
-            let out = TouchScript.recognize(stream.frames, rules: rules)
+            let stream = Self.stream(seed: seed &+ UInt64(s), count: gestures, dragSpeed: dragSpeed, thumbChance: thumbChance)
+            let out = TouchScript.recognize(stream.frames, rules: rules, thresholds: thresholds)
             report.streams += 1
             let expectedSequence = stream.gestures.compactMap { $0.gesture.expected }
             if out.map({ Outcome($0.event) }) == expectedSequence { report.exactStreams += 1 }
@@ -365,17 +402,37 @@ struct MixedStreamTests {
         return report
     }
 
-    @Test("mixed streams of six gesture types are recognized as exactly the right sequence at least 99% of the time")
+    @Test("mixed streams of six gesture types, slow drags from 6 mm/s and resting thumbs among them, are exactly right at least 99.5% of the time")
     func mixedStreams() {
-        let report = Self.evaluate(streams: 40, gestures: 25, seed: 3_0303)
+        let report = Self.evaluate(streams: 80, gestures: 25, seed: 3_0303)
         print("mixed streams: \(report.correct)/\(report.total) gestures exactly right (\(Self.f(report.accuracy * 100))%), "
             + "\(report.exactStreams)/\(report.streams) streams exactly right")
         for (type, tally) in report.byType.sorted(by: { $0.key < $1.key }) {
             print("  \(type): \(tally.correct)/\(tally.total)")
         }
         for c in report.confusions.prefix(30) { print("  confusion: \(c)") }
-        #expect(report.total == 1000)
-        #expect(report.accuracy >= 0.99, "\(report.confusions.prefix(30).joined(separator: "\n"))")
+        #expect(report.total == 2000)
+        #expect(report.accuracy >= 0.995, "\(report.confusions.prefix(30).joined(separator: "\n"))")
+        #expect(report.byType["slow drag"].map { $0.correct == $0.total } == true, "a slow drag fired something")
+    }
+
+    @Test("slow drags from 6 to 20 mm/s, with long-press and pan rules bound, are one pan each and never a long press")
+    func slowDragsArePans() {
+        let rules = TouchScript.rules("long press", "2-finger long press", "pan", "2-finger pan")
+        var pans = 0
+        var longPresses = 0
+        var other: [String] = []
+        for seed in 1...200 {
+            var generator = Generator(seed: UInt64(seed))
+            let drag = generator.drag()
+            let out = TouchScript.recognize(TouchScript.frames(drag.fingers, rate: generator.uniform(60, 240), noise: generator.uniform(0.05, 0.25),
+                                                              seed: UInt64(seed)), rules: rules)
+            let fingers = drag.fingers.count
+            if out.map(\.event.kind) == [.pan], out.first?.event.fingers == fingers { pans += 1 } else { other.append("\(drag.summary): \(out.map(TouchScript.summary))") }
+            longPresses += out.filter { $0.event.kind == .longPress }.count
+        }
+        #expect(longPresses == 0)
+        #expect(pans == 200, "\(other.prefix(10))")
     }
 
     // MARK: - A pair circling together

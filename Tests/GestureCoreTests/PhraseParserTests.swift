@@ -90,4 +90,29 @@ struct PhraseParserTests {
             #expect(Self.spec(spec.phrase) == spec, "\(phrase) -> \(spec.phrase)")
         }
     }
+
+    @Test("resting contacts: 'with N resting', 'with a resting thumb', 'with no resting finger'; the phrase reads back")
+    func resting() {
+        #expect(Self.spec("swipe left with 1 resting") == GestureSpec(kind: .swipe, direction: .left, resting: 1))
+        #expect(Self.spec("2-finger swipe up with a resting thumb") == GestureSpec(kind: .swipe, fingers: .exactly(2), direction: .up, resting: 1))
+        #expect(Self.spec("tap with two resting fingers") == GestureSpec(kind: .tap, resting: 2))
+        #expect(Self.spec("tap with no resting finger") == GestureSpec(kind: .tap, resting: 0))
+        #expect(Self.spec("swipe left")?.resting == nil)
+        #expect(GestureSpec(kind: .swipe, fingers: .exactly(2), direction: .left, resting: 1).phrase == "2-finger swipe left with 1 resting")
+        #expect(Self.spec("2-finger swipe left with 1 resting")?.phrase == "2-finger swipe left with 1 resting")
+        #expect(Self.error("tap with") == "cannot read gesture phrase \"tap with\": \"with\" needs a count of resting contacts, as in \"swipe left with 1 resting\"; phrases look like \"two-finger swipe left\", \"double tap\", \"long press\", \"pinch in\", \"edge swipe from left\"")
+        #expect(Self.error("tap with 7 resting")?.contains("resting must be 0 to 4, not 7") == true)
+        #expect(Self.error("tap with 1 resting with 2 resting")?.contains("it gives the resting count twice") == true)
+    }
+
+    @Test("a rule naming resting is narrower than one that does not, and matches only that count")
+    func restingMatching() {
+        var event = GestureEvent(kind: .swipe, phase: .ended, fingers: 1, direction: .left, time: 0)
+        let any = GestureSpec(kind: .swipe, direction: .left)
+        let one = GestureSpec(kind: .swipe, direction: .left, resting: 1)
+        #expect(one.specificity == any.specificity + 1)
+        #expect(any.matches(event) && !one.matches(event))
+        event.resting = 1
+        #expect(any.matches(event) && one.matches(event))
+    }
 }

@@ -11,7 +11,7 @@ import Testing
 // SOURCE.md states the outcome each recording should give; these tests assert it.
 
 /// `<package root>/../shared/data/real`, from this file's path.
-private let realDataDirectory: String = {
+let realDataDirectory: String = {
     URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // GestureEngineTests
         .deletingLastPathComponent()  // Tests
@@ -21,12 +21,12 @@ private let realDataDirectory: String = {
         .path
 }()
 
-private let evdevRecordingsPresent =
+let evdevRecordingsPresent =
     FileManager.default.fileExists(atPath: realDataDirectory + "/evemu-devices")
     && FileManager.default.fileExists(atPath: realDataDirectory + "/chromeos-autotest-firmware_TouchMTB")
 
-private func evemuPath(_ relative: String) -> String { realDataDirectory + "/evemu-devices/" + relative }
-private func touchMTBPath(_ name: String) -> String { realDataDirectory + "/chromeos-autotest-firmware_TouchMTB/data/" + name }
+func evemuPath(_ relative: String) -> String { realDataDirectory + "/evemu-devices/" + relative }
+func touchMTBPath(_ name: String) -> String { realDataDirectory + "/chromeos-autotest-firmware_TouchMTB/data/" + name }
 
 // MARK: - Running the engine on recordings
 
@@ -48,7 +48,7 @@ struct EvdevGesture: Equatable, CustomStringConvertible {
     }
 }
 
-private struct EvdevRecordingRun {
+struct EvdevRecordingRun {
     var status: ExitCode
     var lines: [String]
     var messages: [String]
@@ -72,7 +72,7 @@ private func parseEvdevGesture(_ line: String) throws -> EvdevGesture {
 /// Runs the engine in-process on `files`. One file is read where it is; several
 /// are concatenated byte for byte into one temporary input first, as
 /// `cat X.desc X.events | gesturemap run -` does.
-private func runRecording(_ files: [String], rules: String, configure: (inout RunOptions) -> Void = { _ in }) throws -> EvdevRecordingRun {
+func runRecording(_ files: [String], rules: String, configure: (inout RunOptions) -> Void = { _ in }) throws -> EvdevRecordingRun {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gesturemap-evdev-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -108,7 +108,7 @@ private func runRecording(_ files: [String], rules: String, configure: (inout Ru
 }
 
 /// Lua rules binding every phrase in `phrases` to one handler that emits the gesture.
-private func evdevRules(_ phrases: [String]) -> String {
+func evdevRules(_ phrases: [String]) -> String {
     var text = """
     local function report(g)
       emit("gesture", { kind = g.kind, fingers = g.fingers, direction = g.direction, taps = g.taps })
@@ -119,22 +119,22 @@ private func evdevRules(_ phrases: [String]) -> String {
     return text
 }
 
-private let directions = ["up", "down", "left", "right"]
+let directions = ["up", "down", "left", "right"]
 
 /// 1- to 4-finger swipes in every direction.
-private let allSwipes: [String] = (1...4).flatMap { n in directions.map { "\(n)-finger swipe \($0)" } }
+let allSwipes: [String] = (1...4).flatMap { n in directions.map { "\(n)-finger swipe \($0)" } }
 
-private let pinchesAndRotations = [
+let pinchesAndRotations = [
     "pinch in", "pinch out", "rotate clockwise", "rotate counterclockwise", "pinch", "rotate",
 ]
 
-private let tapsAndHolds = [
+let tapsAndHolds = [
     "tap", "double tap", "2-finger tap", "2-finger double tap", "3-finger tap",
     "long press", "2-finger long press",
 ]
 
 /// The decoded frames of one input, for comparing decoders.
-private func evdevFrames(_ path: String, resolution: (x: Double, y: Double)?) throws -> (frames: [TouchFrame], decoder: AutoDecoder) {
+func evdevFrames(_ path: String, resolution: (x: Double, y: Double)?) throws -> (frames: [TouchFrame], decoder: AutoDecoder) {
     let data = try #require(FileManager.default.contents(atPath: path), "cannot read \(path)")
     var decoder = AutoDecoder(source: path, resolution: resolution)
     var frames: [TouchFrame] = []

@@ -46,7 +46,7 @@ struct ScriptRuntimeTests {
         event.normalized = Vector(0.5, 0.25)
         runtime.deviceNames = ["Panel"]
         runtime.dispatch(Delivery(rule: 0, event: event))
-        #expect(host.lines == [#"{"action":"fields","t":1.5,"distance":30,"dx":-30,"names":"device,direction,distance,duration,dx,dy,fingers,kind,nx,ny,phase,rotation,scale,t,taps,velocity,x,y"}"#])
+        #expect(host.lines == [#"{"action":"fields","t":1.5,"distance":30,"dx":-30,"names":"device,direction,distance,duration,dx,dy,fingers,kind,nx,ny,phase,resting,rotation,scale,t,taps,velocity,x,y"}"#])
     }
 
     @Test("emit: nested tables become JSON, keys sorted, strings escaped")
@@ -169,7 +169,7 @@ struct ScriptRuntimeTests {
         config{ swipe_min_distance = 500, swipe_speed = 3 }
         """) == [
             "rules.lua:2: cannot read gesture phrase \"two-finger sideways\": unknown word \"sideways\"; phrases look like \"two-finger swipe left\", \"double tap\", \"long press\", \"pinch in\", \"edge swipe from left\"",
-            "rules.lua:3: unknown key \"finger\" in gesture table; known keys: kind, fingers, direction, taps, edge",
+            "rules.lua:3: unknown key \"finger\" in gesture table; known keys: kind, fingers, direction, taps, edge, resting",
             "rules.lua:4: unknown kind \"wave\"; use one of swipe, tap, long_press, pan, pinch, rotate, edge_swipe",
             "rules.lua:5: on(\"tap\", ...) needs a handler function or a table of phase handlers { began = f, changed = f, ended = f, cancelled = f }, not a number",
             "rules.lua:6: config key \"swipe_min_distance\" must be between 1 and 200 mm, not 500",

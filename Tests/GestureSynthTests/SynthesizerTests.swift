@@ -145,3 +145,46 @@ struct SynthRecognitionTests {
         #expect(Double(early) >= 0.9 * Double(total))
     }
 }
+
+@Suite("Synthesized resting contacts")
+struct SynthRestingTests {
+    @Test("'with N resting' adds N still contacts that land 0.3 s or more before the hand and lift after it", arguments: [1, 2])
+    func restingContactsPlanned(count: Int) {
+        for seed in 1...10 {
+            let (frames, diagnostics) = SynthesizerTests.frames(SynthesizerTests.stream(["2-finger swipe left with \(count) resting"], seed: UInt64(seed)))
+            #expect(diagnostics.isEmpty)
+            var lands: [Int: Double] = [:]
+            var lifts: [Int: Double] = [:]
+            var first: [Int: Vector] = [:]
+            var farthest: [Int: Double] = [:]
+            for frame in frames {
+                for touch in frame.touches {
+                    if touch.phase == .began { lands[touch.id] = frame.time; first[touch.id] = touch.position }
+                    if touch.phase == .ended { lifts[touch.id] = frame.time }
+                    if let p = first[touch.id] { farthest[touch.id] = max(farthest[touch.id] ?? 0, p.distance(to: touch.position)) }
+                }
+            }
+            #expect(lands.count == 2 + count)
+            let order = lands.sorted { $0.value < $1.value }.map(\.key)
+            let resting = Array(order.prefix(count))
+            let hand = Array(order.dropFirst(count))
+            let handLands = hand.compactMap { lands[$0] }.min() ?? 0
+            let handLifts = hand.compactMap { lifts[$0] }.max() ?? 0
+            for id in resting {
+                #expect(handLands - (lands[id] ?? 0) >= 0.25, "seed \(seed): rests only \(handLands - (lands[id] ?? 0)) s before")
+                #expect((lifts[id] ?? 0) > handLifts)
+                #expect((farthest[id] ?? 99) < 1.5, "seed \(seed): a resting contact moved \(farthest[id] ?? 99) mm")
+            }
+        }
+    }
+
+    @Test("a synthesized resting thumb changes neither a 2-finger swipe nor a 3-finger tap; a resting = 1 rule gets hold-one-swipe-another", arguments: 1...6)
+    func restingThumbThroughTheCore(seed: Int) {
+        let phrases = ["2-finger swipe left with 1 resting", "3-finger tap with 1 resting", "swipe right with 1 resting", "2-finger swipe left"]
+        let rules = ["tap", "2-finger tap", "3-finger tap", "4-finger tap", "2-finger swipe left", "3-finger swipe left", "swipe right with 1 resting",
+                     "swipe right with no resting", "2-finger swipe right", "long press", "2-finger long press"]
+        let (out, _) = SynthRecognitionTests.deliveries(phrases, rules: rules, seed: UInt64(seed))
+        #expect(out.map { rules[$0.rule] } == ["2-finger swipe left", "3-finger tap", "swipe right with 1 resting", "2-finger swipe left"])
+        #expect(out.map(\.event.resting) == [1, 1, 1, 0])
+    }
+}

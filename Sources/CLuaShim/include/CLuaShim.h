@@ -7,51 +7,82 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
-/* Limits and accounting for one Lua state. Swift owns the struct; Lua's
- * allocator and count hook read and write it. */
+/* Why a call into Lua was stopped. */
+enum {
+    GM_RUNNING = 0,
+    GM_STOPPED_INSTRUCTIONS = 1,   /* the instruction budget ran out */
+    GM_STOPPED_TIME = 2,           /* the call used up its CPU time */
+};
+
+/* Limits and accounting, shared by every Lua state of one engine (a reload's
+ * new state counts together with the old one). Swift owns the struct; the
+ * allocator, the count hook, the trampoline and the library wrappers read and
+ * write it. One call into Lua runs at a time. */
 typedef struct gm_lua_limits {
-    size_t memory_used;
+    size_t memory_used;            /* bytes malloc holds for Lua, plus host charges */
     size_t memory_peak;
-    size_t memory_limit;        /* 0: unlimited */
-    long long instruction_budget;   /* per call; 0: unlimited */
+    size_t memory_limit;           /* 0: unlimited */
+    long long instruction_budget;  /* per call; 0: unlimited */
     long long instructions_left;
-    int in_host;                /* >0 while a host (Swift) function runs: no allocation failures there */
-    int budget_exceeded;        /* set when the count hook stopped a call */
-    int memory_refused;         /* set when the allocator refused a request */
+    long long time_limit_ns;       /* CPU time per call; 0: unlimited */
+    long long deadline_ns;         /* CLOCK_MONOTONIC, when to look at the CPU time next; 0: none */
+    long long call_cpu_ns;         /* the thread's CPU time when the call began (at most 10 ms early) */
+    long long cpu_sample_ns;       /* the last reading of the thread's CPU time */
+    long long cpu_sampled_at_ns;   /* and when it was taken (CLOCK_MONOTONIC) */
+    long long window_start_ns;     /* when the running thread's count window began */
+    size_t allocated_since_check;  /* bytes since the clock was last read */
+    int in_host;                   /* 1 while a host (Swift) function runs: its allocations never fail */
+    int in_call;                   /* 1 inside gm_door */
+    int stopped;                   /* GM_RUNNING, or why the call is being stopped */
+    int memory_refused;            /* the allocator refused a request during this call */
+    char stopped_at[512];          /* "rules.lua:12: instruction limit exceeded" */
 } gm_lua_limits;
 
 /* A function implemented by the host. It returns the number of results, or
- * GM_RAISE_HERE / GM_RAISE_PLAIN with the error message on top of the stack; the
- * trampoline raises it, so no Lua error ever unwinds through host frames. */
+ * GM_RAISE with the error message on top of the stack; the trampoline raises
+ * it after the host's frames have returned, so no Lua error ever unwinds
+ * through Swift. Host functions must never raise themselves: they use raw
+ * table access only, lua_checkstack before pushing more than a few values,
+ * and never call Lua. */
 typedef int (*gm_host_function)(lua_State *L);
-#define GM_RAISE_HERE (-1)   /* prefix the message with the caller's file:line */
-#define GM_RAISE_PLAIN (-2)  /* raise the value as it is */
+#define GM_RAISE (-1)
 
+/* ---- States ---- */
+
+/* A state whose allocations are accounted in `limits`, with the count hook
+ * installed (coroutines inherit it) and lua_atpanic as a last line. NULL when
+ * even that does not fit. */
 lua_State *gm_newstate(gm_lua_limits *limits);
 void gm_close(lua_State *L);
 
-/* base (without dofile, loadfile; load restricted to text), string, table, math,
- * utf8, coroutine, and os.time/clock/date/getenv. Nothing else. */
-void gm_open_sandbox(lua_State *L);
+/* ---- The door: every host->Lua operation ---- */
 
-/* Pushes a closure that calls `fn` through the trampoline, with `nup` upvalues
- * taken from the stack (reachable from fn at upvalue index 2 onward). */
-void gm_push_host_function(lua_State *L, gm_host_function fn, int nup);
-int gm_host_upvalue_index(int i);
+typedef struct gm_api_entry {
+    const char *name;
+    gm_host_function fn;
+} gm_api_entry;
 
-/* Calls the function below `nargs` arguments under the budget, with a message
- * handler that adds a traceback (not for memory errors, where Lua calls none). */
-int gm_pcall_limited(lua_State *L, int nargs, int nresults, gm_lua_limits *limits);
-
-/* Loads a chunk from a file with chunk name "@path" so errors carry file:line. */
-int gm_load_file(lua_State *L, const char *path, const char *display_name);
-int gm_load_buffer(lua_State *L, const char *buffer, size_t size, const char *chunkname);
-
-/* "file:line:" of the Lua function `level` levels up the stack, pushed as a string. */
-void gm_push_where(lua_State *L, int level);
+/* The rule language's API, installed by GM_OPEN. */
+typedef struct gm_api {
+    void *host;                          /* upvalue 1 of every host function */
+    const gm_api_entry *globals;         /* global functions */
+    int global_count;
+    const char *timer_metatable;         /* registry name; methods in its __index */
+    const gm_api_entry *timer_methods;
+    int timer_method_count;
+    const char *binding_metatable;
+    const gm_api_entry *binding_methods;
+    int binding_method_count;
+    const char *prelude;                 /* Lua run last, given prelude_args then the module loader */
+    size_t prelude_length;
+    const char *prelude_name;
+    const gm_api_entry *prelude_args;
+    int prelude_arg_count;
+} gm_api;
 
 /* The fields of a handler's gesture table. Strings may be NULL (field left nil);
- * has_normalized = 0 leaves nx, ny nil. */
+ * has_normalized = 0 leaves nx, ny nil. A new field: a member here, one line in
+ * gm_push_gesture (Gesture.c), one in ScriptRuntime.pushGesture. */
 typedef struct gm_gesture {
     const char *kind;
     const char *phase;
@@ -60,36 +91,84 @@ typedef struct gm_gesture {
     const char *device;
     lua_Integer fingers;
     lua_Integer taps;
+    lua_Integer resting;
     lua_Number t, duration, dx, dy, distance, velocity, x, y, nx, ny, scale, rotation;
     int has_normalized;
 } gm_gesture;
 
-/* Builds the table in one call: the key strings are interned once per state. */
-void gm_push_gesture(lua_State *L, const gm_gesture *g);
+typedef enum gm_request_kind {
+    GM_OPEN,          /* sandbox, API and prelude into a new state */
+    GM_LOAD_FILE,     /* load `path` (named `name` in messages) and run it */
+    GM_LOAD_TEXT,     /* load `text` (chunk name `name`) and run it */
+    GM_CALL_REF,      /* call the function at registry `ref` without arguments (timers) */
+    GM_CALL_HANDLER,  /* call the handler at `ref` (its field `phase` when it is a table) with the gesture */
+    GM_ADOPT_STATE,   /* copy `from`'s global `state` into this state's */
+} gm_request_kind;
 
-/* Deep-copies the value at `index` of `from` onto the top of `to`: strings,
- * numbers, booleans and tables (cycles kept). Functions, userdata and threads
- * cannot cross states and become nil; the count of those is returned. */
-int gm_copy_value(lua_State *from, int index, lua_State *to);
+typedef struct gm_request {
+    gm_request_kind kind;
+    const gm_api *api;
+    const char *path;
+    const char *name;
+    const char *text;
+    size_t length;
+    int ref;
+    const char *phase;          /* NULL: the handler is a function */
+    const gm_gesture *gesture;
+    lua_Integer step;           /* g.step when non-zero */
+    lua_State *from;
+    /* results */
+    int load_status;            /* LUA_OK, or why the chunk did not load (its message is the error) */
+    int skipped;                /* a handler table without a function for this phase */
+    int dropped;                /* GM_ADOPT_STATE: values that could not cross */
+} gm_request;
 
-/* string.find(s, pattern) as a yes/no, with Lua's patterns; -1 on a bad pattern. */
-int gm_pattern_matches(lua_State *L, const char *s, const char *pattern);
+/* Runs `request` in one protected call under the limits: a fresh instruction
+ * budget and deadline, Lua errors (out of memory included) caught. Returns a
+ * Lua status; on failure the error value is on top of the stack (pop it).
+ * `limits.stopped` says whether the budget or the clock stopped the call, and
+ * `limits.stopped_at` where. */
+int gm_door(lua_State *L, gm_lua_limits *limits, gm_request *request);
+/* gm_door's answer when called from inside a call, with nothing pushed. */
+#define GM_DOOR_REFUSED (-1)
 
-/* Function-like macros of lua.h, as real functions. */
+/* The chunk name of the prelude (the rule language written in Lua): messages
+ * name the rules' own lines, never its. */
+#define GM_PRELUDE_CHUNK "=gesturemap"
+
+/* "file:line" of the nearest Lua function of the rules at or above `level`
+ * (1: the caller of a host function), pushed as a string; "" when there is none. */
+void gm_push_where(lua_State *L, int level);
+
+/* The host's own structures that rules make grow count against the memory
+ * limit too. gm_charge returns 0, charging nothing, when it would pass it. */
+int gm_charge(gm_lua_limits *limits, size_t bytes);
+void gm_release(gm_lua_limits *limits, size_t bytes);
+
+/* ---- Lua patterns, without Lua ---- */
+
+/* Whether `pattern` matches somewhere in `subject` (as string.find does),
+ * within `max_steps` steps: 1 yes, 0 no, -1 a malformed pattern, -2 too many
+ * steps. `message` (may be NULL) receives why. */
+int gm_pattern_find(const char *subject, size_t subject_length, const char *pattern, size_t pattern_length,
+                    long max_steps, char *message, size_t message_size);
+
+/* Sets this matcher's find, match, gmatch and gsub into the table at `table`
+ * (the sandbox's string library; tests compare them with Lua's own). */
+void gm_install_patterns(lua_State *L, int table);
+
+/* ---- Function-like macros of lua.h, as real functions ---- */
 int gm_registryindex(void);
 void gm_pop(lua_State *L, int n);
-void gm_newtable(lua_State *L);
 const char *gm_tostring(lua_State *L, int idx, size_t *len);
-int gm_isnoneornil(lua_State *L, int idx);
-void gm_remove(lua_State *L, int idx);
-void gm_insert(lua_State *L, int idx);
 lua_Number gm_tonumber(lua_State *L, int idx, int *isnum);
 lua_Integer gm_tointeger(lua_State *L, int idx, int *isnum);
-void gm_setglobal_nil(lua_State *L, const char *name);
 int gm_ref(lua_State *L);
 void gm_unref(lua_State *L, int ref);
-void gm_getref(lua_State *L, int ref);
 void gm_collect(lua_State *L);
 void gm_pushlstring(lua_State *L, const char *s, size_t len);
+int gm_host_upvalue_index(int i);
+/* The globals table, raw: rules may give _G a metatable. */
+void gm_push_globals(lua_State *L);
 
 #endif

@@ -1,0 +1,44 @@
+/* The table a handler receives. */
+#include "Internal.h"
+
+static void set_string(lua_State *L, const char *key, const char *value) {
+    if (!value) return;
+    lua_pushstring(L, value);
+    lua_setfield(L, -2, key);
+}
+
+static void set_number(lua_State *L, const char *key, lua_Number value) {
+    lua_pushnumber(L, value);
+    lua_setfield(L, -2, key);
+}
+
+static void set_integer(lua_State *L, const char *key, lua_Integer value) {
+    lua_pushinteger(L, value);
+    lua_setfield(L, -2, key);
+}
+
+void gm_push_gesture(lua_State *L, const gm_gesture *g) {
+    lua_createtable(L, 0, 20);
+    set_string(L, "kind", g->kind);
+    set_string(L, "phase", g->phase);
+    set_string(L, "direction", g->direction);
+    set_string(L, "edge", g->edge);
+    set_string(L, "device", g->device);
+    set_integer(L, "fingers", g->fingers);
+    set_integer(L, "taps", g->taps);
+    set_integer(L, "resting", g->resting);
+    set_number(L, "t", g->t);
+    set_number(L, "duration", g->duration);
+    set_number(L, "dx", g->dx);
+    set_number(L, "dy", g->dy);
+    set_number(L, "distance", g->distance);
+    set_number(L, "velocity", g->velocity);
+    set_number(L, "x", g->x);
+    set_number(L, "y", g->y);
+    if (g->has_normalized) {
+        set_number(L, "nx", g->nx);
+        set_number(L, "ny", g->ny);
+    }
+    set_number(L, "scale", g->scale);
+    set_number(L, "rotation", g->rotation);
+}

@@ -1,0 +1,258 @@
+import CLuaShim
+import GestureCore
+
+/// `emit`, `exec`, `shell`, `key`, `mode`, `config` and logging.
+extension ScriptRuntime {
+    /// Everything one exec() hands to the program (arguments, environment,
+    /// directory): up to 64 queued programs wait with theirs.
+    public static let maxExecBytes = 64 * 1024
+    /// A mode's name.
+    static let maxModeBytes = 1024
+    /// Programs one input instant may ask for: the launcher queues 64 and
+    /// starts more as fast as they exit, which a loop would turn into
+    /// hundreds of processes per gesture.
+    public static let maxExecsPerInstant = 64
+
+    // MARK: emit(name [, fields])
+
+    func emit(_ stack: LuaView) -> Int32 {
+        guard let name = stack.bytes(at: 1) else {
+            return raise(stack, "emit() needs an action name first, such as emit(\"next_page\", { page = 2 }), not a \(stack.type(at: 1).name)")
+        }
+        let shownName = truncated(name, limit: 64)
+        guard name.count <= LuaJSON.maxLineBytes else {
+            return raise(stack, "emit(\"\(shownName)\", ...): the name is longer than \(LuaJSON.maxLineBytes >> 20) MiB")
+        }
+        var json = JSONWriter()
+        json.raw("{\"action\":")
+        json.string(utf8: name.bindMemory(to: UInt8.self))
+        json.raw(",\"t\":")
+        json.time(currentTime)
+        switch stack.type(at: 2) {
+        case .nil, .none:
+            break
+        case .table:
+            if let problem = LuaJSON.writeFields(stack, 2, into: &json, reserved: ["action", "t"]) {
+                return raise(stack, "emit(\"\(shownName)\", ...): \(problem.text(root: problem.path.isEmpty ? "the fields table" : "field"))")
+            }
+        default:
+            return raise(stack, "emit(\"\(shownName)\", ...): fields must be a table such as { page = 2 }, not a \(stack.type(at: 2).name)")
+        }
+        json.byte(0x7D)
+        host?.emit(line: json.text)
+        return 0
+    }
+
+    // MARK: config{ ... }
+
+    func config(_ stack: LuaView) -> Int32 {
+        guard stack.type(at: 1) == .table else {
+            return raise(stack, "config needs a table of thresholds, such as config{ swipe_min_distance = 12 }")
+        }
+        var messages: [String] = []
+        var changes: [(String, Double)] = []
+        stack.forEachPair(1) { k, v in
+            guard messages.count < 10 else { return }
+            guard let key = stack.string(at: k, limit: 64) else {
+                messages.append(stack.type(at: k) == .string ? "unknown threshold \(stack.shown(at: k))" : "config keys must be threshold names")
+                return
+            }
+            guard let value = stack.number(at: v) else {
+                messages.append("config key \"\(key)\" must be a number")
+                return
+            }
+            changes.append((key, value))
+        }
+        for (key, value) in changes.sorted(by: { $0.0 < $1.0 }) where messages.count < 10 {
+            if let message = thresholds.set(name: key, value: value) { messages.append(message) }
+        }
+        if !messages.isEmpty {
+            if loading {
+                for m in messages { problem(stack, m) }
+                return 0
+            }
+            return raise(stack, messages.joined(separator: "; "))
+        }
+        generation += 1
+        return 0
+    }
+
+    // MARK: log
+
+    func hostLog(_ stack: LuaView) -> Int32 {
+        let level = stack.string(at: 1) ?? "info"
+        let text = stack.bytes(at: 2).map { truncated($0, limit: Self.maxMessageBytes) } ?? ""
+        let at = position(stack, level: 2)
+        let prefix = at.isEmpty ? "" : at + ": "
+        // Cut already: the position in front is not cut.
+        host?.log(level == "info" ? prefix + text : prefix + level + ": " + text)
+        return 0
+    }
+
+    // MARK: mode([name])
+
+    func modeFunction(_ stack: LuaView) -> Int32 {
+        switch stack.type(at: 1) {
+        case .nil, .none:
+            break
+        case .string:
+            guard let name = stack.string(at: 1, limit: Self.maxModeBytes) else {
+                return raise(stack, "mode(): a mode's name is at most \(Self.maxModeBytes) bytes, not \(stack.bytes(at: 1)?.count ?? 0)")
+            }
+            if name != mode {
+                mode = name
+                generation += 1
+            }
+        default:
+            return raise(stack, "mode() takes a mode's name, such as mode(\"admin\"), or nothing to read the current one")
+        }
+        stack.push(mode)
+        return 1
+    }
+
+    // MARK: exec(argv [, options]) and shell(cmdline)
+
+    /// Text for a program, exactly as the rule wrote it: a NUL byte would cut
+    /// it short, and invalid UTF-8 could not be passed on unchanged, so both
+    /// are errors rather than silently different arguments.
+    private func programText(_ stack: LuaView, at index: Int32, _ what: String) -> Result<String, ExecProblem> {
+        if let bytes = stack.bytes(at: index) {
+            if bytes.count > Self.maxExecBytes {
+                return .failure(ExecProblem("\(what) is \(bytes.count) bytes long, more than the \(Self.maxExecBytes) bytes one exec may pass"))
+            }
+            if bytes.contains(0) { return .failure(ExecProblem("\(what) contains a NUL byte (\\0), which no program can receive")) }
+            guard let text = String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self) else {
+                return .failure(ExecProblem("\(what) is not valid UTF-8"))
+            }
+            return .success(text)
+        }
+        if let n = stack.integer(at: index) { return .success(String(n)) }
+        if let n = stack.number(at: index) { return .success(n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)) }
+        return .failure(ExecProblem("\(what) is a \(stack.type(at: index).name); it must be a string or a number"))
+    }
+
+    struct ExecProblem: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    func execFunction(_ stack: LuaView, shell: Bool) -> Int32 {
+        let name = shell ? "shell()" : "exec()"
+        var argv: [String] = []
+        var size = 0
+        func add(_ text: String) -> Bool {
+            size += text.utf8.count + 1
+            return size <= Self.maxExecBytes
+        }
+        if shell {
+            guard stack.type(at: 1) == .string else {
+                return raise(stack, "shell() takes a command line, as in shell(\"notify-send page\")")
+            }
+            switch programText(stack, at: 1, "the command line") {
+            case .success(let line): argv = ["/bin/sh", "-c", line]
+            case .failure(let problem): return raise(stack, "shell(): \(problem.message)")
+            }
+        } else {
+            guard stack.type(at: 1) == .table else {
+                let hint = stack.type(at: 1) == .string ? "; exec never uses a shell: give exec{\"program\", \"arg\"} or use shell(\"...\")" : ""
+                return raise(stack, "exec() takes a list of program and arguments, as in exec{\"xdotool\", \"key\", \"Next\"}\(hint)")
+            }
+            let count = Int(lua_rawlen(stack.L, 1))
+            guard count <= Self.maxExecBytes / 2 else {
+                return raise(stack, "exec(): \(count) arguments is more than a program can be given here")
+            }
+            for i in 0..<count {
+                lua_rawgeti(stack.L, 1, lua_Integer(i + 1))
+                let text = programText(stack, at: -1, "argument \(i + 1)")
+                stack.pop()
+                switch text {
+                case .success(let arg): argv.append(arg)
+                case .failure(let problem): return raise(stack, "exec(): \(problem.message)")
+                }
+            }
+            guard !argv.isEmpty else { return raise(stack, "exec() needs at least the program to run") }
+        }
+        for arg in argv where !add(arg) {
+            return raise(stack, "\(name): the program's arguments come to more than \(Self.maxExecBytes) bytes, the most one exec may pass")
+        }
+        let origin = position(stack, level: 1)
+        timerInstant.execs += 1
+        if timerInstant.execs > Self.maxExecsPerInstant {
+            let problem = "\(name): \(Self.maxExecsPerInstant) programs were asked for at this input instant already, the most there may be; \"\(truncated(argv[shell ? 2 : 0], limit: 64))\" is dropped"
+            if timerInstant.execs == Self.maxExecsPerInstant + 1 { log("\(origin): \(problem)") }
+            lua_pushboolean(stack.L, 0)
+            stack.push(problem)
+            return 2
+        }
+        var request = ExecRequest(argv: argv, gesture: currentEvent, origin: origin)
+        if let e = currentEvent { request.deviceName = host?.deviceName(e.device) }
+        if stack.type(at: 2) == .table {
+            if let problem = readExecOptions(stack, at: 2, into: &request, add: add) { return raise(stack, problem) }
+        }
+        let outcome: String? = host.map { $0.exec(request) } ?? "exec is not available here"
+        if let problem = outcome {
+            log("\(origin): \(problem)")
+            lua_pushboolean(stack.L, 0)
+            stack.push(problem)
+            return 2
+        }
+        lua_pushboolean(stack.L, 1)
+        return 1
+    }
+
+    private func readExecOptions(_ stack: LuaView, at index: Int32, into request: inout ExecRequest, add: (String) -> Bool) -> String? {
+        if stack.rawField(index, "timeout") != .nil {
+            guard let t = stack.number(at: -1), t.isFinite, t > 0 else { stack.pop(); return "exec option \"timeout\" must be a number of seconds above 0" }
+            request.timeout = t
+        }
+        stack.pop()
+        if stack.rawField(index, "cwd") != .nil {
+            guard stack.type(at: -1) == .string else { stack.pop(); return "exec option \"cwd\" must be a directory's path" }
+            switch programText(stack, at: -1, "exec option \"cwd\"") {
+            case .success(let d): request.directory = d
+            case .failure(let problem): stack.pop(); return problem.message
+            }
+        }
+        stack.pop()
+        var bad: String?
+        if stack.rawField(index, "env") == .table {
+            stack.forEachPair(-1) { k, v in
+                guard bad == nil else { return }
+                guard stack.type(at: k) == .string, stack.type(at: v) == .string || stack.type(at: v) == .number else {
+                    bad = "exec option \"env\" must map names to strings"
+                    return
+                }
+                let key: String
+                switch programText(stack, at: k, "the environment variable name") {
+                case .success(let text): key = text
+                case .failure(let problem): bad = "exec option \"env\": \(problem.message)"; return
+                }
+                if key.isEmpty || key.contains("=") {
+                    bad = "exec option \"env\": \"\(truncated(key, limit: 64))\" is not a variable name: names are not empty and have no \"=\""
+                    return
+                }
+                switch programText(stack, at: v, "the value of \(truncated(key, limit: 64))") {
+                case .success(let value):
+                    if !add(key) || !add(value) { bad = "exec option \"env\": the environment comes to more than \(Self.maxExecBytes) bytes with the arguments" }
+                    request.environment[key] = value
+                case .failure(let problem): bad = "exec option \"env\": \(problem.message)"
+                }
+            }
+        }
+        stack.pop()
+        return bad
+    }
+
+    // MARK: key(combo)
+
+    func keyFunction(_ stack: LuaView) -> Int32 {
+        guard let combo = stack.string(at: 1, limit: 256) else {
+            return raise(stack, "key() takes a key or combination, as in key(\"ctrl+alt+Right\") or key(\"PageDown\")")
+        }
+        let outcome: String? = host.map { $0.key(combo, origin: position(stack, level: 1)) } ?? "key is not available here"
+        if let problem = outcome {
+            return raise(stack, problem)
+        }
+        return 0
+    }
+}

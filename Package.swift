@@ -37,11 +37,11 @@ let package = Package(
         .target(name: "GestureInput", dependencies: ["GestureCore", "CEvdev"], swiftSettings: fast),
         // Realistic NDJSON for named gestures, for demos, tests and benchmarks.
         .target(name: "GestureSynth", dependencies: ["GestureCore"], swiftSettings: fast),
-        .target(name: "GestureScript", dependencies: ["GestureCore", "CLuaShim"], swiftSettings: fast),
+        .target(name: "GestureScript", dependencies: ["GestureCore", "CLuaShim", "GestureContext"], swiftSettings: fast),
         .target(name: "GestureActions", dependencies: ["GestureCore", "CEvdev", "CSpawn"], swiftSettings: fast),
         .target(
             name: "GestureEngine",
-            dependencies: ["GestureCore", "GestureInput", "GestureScript", "GestureActions", "GestureSynth"],
+            dependencies: ["GestureCore", "GestureInput", "GestureScript", "GestureActions", "GestureSynth", "GestureContext"],
             swiftSettings: fast
         ),
         // The focused application (X11, Wayland, D-Bus: loaded at run time, never linked), held keys, quiet while typing.
@@ -53,9 +53,9 @@ let package = Package(
         // Fixtures/fuzz: inputs that broke a fuzz target (scripts/fuzz), kept for the tests.
         .testTarget(name: "GestureInputTests", dependencies: ["GestureInput"], exclude: ["Fixtures"]),
         .testTarget(name: "GestureSynthTests", dependencies: ["GestureSynth", "GestureCore", "GestureInput"]),
-        .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript", "CLuaShim"], exclude: ["Fixtures"]),
+        .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript", "CLuaShim", "GestureContext"], exclude: ["Fixtures"]),
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions"]),
-        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
+        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureContext"]),
         .testTarget(name: "gesturemapTests", dependencies: ["gesturemap"]),
         .testTarget(name: "GestureContextTests", dependencies: ["GestureContext", "gesturemap"]),
     ]

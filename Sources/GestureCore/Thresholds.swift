@@ -18,13 +18,16 @@ public enum Threshold: String, CaseIterable, Sendable {
     case pinchMinSpread = "pinch_min_spread"
     case rotateMinAngle = "rotate_min_angle"
     case edgeZone = "edge_zone"
+    /// Not the recognizers': how long touchpad gestures stay quiet after typing
+    /// (the engine's keyboards; 0 turns it off). A config key like the others.
+    case typingQuiet = "typing_quiet"
 
     public var defaultValue: Double {
         switch self {
         case .fingerSettle: return 0.1
         case .swipeMinDistance: return 10
         case .swipeMaxAngle: return 30
-        case .swipeMaxDuration: return 0.8
+        case .swipeMaxDuration: return 2.0
         case .swipeMinSpeed: return 50
         case .swipeCommitSpeed: return 120
         case .tapMaxDuration: return 0.3
@@ -38,12 +41,13 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .pinchMinSpread: return 5
         case .rotateMinAngle: return 15
         case .edgeZone: return 5
+        case .typingQuiet: return 0.5
         }
     }
 
     public var unit: String {
         switch self {
-        case .fingerSettle, .swipeMaxDuration, .tapMaxDuration, .tapInterval, .longPressDuration: return "s"
+        case .fingerSettle, .swipeMaxDuration, .tapMaxDuration, .tapInterval, .longPressDuration, .typingQuiet: return "s"
         case .swipeMinDistance, .tapMaxMovement, .tapMaxDistance, .longPressMaxMovement,
              .panMinDistance, .pinchMinSpread, .edgeZone: return "mm"
         case .swipeMaxAngle, .rotateMinAngle: return "degrees"
@@ -73,6 +77,7 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .pinchMinSpread: return 0.5...100
         case .rotateMinAngle: return 1...180
         case .edgeZone: return 0.5...50
+        case .typingQuiet: return 0...5
         }
     }
 

@@ -92,6 +92,7 @@ enum APITable {
         ("exec", { L in call(L) { $0.execFunction($1, shell: false) } }),
         ("shell", { L in call(L) { $0.execFunction($1, shell: true) } }),
         ("key", { L in call(L) { $0.keyFunction($1) } }),
+        ("app", { L in call(L) { $0.appFunction($1) } }),
     ])
     nonisolated(unsafe) static let timerMethods = table([
         ("cancel", { L in call(L) { $0.cancelTimer($1) } }),

@@ -94,6 +94,13 @@ typedef struct gm_gesture {
     lua_Integer resting;
     lua_Number t, duration, dx, dy, distance, velocity, x, y, nx, ny, scale, rotation;
     int has_normalized;
+    /* g.app = { id, title, pid }: app_id NULL leaves g.app nil; app_pid 0 leaves pid nil. */
+    const char *app_id;
+    const char *app_title;
+    lua_Integer app_pid;
+    /* g.modifiers: a table with each of these names set to true (empty when none). */
+    const char *const *modifiers;
+    int modifier_count;
 } gm_gesture;
 
 typedef enum gm_request_kind {

@@ -16,7 +16,7 @@ extension Engine {
                 json.string(arg)
             }
             json.raw("]}")
-            output.write(line: json.text)
+            write(line: json.text)
             return nil
         }
         var env = request.environment
@@ -45,7 +45,7 @@ extension Engine {
                 json.raw(",\"value\":")
                 json.integer(Int64(e.value))
                 json.byte(0x7D)
-                output.write(line: json.text)
+                write(line: json.text)
             }
             return nil
         }

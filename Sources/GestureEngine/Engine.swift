@@ -57,7 +57,7 @@ public final class Engine: ScriptHost {
     // MARK: ScriptHost
 
     public func emit(line: String) {
-        output.write(line: line)
+        write(line: line)
     }
 
     public func log(_ message: String) {
@@ -188,6 +188,7 @@ public final class Engine: ScriptHost {
 
     /// Every input ended: timers still pending from `after` run, in order.
     func finishTimers() {
+        guard fatal == nil else { return }
         runtime?.finishTimers()
         syncRules()
     }

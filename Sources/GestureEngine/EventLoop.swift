@@ -36,6 +36,9 @@ extension Engine {
             fds.append(pollfd(fd: appTracker?.fd ?? -1, events: Int16(POLLIN), revents: 0))
             let keyboards = keyInputs?.pollable ?? []
             for keyboard in keyboards { fds.append(pollfd(fd: keyboard.reader.fd, events: Int16(POLLIN), revents: 0)) }
+            // No events asked: only a reader that went away (POLLERR, POLLHUP) wakes us.
+            let outputIndex = fds.count
+            fds.append(pollfd(fd: output.hangupDescriptor ?? -1, events: 0, revents: 0))
             let ready = poll(&fds, nfds_t(fds.count), idleTimeout())
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -43,6 +46,10 @@ extension Engine {
                 return .unavailable
             }
             if launcher.runningCount > 0 { launcher.enforceTimeouts() }
+            if fds[outputIndex].revents != 0 {
+                checkOutputReader()
+                if fatal != nil { break }
+            }
             if let appTracker {
                 if fds[extra + 3].revents != 0 { appTracker.handleReadable() }
                 appTracker.tick()
@@ -58,7 +65,7 @@ extension Engine {
                 if let latest = latestInputTime, MonotonicClock.isLive(latest) { advanceAll(to: MonotonicClock.now()) }
                 continue
             }
-            for (i, source) in open.enumerated() where fds[i].revents != 0 {
+            for (i, source) in open.enumerated() where fds[i].revents != 0 && fatal == nil {
                 if let status = read(source, into: buffer) { return status }
             }
             if fds[extra + 1].revents != 0, HangupSignal.drain() {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import GestureActions
 import GestureCore
 import GestureInput
 
@@ -31,7 +32,8 @@ public final class Recorder {
     private var writer: RecordWriter?
     private var pending: [TouchFrame] = []
     private var out: [UInt8] = []
-    private var outputFD: Int32 = 1
+    /// Stdout, or the `-o` file; its first failed write ends the recording.
+    private var sink = LineWriter(fd: 1)
     public private(set) var framesWritten = 0
 
     public init(options: RecordOptions, console: Console) {
@@ -44,14 +46,19 @@ public final class Recorder {
             let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard fd >= 0 else {
                 console.say("gesturemap record: cannot write \(path): \(String(cString: strerror(errno)))")
-                return .noInput
+                return .cannotWrite
             }
-            outputFD = fd
+            sink = LineWriter(fd: fd, name: path)
         }
-        defer { if outputFD != 1 { close(outputFD) } }
-        if let from = options.from { return convert(from) }
-        return recordDevice()
+        let status = options.from.map(convert) ?? recordDevice()
+        if options.output != nil { sink.close() }
+        if let failure = sink.failure {
+            return ExitCode.forOutput(failure, command: "gesturemap record", console: console)
+        }
+        return status
     }
+
+    private var outputFailed: Bool { sink.failure != nil }
 
     private func convert(_ path: String) -> ExitCode {
         let file: InputFile
@@ -67,6 +74,7 @@ public final class Recorder {
         while let n = file.read(into: buffer), n > 0 {
             decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { pending.append($0) }
             drain(&decoder)
+            if outputFailed { return .ok }
         }
         decoder.finish { pending.append($0) }
         drain(&decoder)
@@ -103,10 +111,17 @@ public final class Recorder {
         console.say("gesturemap record: recording \(path) (\(device.description.name ?? "unnamed")); Ctrl-C to stop")
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 14, alignment: 16)
         defer { buffer.deallocate() }
-        while !Interrupt.requested {
-            var p = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&p, 1, 200)
+        while !Interrupt.requested && !outputFailed {
+            // The output too, for nothing: a reader that leaves between touches ends the recording.
+            var p = [pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0),
+                     pollfd(fd: sink.hangupDescriptor ?? -1, events: 0, revents: 0)]
+            let ready = poll(&p, 2, 200)
             if ready <= 0 { continue }
+            if p[1].revents != 0 {
+                sink.checkReader()
+                continue
+            }
+            if p[0].revents == 0 { continue }
             let n = read(device.fd, buffer.baseAddress, buffer.count)
             if n < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
@@ -117,6 +132,7 @@ public final class Recorder {
             decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { pending.append($0) }
             drain(&decoder)
         }
+        if outputFailed { return .ok }
         decoder.finish { pending.append($0) }
         drain(&decoder)
         finish(decoder)
@@ -146,17 +162,7 @@ public final class Recorder {
     }
 
     private func flush() {
-        var offset = 0
-        out.withUnsafeBytes { raw in
-            while offset < raw.count {
-                let n = write(outputFD, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += n
-            }
-        }
+        sink.write(bytes: out)
         out.removeAll(keepingCapacity: true)
     }
 }

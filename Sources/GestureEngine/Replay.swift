@@ -8,7 +8,7 @@ extension Engine {
         let capacity = 1 << 16
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
         defer { buffer.deallocate() }
-        for source in sources {
+        for source in sources where fatal == nil {
             guard let file = source.file else { continue }
             let progress = progressConsole.flatMap { ProgressBar(file: file, console: $0) }
             defer { progress?.finish() }
@@ -25,6 +25,7 @@ extension Engine {
                 progress?.update(bytesDone: bytesDone, events: source.decoder.eventCount)
                 announce(source)
                 if let status = reportDiagnostics(source) { return status }
+                checkOutputReader()
                 if fatal != nil { return .ok }
             }
             source.decoder.finish { process($0) }

@@ -20,9 +20,10 @@ public enum SynthStream {
     }
 
     /// `count` gestures cycling through `phrases`, handed out in blocks as they
-    /// are made, so a long stream never sits in memory whole.
+    /// are made, so a long stream never sits in memory whole. `output` returns
+    /// false when the blocks can no longer be written: making more stops there.
     public static func write(phrases: [String], seed: UInt64, rate: Double?, count: Int,
-                             output: ([UInt8]) -> Void) -> Result<Void, PhraseError> {
+                             output: ([UInt8]) -> Bool) -> Result<Void, PhraseError> {
         var specs: [GestureSpec] = []
         for phrase in phrases {
             switch PhraseParser.parse(phrase) {
@@ -37,11 +38,11 @@ public enum SynthStream {
         for i in 0..<count {
             synth.append(specs[i % specs.count], to: &lines)
             if lines.bytes.count >= 1 << 16 {
-                output(lines.bytes)
+                guard output(lines.bytes) else { return .success(()) }
                 lines.removeAll()
             }
         }
-        if !lines.bytes.isEmpty { output(lines.bytes) }
+        if !lines.bytes.isEmpty { _ = output(lines.bytes) }
         return .success(())
     }
 }

@@ -68,7 +68,8 @@ enum Help {
       -h, --help              this text
 
     exit status: 0 ok, 1 rules failed to load, 64 usage, 65 bad input (--strict), 66 input not found,
-    69 no usable touch device
+    69 no usable touch device, 74 output cannot be written; when the reader of stdout goes away
+    (| head), run stops quietly by SIGPIPE (141)
     """
 
     static let check = """

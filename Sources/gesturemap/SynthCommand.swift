@@ -40,12 +40,17 @@ enum SynthCommand {
         } catch {
             return usageFailure(error, command: "synth", console: console)
         }
+        let out = LineOutput.standardOutput
         let result = SynthStream.write(phrases: phrases, seed: seed, rate: rate, count: count ?? phrases.count) { bytes in
-            LineOutput.standardOutput.write(bytes: bytes)
+            out.write(bytes: bytes)
+            return !out.broken
         }
         if case .failure(let error) = result {
             console.say("gesturemap synth: \(error.message)")
             return .usage
+        }
+        if let failure = out.failure {
+            return ExitCode.forOutput(failure, command: "gesturemap synth", console: console)
         }
         return .ok
     }

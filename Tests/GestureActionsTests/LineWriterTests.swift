@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import GestureActions
 import Testing
 
@@ -13,14 +14,19 @@ struct LineWriterTests {
         let writer = LineWriter(fd: fds[1])
         body(writer)
         close(fds[1])
+        let text = readAll(fds[0])
+        close(fds[0])
+        return text
+    }
+
+    static func readAll(_ fd: Int32) -> String {
         var out: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let n = read(fds[0], &buffer, buffer.count)
+            let n = read(fd, &buffer, buffer.count)
             if n <= 0 { break }
             out += buffer[0..<n]
         }
-        close(fds[0])
         return String(decoding: out, as: UTF8.self)
     }
 
@@ -45,7 +51,7 @@ struct LineWriterTests {
         #expect(text == (0..<100).map { "line \($0) é\n" }.joined())
     }
 
-    @Test("a closed reader breaks the writer quietly instead of killing the process")
+    @Test("a closed reader is a quiet failure, not a dead process, and later lines are not tried")
     func closedReader() {
         signal(SIGPIPE, SIG_IGN)
         var fds: [Int32] = [0, 0]
@@ -53,8 +59,85 @@ struct LineWriterTests {
         close(fds[0])
         let writer = LineWriter(fd: fds[1])
         writer.write(line: "lost")
-        #expect(writer.broken)
+        #expect(writer.failure == .readerGone)
+        #expect(writer.failure?.message == nil)
         writer.write(line: "also lost")
+        #expect(writer.failure == .readerGone)
         close(fds[1])
+    }
+
+    @Test("a full disk is a failure that names the output and the reason",
+          .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func fullDisk() {
+        let fd = open("/dev/full", O_WRONLY)
+        #expect(fd >= 0)
+        let writer = LineWriter(fd: fd, name: "/dev/full")
+        writer.write(line: #"{"action":"next_page","t":1}"#)
+        #expect(writer.failure == .writeError(output: "/dev/full", errno: ENOSPC))
+        #expect(writer.failure?.message == "cannot write to /dev/full: No space left on device")
+        close(fd)
+    }
+
+    @Test("a descriptor that is not open for writing is a write error, not a quiet stop")
+    func readOnlyDescriptor() {
+        let fd = open("/dev/null", O_RDONLY)
+        let writer = LineWriter(fd: fd)
+        #expect(writer.hangupDescriptor == nil)
+        writer.write(bytes: Array("x\n".utf8))
+        #expect(writer.failure == .writeError(output: "standard output", errno: EBADF))
+        close(fd)
+    }
+
+    @Test("without writing, a pipe's reader is seen to leave; while it is there, nothing is reported")
+    func readerLeavesBetweenLines() {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let writer = LineWriter(fd: fds[1])
+        #expect(writer.hangupDescriptor == fds[1])
+        writer.checkReader()
+        #expect(writer.failure == nil)
+        close(fds[0])
+        writer.checkReader()
+        #expect(writer.failure == .readerGone)
+        close(fds[1])
+    }
+
+    @Test("a regular file or /dev/null never looks like a reader that left")
+    func filesNeverHangUp() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("linewriter-\(UUID().uuidString)").path
+        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let null = open("/dev/null", O_WRONLY)
+        defer { unlink(path) }
+        for fd in [file, null] {
+            let writer = LineWriter(fd: fd, name: path)
+            writer.checkReader()
+            writer.write(line: "kept")
+            writer.checkReader()
+            #expect(writer.failure == nil)
+            writer.close()
+            #expect(writer.failure == nil)
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "kept\n")
+    }
+
+    @Test("a non-blocking output that fills up waits for room instead of dropping lines")
+    func nonBlockingOutput() {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
+        let reader = fds[0]
+        // The pipe holds 64 KiB: each 256 KiB line fills it several times over.
+        final class Received: @unchecked Sendable { var text = "" }
+        let received = Received()
+        let thread = Thread { received.text = Self.readAll(reader) }
+        thread.start()
+        let line = String(repeating: "a", count: 256 << 10)
+        let writer = LineWriter(fd: fds[1])
+        for _ in 0..<4 { writer.write(line: line) }
+        #expect(writer.failure == nil)
+        close(fds[1])
+        while !thread.isFinished { usleep(1000) }
+        #expect(received.text == String(repeating: line + "\n", count: 4))
+        close(reader)
     }
 }

@@ -1,0 +1,22 @@
+import GestureActions
+
+extension Engine {
+    /// Every line for stdout goes through here: the first one that cannot be
+    /// written ends the run (ARCHITECTURE: exit 74; a reader gone is a quiet stop).
+    func write(line: String) {
+        output.write(line: line)
+        noticeOutputFailure()
+    }
+
+    /// Between writes: a pipe whose reader left says so when polled, so a run
+    /// that is not emitting anything still stops.
+    func checkOutputReader() {
+        output.checkReader()
+        noticeOutputFailure()
+    }
+
+    private func noticeOutputFailure() {
+        guard fatal == nil, let failure = output.failure else { return }
+        fatal = ExitCode.forOutput(failure, command: "gesturemap", console: console)
+    }
+}

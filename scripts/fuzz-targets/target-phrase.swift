@@ -1,0 +1,39 @@
+// Fuzz target: the shorthand phrase parser ("two-finger swipe left").
+import GestureCore
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let phrase = String(decoding: UnsafeRawBufferPointer(start: data, count: size), as: UTF8.self)
+    switch PhraseParser.parse(phrase) {
+    case .success(let spec):
+        // What the parser accepts is a spec the core can hold.
+        if case .exactly(let n) = spec.fingers, !(1...GestureSpec.maxFingers).contains(n) {
+            fatalError("phrase \(phrase.debugDescription): \(n) fingers")
+        }
+        if spec.kind == .tap, !(1...GestureSpec.maxTaps).contains(spec.taps) {
+            fatalError("phrase \(phrase.debugDescription): \(spec.taps) taps")
+        }
+        if let direction = spec.direction, !spec.kind.allowedDirections.contains(direction) {
+            fatalError("phrase \(phrase.debugDescription): \(spec.kind) \(direction)")
+        }
+        if (spec.kind == .edgeSwipe) != (spec.edge != nil) {
+            fatalError("phrase \(phrase.debugDescription): \(spec.kind) with edge \(String(describing: spec.edge))")
+        }
+    case .failure(let error):
+        // Errors quote the phrase (ARCHITECTURE: "an error that quotes the phrase").
+        // Compared as bytes: a combining mark first would join the quote into one Character.
+        if !Array(error.message.utf8).containsBytes(Array(phrase.utf8)) { fatalError("error for \(phrase.debugDescription) does not quote it: \(error.message)") }
+    }
+    return 0
+}
+
+extension Array where Element == UInt8 {
+    func containsBytes(_ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty else { return true }
+        guard needle.count <= count else { return false }
+        for start in 0...(count - needle.count) where self[start] == needle[0] {
+            if self[start..<start + needle.count].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+}

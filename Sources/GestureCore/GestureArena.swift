@@ -390,7 +390,9 @@ public struct GestureArena: Sendable {
             recognized[rule.index] = false
             return
         }
-        let waiting = prerequisites.filter { status(of: $0) == .undecided }
+        // One recognized in this same frame, whose event is still to be
+        // resolved, is undecided too: it may yet be recognized for its rule.
+        let waiting = prerequisites.filter { status(of: $0) == .undecided || hasPendingFirstEvent(for: $0, from: pendingFrom) }
         if !waiting.isEmpty {
             trace("\(label(rule)): held until \(waiting.map(label).joined(separator: ", ")) fail", at: time)
             slots[s.index].isHeld = true
@@ -465,6 +467,11 @@ public struct GestureArena: Sendable {
                 slots[other.index].suppressed = true
             }
         }
+    }
+
+    private func hasPendingFirstEvent(for rule: RuleID, from index: Int) -> Bool {
+        guard let s = slot(serving: self[rule].spec) else { return false }
+        return hasPendingFirstEvent(s, from: index)
     }
 
     /// One recognized in the same frame, whose first event is still to be resolved, loses too.

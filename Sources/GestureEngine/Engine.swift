@@ -35,6 +35,8 @@ public final class Engine: ScriptHost {
     public var progressConsole: Console?
     /// Sees frames and deliveries, for `draw` and `explain`.
     public weak var observer: EngineObserver?
+    /// What drawn shapes are matched against (UserGestures.swift).
+    var shapeTemplates = BuiltinShapes.templates
 
     public init(options: RunOptions, console: Console, output: LineSink) {
         self.options = options
@@ -66,6 +68,7 @@ public final class Engine: ScriptHost {
             return .unavailable
         }
         self.runtime = runtime
+        if let status = loadShapes(into: runtime) { return status }
         do {
             if let path = options.rulesPath {
                 try runtime.load(path: path)
@@ -192,6 +195,7 @@ public final class Engine: ScriptHost {
     private func newArena(for device: Int) -> GestureArena {
         var arena = GestureArena(rules: runtime?.coreRules(forDevice: deviceName(device)) ?? [], thresholds: runtime?.thresholds ?? Thresholds())
         arena.tracing = options.trace
+        configureUserGestures(&arena)
         return arena
     }
 
@@ -218,6 +222,7 @@ public final class Engine: ScriptHost {
         seenGeneration = runtime.generation
         for device in arenas.indices where arenas[device] != nil {
             arenas[device]?.arena.replaceRules(runtime.coreRules(forDevice: deviceName(device)), thresholds: runtime.thresholds)
+            if let box = arenas[device] { configureUserGestures(&box.arena) }
             checkEdges(device: device, surface: arenas[device]?.arena.tracker.surface)
         }
     }

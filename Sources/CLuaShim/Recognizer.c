@@ -31,7 +31,6 @@ static int make_holder(lua_State *L) {
     lua_rawseti(L, holder, HOLDER_POOL);
     lua_pushinteger(L, 0);
     lua_rawseti(L, holder, HOLDER_COUNT);
-    lua_pushvalue(L, holder);
     return luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
@@ -114,6 +113,11 @@ int gm_call_recognizer_body(lua_State *L) {
     gm_request *request = (gm_request *)lua_touserdata(L, 1);
     lua_rawgeti(L, LUA_REGISTRYINDEX, request->ref);
     lua_rawgeti(L, LUA_REGISTRYINDEX, request->self_ref);
+    if (request->state && lua_type(L, -1) == LUA_TTABLE) {
+        lua_pushstring(L, "state");
+        lua_pushstring(L, request->state);
+        lua_rawset(L, -3);
+    }
     int arguments = 1;
     if (request->frame) {
         push_frame(L, request);

@@ -353,7 +353,10 @@ extension ScriptRuntime {
         let fields = request.state == .possible ? nil : userGestures.instances[key]?.fields
         userGestures.call = RecognizerCall(definition: index, object: object, state: request.state, time: time, fields: fields)
         currentOrigin = definition.definedAt
-        let failure = callRecognizer(function, object: object, event: request.event, tracker: tracker)
+        let stateName = Self.stateNames[request.state] ?? "possible"
+        let failure = stateName.withCString { state in
+            callRecognizer(function, object: object, state: state, event: request.event, tracker: tracker)
+        }
         currentOrigin = nil
         let call = userGestures.call
         userGestures.call = nil
@@ -386,9 +389,14 @@ extension ScriptRuntime {
         return failure == nil ? userGestures.instances[key]?.object : nil
     }
 
-    private func callRecognizer(_ function: Int32, object: Int32, event: ExternalRequest.Event, tracker: TouchTracker) -> CallFailure? {
+    /// `r.state` as the recognizer's function sees it: where the gesture stands.
+    static let stateNames: [RecognizerState: String] = [.possible: "possible", .began: "began", .changed: "changed"]
+
+    private func callRecognizer(_ function: Int32, object: Int32, state: UnsafePointer<CChar>?, event: ExternalRequest.Event,
+                                tracker: TouchTracker) -> CallFailure? {
         var request = gm_request()
         request.kind = GM_CALL_RECOGNIZER
+        request.state = state
         request.ref = function
         request.self_ref = object
         request.frame_ref = userGestures.frameRef

@@ -162,6 +162,7 @@ typedef struct gm_request {
     lua_Integer step;           /* g.step when non-zero */
     lua_State *from;
     const char *metatable;
+    const char *state;          /* GM_CALL_RECOGNIZER: set as the object's `state` before the call */
     int self_ref;
     int frame_ref;              /* in and out */
     const gm_frame *frame;

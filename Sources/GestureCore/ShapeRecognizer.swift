@@ -206,6 +206,14 @@ public struct ShapeRecognizer: Recognizer {
         deadline = nil
     }
 
+    /// Whether a path is what a swipe would take at its lift: never a shape.
+    public static func isStraight(_ points: [Vector]) -> Bool {
+        guard let first = points.first else { return true }
+        var drawing = Drawing(at: first, time: 0)
+        for p in points.dropFirst() { drawing.add(p) }
+        return StrokeShape.lift.flaw(of: drawing.path) == nil
+    }
+
     private mutating func fail(_ cause: TransitionCause, into out: inout [Transition]) {
         out.append(Transition(kind: kind, from: .possible, to: .failed, cause: cause))
         phase = .failed

@@ -3,6 +3,11 @@ public struct PhraseError: Error, Equatable, Sendable {
     public var phrase: String
     public var reason: String
 
+    public init(phrase: String, reason: String) {
+        self.phrase = phrase
+        self.reason = reason
+    }
+
     public var message: String {
         "cannot read gesture phrase \"\(phrase)\": \(reason); phrases look like \"two-finger swipe left\", \"double tap\", \"long press\", \"pinch in\", \"edge swipe from left\""
     }

@@ -16,7 +16,9 @@ public struct ShapeTeaching {
         o.dryRun = true
         o.watchRules = false
         o.realtime = false
+        // The replay only collects touches: no rules, no shapes of its own.
         o.rulesPath = nil
+        o.shapesPath = nil
         o.trace = false
         self.options = o
         self.gap = gap

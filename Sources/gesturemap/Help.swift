@@ -71,7 +71,7 @@ enum Help {
     """
 
     static let synth = """
-    usage: gesturemap synth PHRASE ... [--seed N] [--rate HZ] [--count N]
+    usage: gesturemap synth PHRASE ... [--seed N] [--rate HZ] [--count N] [--shapes FILE]
 
     Writes NDJSON touch events for each named gesture in turn, as a person would
     make them: fingers landing up to 40 ms apart, eased and slightly curved motion,
@@ -85,6 +85,7 @@ enum Help {
       --seed N     random seed (default 1)
       --rate HZ    sampling rate instead of the seed's choice
       --count N    make N gestures, cycling through the phrases
+      --shapes FILE   draw "shape NAME" from this file's templates too (see shape --help)
     """
 
     static let devices = """

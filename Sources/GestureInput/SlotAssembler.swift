@@ -331,7 +331,18 @@ public struct SlotAssembler: Sendable {
             reportSingleTouch(at: time, emit: emit)
         }
         framer.reportedFingers = reportedFingers()
+        framer.boundingBox = reportsBoundingBox
         apply(.sync, time: time, contact: 0, position: nil, emit: emit)
+    }
+
+    /// A semi-mt pad with two or more contacts reports the corners of their
+    /// bounding box, not each finger: the core must not read corner jumps as
+    /// movement (ALPS, Cypress).
+    private var reportsBoundingBox: Bool {
+        guard mode == .semiMT || (mode == .undecided && semiMT) else { return false }
+        var down = 0
+        for slot in slots where slot.contact != nil && !slot.palmIgnored && !slot.waitingForPosition { down += 1 }
+        return down >= 2
     }
 
     private func reportedFingers() -> Int {

@@ -66,6 +66,8 @@ public struct TouchFramer: Sendable {
     public var device = 0
     /// Fingers reported by the hardware beyond tracked contacts (BTN_TOOL_*).
     public var reportedFingers = 0
+    /// The positions are a semi-mt pad's bounding-box corners (see TouchFrame.boundingBox).
+    public var boundingBox = false
 
     public init(surface: Surface? = nil, device: Int = 0) {
         self.surface = surface
@@ -229,6 +231,7 @@ public struct TouchFramer: Sendable {
         frame.surface = surface
         frame.device = device
         frame.reportedFingers = reportedFingers
+        frame.boundingBox = boundingBox
         frame.touches.removeAll(keepingCapacity: true)
         for c in contacts {
             frame.touches.append(Touch(id: c.id, position: c.position, phase: c.changed ? c.phase : .stationary))

@@ -198,16 +198,16 @@ struct HostileInputTests {
 
     // MARK: Sizes
 
-    @Test("ALPS GlidePoint without --resolution: its single tap and double tap, with one line saying the size was assumed",
+    @Test("ALPS GlidePoint without --resolution: its single tap, double tap and two-finger tap, with one line saying the size was assumed",
           .enabled(if: evemuDevicesPresent, "needs ../shared/data/real/evemu-devices"),
-          arguments: [("single-tap", ["1 gesture"], 1), ("double-tap", ["1 gesture"], 2)])
-    func alps(name: String, expected: [String], taps: Int) throws {
+          arguments: [("single-tap", 1, 1), ("double-tap", 1, 2), ("2-finger-tap", 2, 1)])
+    func alps(name: String, fingers: Int, taps: Int) throws {
         let path = evemuDevices + "/touchpads/AlpsPS2 ALPS GlidePoint.\(name).events"
         let rules = try Binary.temporaryFile("rules.lua", tapRules)
         let r = try Binary.run(["run", "--rules", rules.path, path])
         #expect(r.status == 0)
         let got = r.lines.compactMap(Binary.json)
-        #expect(got.map { "\($0["fingers"] ?? "?") \($0["kind"] ?? "?") \($0["taps"] ?? "?")" } == ["1 tap \(taps)"], "\(r.stdout)\n\(r.stderr)")
+        #expect(got.map { "\($0["fingers"] ?? "?") \($0["kind"] ?? "?") \($0["taps"] ?? "?")" } == ["\(fingers) tap \(taps)"], "\(r.stdout)\n\(r.stderr)")
         #expect(r.errorLines == ["\(path): the device gives no resolution; using a typical touchpad of 69 x 50 mm, as libinput assumes, 28.99 x 28 units/mm; give --size WxH (mm) to set it"])
         // Given --size, nothing is assumed and nothing said.
         let sized = try Binary.run(["run", "--rules", rules.path, "--size", "ALPS=70x50", path])

@@ -90,6 +90,27 @@ public struct ShapeRecognizer: Recognizer {
             return points.isEmpty ? .zero : (lo + hi) / 2
         }
 
+        /// How wide the drawing is across its main axis, as a share of its
+        /// length along it (principal axes of its points): near 0 for a line,
+        /// or a line drawn back and forth; 1 for a circle.
+        var thickness: Double {
+            guard points.count >= 2 else { return 0 }
+            var mean = Vector.zero
+            for p in points { mean += p }
+            mean = mean / Double(points.count)
+            var xx = 0.0, yy = 0.0, xy = 0.0
+            for p in points {
+                let d = p - mean
+                xx += d.x * d.x
+                yy += d.y * d.y
+                xy += d.x * d.y
+            }
+            let half = (xx + yy) / 2
+            let spread = ((xx - yy) * (xx - yy) / 4 + xy * xy).squareRoot()
+            let major = half + spread, minor = max(half - spread, 0)
+            return major > 0 ? (minor / major).squareRoot() : 0
+        }
+
         /// Finer than the swipe's path: a small shape keeps its corners.
         static let spacing = 0.5
         static let maxPoints = 4096
@@ -177,6 +198,8 @@ public struct ShapeRecognizer: Recognizer {
         let why: TransitionCause
         if StrokeShape.lift.flaw(of: drawing.path) == nil {
             why = .straightStroke
+        } else if drawing.thickness < Self.minThickness {
+            why = .flatStroke
         } else if let stroke = ShapeStroke(path: drawing.points), let best = config.matcher.best(stroke) {
             if let least = config.minimum(for: best.name) {
                 if best.score >= least { return recognize(best, drawing, at: time, tracker: tracker, into: &out) }
@@ -205,6 +228,11 @@ public struct ShapeRecognizer: Recognizer {
         phase = .recognized
         deadline = nil
     }
+
+    /// A drawing thinner than this across its main axis is a line, however it
+    /// went along it (a drag up and back down): half the thinnest of the 192
+    /// $1 strokes of s02 (a check, 0.16).
+    static let minThickness = 0.12
 
     /// Whether a path is what a swipe would take at its lift: never a shape.
     public static func isStraight(_ points: [Vector]) -> Bool {

@@ -41,7 +41,7 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .pinchMinSpread: return 5
         case .rotateMinAngle: return 15
         case .edgeZone: return 5
-        case .shapeMinScore: return 0.75
+        case .shapeMinScore: return 0.8
         case .shapeMinSize: return 15
         case .shapeGap: return 0.5
         }

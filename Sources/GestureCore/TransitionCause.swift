@@ -45,6 +45,8 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
     case shapeTooSmall(size: Double, minimum: Double)
     /// Shapes: a straight stroke is a swipe or a drag, never a shape.
     case straightStroke
+    /// Shapes: it went along a line, perhaps back and forth (a drag up and down).
+    case flatStroke
     /// Shapes: the best template matched too poorly for any rule.
     case shapeUnmatched(best: String, score: Double, minimum: Double)
     /// Shapes: it looked most like a shape no rule binds.
@@ -87,6 +89,7 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
         case .tapTooFar: return "tap too far from the last"
         case .shapeTooSmall(let size, let minimum): return "drawn \(Int(clamping: size.rounded())) mm across, less than \(Int(clamping: minimum.rounded())) mm"
         case .straightStroke: return "a straight stroke is no shape"
+        case .flatStroke: return "it went back and forth along a line, which is no shape"
         case .shapeUnmatched(let best, let score, let minimum): return "most like \(best), but scored \(twoDecimals(score)), under \(twoDecimals(minimum))"
         case .shapeUnbound(let best, let score): return "most like \(best) (\(twoDecimals(score))), which no rule binds"
         case .failedInLua(let reason): return reason.map { "fail(): \($0)" } ?? "fail()"

@@ -43,7 +43,7 @@ struct ShapeCalibrationTests {
         }
         scores.sort()
         let share = Double(accepted) / Double(DollarLogs.samples.count)
-        print("calibration: s02 correct-match scores: min \(scores.first ?? .nan), p1 \(Self.quantile(scores, 0.01)), p5 \(Self.quantile(scores, 0.05)), median \(Self.quantile(scores, 0.5)); accepted at \(least): \(accepted)/\(DollarLogs.samples.count)")
+        print("calibration: s02 correct-match scores: min \(scores.first ?? .nan), p1 \(Self.quantile(scores, 0.01)), p5 \(Self.quantile(scores, 0.05)), median \(Self.quantile(scores, 0.5)); accepted at \(least): \(accepted)/\(DollarLogs.samples.count), at 0.85: \(scores.filter { $0 >= 0.85 }.count)")
         #expect(share >= 0.99)
     }
 
@@ -62,7 +62,7 @@ struct ShapeCalibrationTests {
         }
         scores.sort()
         let share = Double(reported) / Double(all.count)
-        print("calibration: scribbles matched by some shape: \(scores.count)/\(all.count); scores p50 \(Self.quantile(scores, 0.5)), p95 \(Self.quantile(scores, 0.95)), p99 \(Self.quantile(scores, 0.99)); reported at the default: \(reported) (\(share))")
+        print("calibration: scribbles matched by some shape: \(scores.count)/\(all.count); scores p50 \(Self.quantile(scores, 0.5)), p95 \(Self.quantile(scores, 0.95)), p99 \(Self.quantile(scores, 0.99)); reported at the default: \(reported) (\(share)), at 0.85: \(scores.filter { $0 >= 0.85 }.count)")
         #expect(share <= 0.05)
     }
 

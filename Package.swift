@@ -37,11 +37,11 @@ let package = Package(
         .target(name: "GestureInput", dependencies: ["GestureCore", "CEvdev"], swiftSettings: fast),
         // Realistic NDJSON for named gestures, for demos, tests and benchmarks.
         .target(name: "GestureSynth", dependencies: ["GestureCore"], swiftSettings: fast),
-        .target(name: "GestureScript", dependencies: ["GestureCore", "CLuaShim"], swiftSettings: fast),
+        .target(name: "GestureScript", dependencies: ["GestureCore", "CLuaShim", "GestureContext"], swiftSettings: fast),
         .target(name: "GestureActions", dependencies: ["GestureCore", "CEvdev", "CSpawn"], swiftSettings: fast),
         .target(
             name: "GestureEngine",
-            dependencies: ["GestureCore", "GestureInput", "GestureScript", "GestureActions", "GestureSynth"],
+            dependencies: ["GestureCore", "GestureInput", "GestureScript", "GestureActions", "GestureSynth", "GestureContext"],
             swiftSettings: fast
         ),
         // The focused application (X11, Wayland, D-Bus: loaded at run time, never linked), held keys, quiet while typing.
@@ -52,9 +52,9 @@ let package = Package(
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"]),
         .testTarget(name: "GestureInputTests", dependencies: ["GestureInput"]),
         .testTarget(name: "GestureSynthTests", dependencies: ["GestureSynth", "GestureCore", "GestureInput"]),
-        .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript", "CLuaShim"]),
+        .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript", "CLuaShim", "GestureContext"]),
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions"]),
-        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
+        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureContext"]),
         .testTarget(name: "gesturemapTests", dependencies: ["gesturemap"]),
         .testTarget(name: "GestureContextTests", dependencies: ["GestureContext", "gesturemap"]),
     ]

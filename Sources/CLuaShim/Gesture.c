@@ -17,8 +17,25 @@ static void set_integer(lua_State *L, const char *key, lua_Integer value) {
     lua_setfield(L, -2, key);
 }
 
+/* g.app (when an application has the focus) and g.modifiers (always a table). */
+static void push_context(lua_State *L, const gm_gesture *g) {
+    if (g->app_id) {
+        lua_createtable(L, 0, 3);
+        set_string(L, "id", g->app_id);
+        set_string(L, "title", g->app_title ? g->app_title : "");
+        if (g->app_pid > 0) set_integer(L, "pid", g->app_pid);
+        lua_setfield(L, -2, "app");
+    }
+    lua_createtable(L, 0, g->modifier_count > 0 ? g->modifier_count : 0);
+    for (int i = 0; i < g->modifier_count; i++) {
+        lua_pushboolean(L, 1);
+        lua_setfield(L, -2, g->modifiers[i]);
+    }
+    lua_setfield(L, -2, "modifiers");
+}
+
 void gm_push_gesture(lua_State *L, const gm_gesture *g) {
-    lua_createtable(L, 0, 20);
+    lua_createtable(L, 0, 22);
     set_string(L, "kind", g->kind);
     set_string(L, "phase", g->phase);
     set_string(L, "direction", g->direction);
@@ -55,4 +72,5 @@ void gm_push_gesture(lua_State *L, const gm_gesture *g) {
         }
         lua_setfield(L, -2, f->name);
     }
+    push_context(L, g);
 }

@@ -100,8 +100,14 @@ public final class AppTracker {
         return false
     }
 
-    /// Every window the source sees; empty while disconnected.
-    public func windows() -> [WindowInfo] { backend?.windows() ?? [] }
+    /// Every window the source sees; empty while disconnected. Listing them
+    /// waits for replies, during which events may be queued unseen by poll():
+    /// they are read at once.
+    public func windows() -> [WindowInfo] {
+        let list = backend?.windows() ?? []
+        handleReadable()
+        return list
+    }
 
     @discardableResult
     private func attempt(now: Double) -> Bool {

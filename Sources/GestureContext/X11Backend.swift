@@ -14,6 +14,7 @@ final class X11Backend: AppBackend {
         }
         self.connection = connection
         current = try focused()
+        _ = try handleReadable()
     }
 
     deinit { gm_x11_close(connection) }
@@ -23,15 +24,21 @@ final class X11Backend: AppBackend {
     /// Whether a window manager keeps _NET_ACTIVE_WINDOW (else the input focus is followed).
     var followsActiveWindow: Bool { gm_x11_uses_active_window(connection) != 0 }
 
+    /// Reading the focus waits for replies, and xcb keeps the events that come
+    /// meanwhile in its own queue, where poll() on the socket never sees them:
+    /// so it drains again after every read, until nothing is left.
     func handleReadable() throws(AppSourceLost) -> Bool {
-        switch gm_x11_drain(connection) {
-        case -1: throw AppSourceLost("the X server closed the connection")
-        case 0: return false
-        default:
-            let app = try focused()
-            guard app != current else { return false }
-            current = app
-            return true
+        var app = current
+        while true {
+            switch gm_x11_drain(connection) {
+            case -1: throw AppSourceLost("the X server closed the connection")
+            case 0:
+                guard app != current else { return false }
+                current = app
+                return true
+            default:
+                app = try focused()
+            }
         }
     }
 

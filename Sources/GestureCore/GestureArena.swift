@@ -499,14 +499,16 @@ public struct GestureArena: Sendable {
         return false
     }
 
-    /// The narrowest active rule that matches; among equals, the one defined last.
+    /// The active rule that matches with the most context (an application, held
+    /// keys), then the narrowest spec; among equals, the one defined last.
     private func bestRule(for event: GestureEvent) -> RuleID? {
         var best: RuleID?
-        var bestSpecificity = -1
+        var bestRank = (context: Int.min, spec: -1)
         for rule in ruleIDs where self[rule].isActive && self[rule].spec.matches(event) {
-            if self[rule].spec.specificity >= bestSpecificity {
+            let rank = (context: self[rule].contextRank, spec: self[rule].spec.specificity)
+            if rank >= bestRank {
                 best = rule
-                bestSpecificity = self[rule].spec.specificity
+                bestRank = rank
             }
         }
         return best

@@ -14,6 +14,12 @@ public struct GestureRule: Sendable {
     public var requiresFailureOf: [String]
     /// Recognizing this rule ends every other gesture, even default partners.
     public var exclusive: Bool
+    /// How much of the gesture's context (the focused application, the keys
+    /// held) the rule asks for: among the active rules that match a gesture, a
+    /// higher rank wins before the narrower spec does, so a rule for one
+    /// application overrides the general rule for the same gesture. The script
+    /// layer keeps a rule active only while its context holds.
+    public var contextRank: Int = 0
 
     public init(
         spec: GestureSpec, name: String? = nil, isActive: Bool = true, allPhases: Bool = false,

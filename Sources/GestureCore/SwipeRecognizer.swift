@@ -85,8 +85,10 @@ public struct SwipeRecognizer: Recognizer {
         let fingers = tracker.fingers
         if tracker.anyCancelled { return fail(.touchCancelled, into: &out) }
         if fingers > config.fingers.maximum { return fail(.tooManyFingers(fingers, kind), into: &out) }
-        let duration = time - tracker.sequenceStart
-        let limit = tracker.sequenceStart + config.maxDuration
+        // A stroke's clock starts when the hand starts to stroke, not when it
+        // lands: a finger may rest or creep a moment first (see StrokeOnset).
+        let onset = tracker.strokeOnset
+        let limit = onset.start + config.maxDuration
         // Reaching the limit as a deadline ends it; a frame at the very limit still counts.
         if time > limit || (cause == .timeout && time >= limit) {
             return fail(.tooLong(limit: config.maxDuration), into: &out)
@@ -109,7 +111,7 @@ public struct SwipeRecognizer: Recognizer {
             deadline = limit
             return
         }
-        let speed = stroke.delta.length / max(duration, 1e-3)
+        let speed = onset.speed(at: time, position: tracker.strokePath.position)
         let ready = lifted ? speed >= config.minSpeed : settled && speed >= config.commitSpeed
         guard ready else {
             if lifted { return fail(.liftedTooSlow(speed: speed, minimum: config.minSpeed), into: &out) }
@@ -130,7 +132,7 @@ public struct SwipeRecognizer: Recognizer {
         }
         let event = GestureEvent(
             kind: kind, phase: .ended, fingers: fingers, direction: stroke.direction,
-            time: time, duration: duration, delta: stroke.delta, velocity: speed,
+            time: time, duration: time - tracker.sequenceStart, delta: stroke.delta, velocity: speed,
             position: tracker.centroid, normalized: tracker.normalized(tracker.centroid),
             edge: edge, resting: tracker.resting, device: tracker.device)
         out.append(Transition(kind: kind, from: state, to: .ended, cause: cause, event: event))

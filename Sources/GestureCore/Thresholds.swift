@@ -21,13 +21,16 @@ public enum Threshold: String, CaseIterable, Sendable {
     case shapeMinScore = "shape_min_score"
     case shapeMinSize = "shape_min_size"
     case shapeGap = "shape_gap"
+    /// Not the recognizers': how long touchpad gestures stay quiet after typing
+    /// (the engine's keyboards; 0 turns it off). A config key like the others.
+    case typingQuiet = "typing_quiet"
 
     public var defaultValue: Double {
         switch self {
         case .fingerSettle: return 0.1
         case .swipeMinDistance: return 10
         case .swipeMaxAngle: return 30
-        case .swipeMaxDuration: return 0.8
+        case .swipeMaxDuration: return 2.0
         case .swipeMinSpeed: return 50
         case .swipeCommitSpeed: return 120
         case .tapMaxDuration: return 0.3
@@ -44,12 +47,13 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .shapeMinScore: return 0.8
         case .shapeMinSize: return 15
         case .shapeGap: return 0.5
+        case .typingQuiet: return 0.5
         }
     }
 
     public var unit: String {
         switch self {
-        case .fingerSettle, .swipeMaxDuration, .tapMaxDuration, .tapInterval, .longPressDuration, .shapeGap: return "s"
+        case .fingerSettle, .swipeMaxDuration, .tapMaxDuration, .tapInterval, .longPressDuration, .shapeGap, .typingQuiet: return "s"
         case .swipeMinDistance, .tapMaxMovement, .tapMaxDistance, .longPressMaxMovement,
              .panMinDistance, .pinchMinSpread, .edgeZone, .shapeMinSize: return "mm"
         case .swipeMaxAngle, .rotateMinAngle: return "degrees"
@@ -82,6 +86,7 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .shapeMinScore: return 0...1
         case .shapeMinSize: return 2...500
         case .shapeGap: return 0...2
+        case .typingQuiet: return 0...5
         }
     }
 

@@ -98,6 +98,8 @@ public struct TouchTracker: Sendable {
     /// The hand's path, for swipes to judge its shape; kept only when one is bound.
     public var tracksStroke = false
     public private(set) var strokePath = StrokePath()
+    /// Whether the hand has left the spot where it landed (kept with the stroke).
+    public private(set) var strokeOnset = StrokeOnset.landed(at: 0, from: .zero)
 
     public init() {}
 
@@ -154,6 +156,11 @@ public struct TouchTracker: Sendable {
             if n > 0 { strokePath.advance(by: frameMovement / Double(n)) }
         }
         updateGeometry()
+        if tracksStroke {
+            let motion = recentMotion
+            let speed = motion.span >= StrokeOnset.minimumWindow ? motion.velocity.length : nil
+            strokeOnset.advance(time: time, position: strokePath.position, speed: speed)
+        }
     }
 
     // MARK: - Resting contacts
@@ -276,8 +283,13 @@ public struct TouchTracker: Sendable {
     public var segmentTranslation: Vector { centroid - segmentCentroidOrigin }
 
     /// Centroid speed over the last 100 ms or so, mm/s, as a vector.
-    public var recentVelocity: Vector {
-        guard historyCount > 0 else { return .zero }
+    public var recentVelocity: Vector { recentMotion.velocity }
+
+    /// The centroid's velocity over the last 100 ms or so, and the time it
+    /// spans: shorter just after a landing, when a frame's sensor noise could
+    /// read as speed.
+    var recentMotion: (velocity: Vector, span: Double) {
+        guard historyCount > 0 else { return (.zero, 0) }
         let size = TouchTracker.historySize
         let last = (historyEnd + size - 1) % size
         var first = last
@@ -286,7 +298,7 @@ public struct TouchTracker: Sendable {
             if historyTime[last] - historyTime[first] >= 0.1 { break }
         }
         let dt = historyTime[last] - historyTime[first]
-        return dt > 0 ? (historyCentroid[last] - historyCentroid[first]) / dt : .zero
+        return (dt > 0 ? (historyCentroid[last] - historyCentroid[first]) / dt : .zero, dt)
     }
 
     /// Scale of the fingers' spread since the segment began (1 = unchanged).
@@ -336,6 +348,7 @@ public struct TouchTracker: Sendable {
             anyCancelled = false
             sequence &+= 1
             strokePath.reset()
+            strokeOnset = .landed(at: time, from: .zero)
             if !restLifts.isEmpty { restLifts.removeAll { time - $0.time > RestRule.relandWithin } }
         }
         touches.append(touch)
@@ -410,6 +423,53 @@ public struct TouchTracker: Sendable {
 
 /// When a contact rests beside the others rather than being one of their fingers.
 /// docs/state-machine.md, "Resting contacts", gives the rule and its evidence.
+/// When and where the hand began to stroke. A finger may rest or creep before
+/// it strokes (the Wacom top swipes rest 0.3 s and drift 4 mm first), and that
+/// is no part of the stroke's time or speed. Once begun, a stroke lasts until
+/// the lift: a pause within it counts against its speed, as it always did.
+public enum StrokeOnset: Equatable, Sendable {
+    /// Landed here, too recently to tell its speed. A quick flick may lift
+    /// before that: it is measured from its landing.
+    case landed(at: Double, from: Vector)
+    /// Slower than a creep at this time and path position: no stroke yet.
+    case creeping(at: Double, from: Vector)
+    /// Stroking since this time, from this path position.
+    case stroking(since: Double, from: Vector)
+
+    /// Faster than this over the last 100 ms or so, mm/s, the hand strokes: a
+    /// sixth of the way to a swipe's commit speed, and well above the sensor
+    /// noise averaged over that window (about 3 mm/s).
+    public static let creepSpeed = 20.0
+    /// A speed over less time than this is a frame's noise, not a stroke, s.
+    public static let minimumWindow = 0.05
+
+    /// `speed` is nil while the window it is measured over is too short to tell.
+    mutating func advance(time: Double, position: Vector, speed: Double?) {
+        guard let speed else { return }
+        switch self {
+        case let .landed(at, from), let .creeping(at, from):
+            self = speed >= StrokeOnset.creepSpeed ? .stroking(since: at, from: from) : .creeping(at: time, from: position)
+        case .stroking:
+            break
+        }
+    }
+
+    /// When the stroke's clock started.
+    public var start: Double {
+        switch self {
+        case .landed(let t, _), .creeping(let t, _), .stroking(let t, _): return t
+        }
+    }
+
+    /// Its mean speed, mm/s, up to `time` with the hand at `position`.
+    public func speed(at time: Double, position: Vector) -> Double {
+        switch self {
+        case .creeping: return 0
+        case let .landed(since, from), let .stroking(since, from): return position.distance(to: from) / max(time - since, 1e-3)
+        }
+    }
+}
+
 public enum RestRule {
     /// Still: within this many mm of one spot (the real holds jitter 0.4–1.4 mm).
     public static let stillRadius = 1.5

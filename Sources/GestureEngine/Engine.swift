@@ -1,4 +1,5 @@
 import GestureActions
+import GestureContext
 import GestureCore
 import GestureInput
 import GestureScript
@@ -37,6 +38,15 @@ public final class Engine: ScriptHost {
     public weak var observer: EngineObserver?
     /// What drawn shapes are matched against (UserGestures.swift).
     var shapeTemplates = BuiltinShapes.templates
+    /// Where the focused application comes from (AppFocus.swift).
+    var appTracker: AppTracker?
+    /// The keyboards: held keys and quiet while typing (KeyWiring.swift).
+    var keyInputs: KeyInputs?
+    /// Device indexes that are touchpads, which typing quiets.
+    var touchpads: Set<Int> = []
+    var typingFilters: [Int: TypingFilter] = [:]
+    /// Touchpads with touches being left out now.
+    var ignoringOn: Set<Int> = []
 
     public init(options: RunOptions, console: Console, output: LineSink) {
         self.options = options
@@ -90,13 +100,18 @@ public final class Engine: ScriptHost {
         case .success(let opened): sources = opened
         case .failure(let status): return status
         }
+        let discovering = options.inputs.isEmpty && !InputFile.standardInputIsPiped
+        if let status = startKeyboards(live: discovering || sources.contains(where: \.isLiveDevice)) { return status }
+        startAppFocus()
         var status: ExitCode
-        if sources.allSatisfy(\.isRegularFile) {
+        if sources.allSatisfy(\.isRegularFile) && keyInputs?.waitsForInput != true {
             status = replay(sources)
         } else {
-            status = runLoop(sources, watching: options.inputs.isEmpty && !InputFile.standardInputIsPiped)
+            status = runLoop(sources, watching: discovering)
         }
         if let fatal { status = fatal }
+        // The app source's connection (and an --app-command's process group) ends with the run.
+        appTracker = nil
         // Programs the rules started with a timeout get up to it to finish.
         launcher.finish()
         if options.timing { console.say("timing: " + timer.summary) }
@@ -123,6 +138,11 @@ public final class Engine: ScriptHost {
         guard device >= 0 else { return }
         // Deadlines and timers before this frame come first, in time order.
         if let due = nextDeadline, due <= frame.time { advanceAll(to: frame.time) }
+        var frame = frame
+        if let keys = keyInputs {
+            advanceKeys(to: frame.time)
+            frame = quietWhileTyping(frame, keys)
+        }
         if device >= arenas.count { arenas.append(contentsOf: repeatElement(nil, count: device - arenas.count + 1)) }
         if arenas[device] == nil {
             arenas[device] = ArenaBox(newArena(for: device))
@@ -147,6 +167,7 @@ public final class Engine: ScriptHost {
                     arenaDevice = device
                 }
             }
+            if keyInputs != nil { advanceKeys(to: min(arenaDue, runtime?.nextTimerDeadline ?? arenaDue, time)) }
             if let timerDue = runtime?.nextTimerDeadline, timerDue <= time, timerDue <= arenaDue {
                 runtime?.fireTimers(upTo: timerDue)
                 syncRules()
@@ -220,6 +241,7 @@ public final class Engine: ScriptHost {
     func syncRules() {
         guard let runtime, runtime.generation != seenGeneration else { return }
         seenGeneration = runtime.generation
+        keyInputs?.setQuiet(runtime.thresholds[.typingQuiet])
         for device in arenas.indices where arenas[device] != nil {
             arenas[device]?.arena.replaceRules(runtime.coreRules(forDevice: deviceName(device)), thresholds: runtime.thresholds)
             if let box = arenas[device] { configureUserGestures(&box.arena) }

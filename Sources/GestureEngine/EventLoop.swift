@@ -31,6 +31,11 @@ extension Engine {
             fds.append(pollfd(fd: watcher?.fd ?? -1, events: Int16(POLLIN), revents: 0))
             fds.append(pollfd(fd: hangup, events: Int16(POLLIN), revents: 0))
             fds.append(pollfd(fd: ruleWatcher?.fd ?? -1, events: Int16(POLLIN), revents: 0))
+            // The focused application and the keyboards, read before the touch
+            // input that came with them: a gesture usually follows a focus change.
+            fds.append(pollfd(fd: appTracker?.fd ?? -1, events: Int16(POLLIN), revents: 0))
+            let keyboards = keyInputs?.pollable ?? []
+            for keyboard in keyboards { fds.append(pollfd(fd: keyboard.reader.fd, events: Int16(POLLIN), revents: 0)) }
             let ready = poll(&fds, nfds_t(fds.count), idleTimeout())
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -38,6 +43,14 @@ extension Engine {
                 return .unavailable
             }
             if launcher.runningCount > 0 { launcher.enforceTimeouts() }
+            if let appTracker {
+                if fds[extra + 3].revents != 0 { appTracker.handleReadable() }
+                appTracker.tick()
+            }
+            if let keyInputs {
+                for (i, keyboard) in keyboards.enumerated() where fds[extra + 4 + i].revents != 0 { keyInputs.read(keyboard) }
+                noteModifiers(at: nil)
+            }
             if ready == 0 {
                 // Nothing came before the next deadline: on a live clock, time has
                 // passed all the same (a long press on a still finger).
@@ -66,6 +79,9 @@ extension Engine {
                     } else if discovering, !sources.contains(where: { $0.path == path }),
                               case .success(let added) = openDiscovered(path, index: sources.count) {
                         sources.append(added)
+                    } else if !sources.contains(where: { $0.path == path }), options.keyboards.isEmpty,
+                              let keyInputs, keyInputs.addDevice(path), options.verbose {
+                        console.say("gesturemap: found keyboard \(path)")
                     }
                 }
             }
@@ -151,6 +167,8 @@ extension Engine {
             let child = launcher.nextDeadline.map { ($0 - MonotonicClock.now()) * 1000 } ?? 100
             wait = min(wait ?? 100, min(child, 100))
         }
+        // The app source's reconnection, or a cleared focus to confirm.
+        if let due = appTracker?.timeout() { wait = min(wait ?? Double(due), Double(due)) }
         guard let wait else { return -1 }
         return Checked.integer(min(max(wait.rounded(.up), 0), 60_000), as: Int32.self) ?? 0
     }

@@ -16,6 +16,8 @@ extension Engine {
         }
         if let problem = fresh.adoptState(from: old) { return refuse(problem) }
         fresh.shapeNames = old.shapeNames
+        // The focused application and the keys held are the new rules' too, from the start.
+        fresh.setContext(old.context)
         do {
             try fresh.load(path: path)
         } catch {

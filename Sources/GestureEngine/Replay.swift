@@ -19,6 +19,7 @@ extension Engine {
                     return .noInput
                 }
                 if n == 0 { break }
+                pollAppFocus()
                 source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { process($0) }
                 bytesDone += n
                 progress?.update(bytesDone: bytesDone, events: source.decoder.eventCount)

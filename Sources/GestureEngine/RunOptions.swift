@@ -1,3 +1,4 @@
+import GestureContext
 import GestureCore
 import GestureInput
 
@@ -52,6 +53,33 @@ public struct RunOptions: Sendable {
 
     /// Where udev's database and sysfs are (tests point them at fake trees).
     public var sizeProbe = DeviceSizeProbe()
+
+    // MARK: The gesture's context (AppFocus.swift, KeyInputs.swift)
+
+    /// `--app-source NAME`: where the focused application comes from.
+    public var appSource: AppSourceName?
+    /// `--app-command CMD`: a command that prints the focused application's id per change.
+    public var appCommand: String?
+    /// `--app ID`: the focused application, fixed for the whole run (replays, golden tests).
+    public var fixedApp: String?
+    /// Find the app source from the session's environment when none is named
+    /// (`run`); `test` and `draw` follow only what they are told, so a replay
+    /// does not depend on the desktop it runs in.
+    public var detectsAppSource = false
+    /// `--keyboard PATH`: keyboards to read instead of the machine's own (files
+    /// and FIFOs of input_event records, or device nodes).
+    public var keyboards: [String] = []
+    /// `--no-keyboards`: read no keyboard (no held keys, no quiet while typing).
+    public var readsKeyboards = true
+    /// `--surface [DEV=]touchpad|touchscreen`: what inputs are, where they do not
+    /// say (NDJSON); quiet while typing covers touchpads only.
+    public var surface: TouchSurface?
+    public var deviceSurfaces: [(match: String, surface: TouchSurface)] = []
+
+    /// The surface kind given for an input: the first per-device one that matches its path.
+    public func surface(for input: String) -> TouchSurface? {
+        deviceSurfaces.first { input.contains($0.match) }?.surface ?? surface
+    }
 
     public init() {}
 }

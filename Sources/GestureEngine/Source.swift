@@ -57,6 +57,12 @@ extension Engine {
 
     func openSource(_ name: String, index: Int) -> Result<Source, ExitCode> {
         inputNames[index] = name
+        let opened = openInput(name, index: index)
+        if case .success(let source) = opened { noteSurface(index: index, name: name, device: source.device) }
+        return opened
+    }
+
+    private func openInput(_ name: String, index: Int) -> Result<Source, ExitCode> {
         if name == "-" {
             let file = InputFile(standardInput: ())
             return .success(Source(name: file.name, path: nil, index: index, file: file, device: nil, decoder: textDecoder(for: file.name, index: index)))

@@ -1,3 +1,16 @@
+/// Which model a device is: its bus (BUS_USB, ...) and ids, as the kernel's `input_id`.
+public struct DeviceID: Equatable, Hashable, Sendable {
+    public var bus: UInt16
+    public var vendor: UInt16
+    public var product: UInt16
+
+    public init(bus: UInt16, vendor: UInt16, product: UInt16) {
+        self.bus = bus
+        self.vendor = vendor
+        self.product = product
+    }
+}
+
 /// What an evdev source says about its device: axis ranges, slots, properties.
 /// Built from evemu `N:`/`P:`/`A:` lines, an evtest header, or a live device's ioctls.
 public struct EvdevDescription: Equatable, Sendable {
@@ -12,6 +25,8 @@ public struct EvdevDescription: Equatable, Sendable {
     /// The EV_KEY codes that tell a touchscreen from a touchpad (BTN_TOUCH,
     /// BTN_TOOL_FINGER), when the source lists them.
     public var keys: Set<UInt16> = []
+    /// The bus and USB-style ids (evemu `I:`, evtest's "Input device ID", EVIOCGID).
+    public var id: DeviceID?
 
     public init(name: String? = nil) {
         self.name = name

@@ -29,6 +29,10 @@ public struct EvdevStream: Sendable {
         var hints: [SizeHint] = []
         if let size { hints.append(SizeHint(.millimetres(width: size.width, height: size.height), from: .sizeOption)) }
         hints += systemHints
+        let resolved = (description.deviceInfo.x.resolution ?? 0) > 0 && (description.deviceInfo.y.resolution ?? 0) > 0
+        if !resolved, let id = description.id, let tablet = TabletDatabase.shared.size(of: id) {
+            hints.append(SizeHint(.millimetres(width: tablet.width, height: tablet.height), from: .tabletDatabase(model: tablet.name)))
+        }
         let info = description.deviceInfo
         if let xMax = info.x.maximum, let yMax = info.y.maximum, xMax > info.x.minimum, yMax > info.y.minimum {
             hints.append(.typical(touchscreen: description.isTouchscreen, span: (xMax - info.x.minimum, yMax - info.y.minimum)))

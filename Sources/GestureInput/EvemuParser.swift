@@ -55,7 +55,11 @@ public struct EvemuParser: EvdevTextParser {
             stream.describe { $0.properties = bits }
         case UInt8(ascii: "B"):
             return bits(line)
-        case UInt8(ascii: "I"), UInt8(ascii: "L"), UInt8(ascii: "S"):
+        case UInt8(ascii: "I"):
+            // "I: 0003 056a 0027 0107": bus, vendor, product, version, in hex.
+            let ids = fields(line).prefix(3).compactMap { UInt16($0, radix: 16) }
+            if ids.count == 3 { stream.describe { $0.id = DeviceID(bus: ids[0], vendor: ids[1], product: ids[2]) } }
+        case UInt8(ascii: "L"), UInt8(ascii: "S"):
             break
         default:
             return .malformed(Self.notEvemu)

@@ -28,7 +28,10 @@ public struct EvtestParser: EvdevTextParser {
         let text = String(decoding: line, as: UTF8.self)
         let trimmed = text.trimmingSpaces()
         if trimmed.isEmpty { return .ok }
-        if trimmed.hasPrefix("Input device name:") {
+        if trimmed.hasPrefix("Input device ID:") {
+            // "Input device ID: bus 0x3 vendor 0x56a product 0x27 version 0x107"
+            if let id = Self.deviceID(trimmed) { stream.describe { $0.id = id } }
+        } else if trimmed.hasPrefix("Input device name:") {
             let name = trimmed.dropFirst("Input device name:".count).trimmingCharacters(in: " \"")
             stream.describe { $0.name = name }
         } else if trimmed.hasPrefix("Event type ") {
@@ -68,6 +71,17 @@ public struct EvtestParser: EvdevTextParser {
             return .malformed("not an evtest line; expected \"Event: time 12.345678, type 3 (EV_ABS), code 53 (ABS_MT_POSITION_X), value 861\" or evtest's device header")
         }
         return .ok
+    }
+
+    static func deviceID(_ line: String) -> DeviceID? {
+        let words = line.split(separator: " ")
+        func hex(after key: String) -> UInt16? {
+            guard let i = words.firstIndex(where: { $0 == key }), i + 1 < words.count else { return nil }
+            let text = words[i + 1].hasPrefix("0x") ? words[i + 1].dropFirst(2) : words[i + 1]
+            return UInt16(text, radix: 16)
+        }
+        guard let bus = hex(after: "bus"), let vendor = hex(after: "vendor"), let product = hex(after: "product") else { return nil }
+        return DeviceID(bus: bus, vendor: vendor, product: product)
     }
 
     static let headerPrefixes = ["Input driver version", "Input device ID", "Supported events", "Properties", "Testing", "Key repeat", "Repeat"]

@@ -52,6 +52,10 @@ public final class InputDevice {
             throw DeviceError.from(errno: -n, path: path)
         }
         var description = EvdevDescription(name: String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        var bus: UInt16 = 0, vendor: UInt16 = 0, product: UInt16 = 0, version: UInt16 = 0
+        if gm_evdev_id(fd, &bus, &vendor, &product, &version) >= 0 {
+            description.id = DeviceID(bus: bus, vendor: vendor, product: product)
+        }
         var props = [UInt8](repeating: 0, count: 8)
         if gm_evdev_properties(fd, &props, props.count) >= 0 {
             for (i, byte) in props.enumerated() { description.properties |= UInt64(byte) << UInt64(8 * i) }

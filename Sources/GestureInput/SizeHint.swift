@@ -7,7 +7,8 @@ import GestureCore
 /// 1. `--size WxH`, the user's own measurement;
 /// 2. the udev database's `LIBINPUT_ATTR_RESOLUTION_HINT` / `LIBINPUT_ATTR_SIZE_HINT` (live devices);
 /// 3. for a touchscreen, the size of the display it drives, from its EDID (live devices);
-/// 4. a typical size for the kind of device.
+/// 4. for a graphics tablet, its size in libwacom's database (by its ids, recordings too);
+/// 5. a typical size for the kind of device.
 public struct SizeHint: Equatable, Sendable {
     public enum Measure: Equatable, Sendable {
         /// The whole axis ranges, x then y as the device reports them.
@@ -21,6 +22,8 @@ public struct SizeHint: Equatable, Sendable {
         case udev(property: String, value: String)
         /// A display connector under /sys/class/drm, such as "card0-eDP-1".
         case display(connector: String)
+        /// libwacom's entry for the model, by its name there.
+        case tabletDatabase(model: String)
         case typicalTouchpad
         case typicalTouchscreen
 
@@ -81,6 +84,7 @@ public struct SizeHint: Equatable, Sendable {
         case .sizeOption: return "--size (\(what))"
         case let .udev(property, value): return "the udev database's \(property)=\(value) (\(what))"
         case let .display(connector): return "the size of the display on \(connector), from its EDID (\(what))"
+        case let .tabletDatabase(model): return "the size of a \(model) in libwacom's database (\(what))"
         case .typicalTouchpad: return "a typical touchpad of \(what), as libinput assumes"
         case .typicalTouchscreen: return "a typical 13.3-inch touchscreen of \(what)"
         }

@@ -1,4 +1,5 @@
 import CLuaShim
+import GestureContext
 import GestureCore
 
 /// `on(spec, handler [, options])` and the bindings it returns.
@@ -45,7 +46,9 @@ extension ScriptRuntime {
         rules.append(ScriptRule(
             core: core, handler: ref, handlerIsTable: handlerType == .table,
             definedAt: definedAt, description: options.description, mode: options.mode,
-            cooldown: options.cooldown, devicePattern: options.devicePattern, repeatDistance: options.repeatDistance))
+            cooldown: options.cooldown, devicePattern: options.devicePattern, repeatDistance: options.repeatDistance,
+            app: options.app, modifiers: options.modifiers))
+        warnAboutContext(options, at: definedAt)
         generation += 1
         pushBinding(stack, rules.count - 1)
         return 1
@@ -66,7 +69,7 @@ extension ScriptRuntime {
     }
 
     static let optionKeys = ["name", "description", "mode", "cooldown", "device", "repeat",
-                             "simultaneous_with", "requires_failure_of", "exclusive"]
+                             "simultaneous_with", "requires_failure_of", "exclusive", "app", "modifiers"]
     /// Names, modes and device patterns longer than this are refused.
     static let maxNameBytes = 1024
     static let maxDescriptionBytes = 4096
@@ -78,8 +81,12 @@ extension ScriptRuntime {
         var cooldown = 0.0
         var devicePattern: String?
         var repeatDistance: Double?
+        var app: AppPatterns?
+        var modifiers: Modifiers?
 
-        var byteCount: Int { (description?.utf8.count ?? 0) + (mode?.utf8.count ?? 0) + (devicePattern?.utf8.count ?? 0) }
+        var byteCount: Int {
+            (description?.utf8.count ?? 0) + (mode?.utf8.count ?? 0) + (devicePattern?.utf8.count ?? 0) + (app?.byteCount ?? 0)
+        }
     }
 
     private func readOptions(_ stack: LuaView, at index: Int32, into core: inout GestureRule, options: inout RuleOptions) -> String? {
@@ -134,6 +141,8 @@ extension ScriptRuntime {
             case "exclusive":
                 guard let b = stack.boolean(at: v) else { problem = "option \"exclusive\" must be true or false"; return }
                 core.exclusive = b
+            case "app", "modifiers":
+                problem = readContextOption(key, stack, at: v, into: &core, options: &options)
             default:
                 problem = "unknown option \"\(key)\"; known options: \(ScriptRuntime.optionKeys.joined(separator: ", "))"
             }

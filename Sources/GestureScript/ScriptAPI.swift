@@ -98,6 +98,7 @@ enum APITable {
         ("shell", { L in call(L) { $0.execFunction($1, shell: true) } }),
         ("key", { L in call(L) { $0.keyFunction($1) } }),
         ("recognizer", { L in call(L) { $0.recognizerFunction($1) } }),
+        ("app", { L in call(L) { $0.appFunction($1) } }),
     ])
     nonisolated(unsafe) static let timerMethods = table([
         ("cancel", { L in call(L) { $0.cancelTimer($1) } }),

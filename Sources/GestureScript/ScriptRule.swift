@@ -1,3 +1,4 @@
+import GestureContext
 import GestureCore
 
 /// A rule as the script layer keeps it: the core's view plus its handler.
@@ -20,6 +21,14 @@ struct ScriptRule {
     var deviceMatches: [String: Bool] = [:]
     /// Continuous gestures: run the handler again for every this many millimetres.
     var repeatDistance: Double?
+    /// `app`: Lua patterns, one of which the focused application's id must
+    /// match; nil for every application (and none).
+    var app: AppPatterns?
+    /// `modifiers`: exactly these modifier keys must be held; nil for any.
+    var modifiers: Modifiers?
+    /// Whether `app` matched each application id seen (a pattern may take up to
+    /// 100,000 steps, and focus changes come back to the same few ids).
+    var appMatches: [String: Bool] = [:]
     var enabled = true
     var removed = false
     /// Failures in a row; at `ScriptRuntime.maxConsecutiveFailures` the rule is disabled.

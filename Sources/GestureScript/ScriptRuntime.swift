@@ -48,6 +48,8 @@ public final class ScriptRuntime {
     var loading = false
     var chunkNames = ChunkNames()
     public internal(set) var mode = ScriptRuntime.defaultMode
+    /// The focused application and the keys held (ContextRules.swift).
+    public internal(set) var context = RuleContext()
     var timers = TimerQueue()
     var nextTimerID = 1
     var timerInstant = TimerInstant()
@@ -125,6 +127,7 @@ public final class ScriptRuntime {
             var core = rules[i].core
             settleUserGesture(&core.spec)
             core.isActive = rules[i].enabled && !rules[i].removed && (rules[i].mode == nil || rules[i].mode == mode) && deviceMatches(i, name)
+                && contextHolds(i)
             return core
         }
     }
@@ -378,7 +381,10 @@ public final class ScriptRuntime {
                             g.scale = e.scale
                             g.rotation = e.rotation
                             g.resting = lua_Integer(e.resting)
-                            return withUserGestureFields(e, &g) { body($0) }
+                            return withUserGestureFields(e, &g) { filled in
+                                var gesture = filled.pointee
+                                return withContext(&gesture, body)
+                            }
                         }
                     }
                 }
@@ -410,7 +416,8 @@ public final class ScriptRuntime {
     private func findShadowedRules() {
         for (i, earlier) in rules.enumerated() where !earlier.removed {
             for later in rules[(i + 1)...] where !later.removed
-                && later.core.spec == earlier.core.spec && later.mode == earlier.mode && later.devicePattern == earlier.devicePattern {
+                && later.core.spec == earlier.core.spec && later.mode == earlier.mode && later.devicePattern == earlier.devicePattern
+                && later.app == earlier.app && later.modifiers == earlier.modifiers {
                 warnings.append("\(earlier.definedAt): warning: this rule for \"\(earlier.core.spec.phrase)\" never runs: the rule at \(later.definedAt) is for the same gesture\(earlier.mode.map { " in mode \"\($0)\"" } ?? "") and, defined later, wins; remove one or give them different modes")
                 break
             }

@@ -43,6 +43,18 @@ enum Help {
       --size [DEV=]WxH        the touch surface in millimetres, for devices that give no
                               resolution (instead of udev's hint, the display's size, or a
                               typical 69x50 mm touchpad or 13.3-inch touchscreen)
+      --surface [DEV=]KIND    touchpad or touchscreen, for inputs that do not say (NDJSON; they
+                              count as touchscreens); typing quiets touchpads only
+      --app-source NAME       where g.app comes from: x11, sway, i3, hyprland, wlroots, gnome,
+                              kde, command or none (default: found from the session; see
+                              gesturemap apps --help)
+      --app-command CMD       run CMD with /bin/sh -c; each line it prints is the focused
+                              application's id (ID, or ID<TAB>TITLE<TAB>PID)
+      --app ID                the focused application is ID for the whole run (replays, tests)
+      --keyboard PATH         read this keyboard (a device, or a file or FIFO of input_event
+                              records) instead of the machine's own, for held keys
+                              (g.modifiers) and quiet while typing; repeatable
+      --no-keyboards          read no keyboard
       --strict                stop at the first malformed line (exit 65) instead of skipping it
       -n, --dry-run           print key events and programs as JSON lines instead of typing
                               and running them

@@ -1,4 +1,5 @@
 import GestureActions
+import GestureContext
 import GestureCore
 import GestureEngine
 import GestureInput
@@ -10,7 +11,9 @@ enum RunCommand {
                 printOut(Help.run)
                 return .ok
             }
-            let engine = Engine(options: options, console: console, output: LineOutput.standardOutput)
+            var runOptions = options
+            runOptions.detectsAppSource = true
+            let engine = Engine(options: runOptions, console: console, output: LineOutput.standardOutput)
             return engine.run()
         } catch {
             return usageFailure(error, command: "run", console: console)
@@ -49,6 +52,8 @@ enum RunCommand {
             case "--rotate", "--flip-x", "--flip-y", "--calibration":
                 try TransformOptions.parse(name, inline: inline, arguments: &a, into: &options)
             case "--format": options.format = try a.choice(for: name, inline: inline) as InputFormat
+            case "--app-source", "--app-command", "--app", "--keyboard", "--no-keyboards", "--surface":
+                try ContextOptions.parse(name, inline: inline, arguments: &a, into: &options)
             case "--lua-memory":
                 let text = try a.value(for: name, inline: inline)
                 guard let mib = Int(text), mib >= 1, mib <= 4096 else {
@@ -58,6 +63,12 @@ enum RunCommand {
             default:
                 throw UsageError(message: "unknown option \(name)")
             }
+        }
+        if options.fixedApp != nil, options.appSource != nil || options.appCommand != nil {
+            throw UsageError(message: "--app fixes the focused application for the whole run; leave out --app-source and --app-command, or --app")
+        }
+        if !options.keyboards.isEmpty, !options.readsKeyboards {
+            throw UsageError(message: "--keyboard names a keyboard to read and --no-keyboards reads none; give one of them")
         }
         return options
     }

@@ -46,7 +46,7 @@ struct ScriptRuntimeTests {
         event.normalized = Vector(0.5, 0.25)
         runtime.deviceNames = ["Panel"]
         runtime.dispatch(Delivery(rule: 0, event: event))
-        #expect(host.lines == [#"{"action":"fields","t":1.5,"distance":30,"dx":-30,"names":"device,direction,distance,duration,dx,dy,fingers,kind,nx,ny,phase,resting,rotation,scale,t,taps,velocity,x,y"}"#])
+        #expect(host.lines == [#"{"action":"fields","t":1.5,"distance":30,"dx":-30,"names":"device,direction,distance,duration,dx,dy,fingers,kind,modifiers,nx,ny,phase,resting,rotation,scale,t,taps,velocity,x,y"}"#])
     }
 
     @Test("emit: nested tables become JSON, keys sorted, strings escaped")

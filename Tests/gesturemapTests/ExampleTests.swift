@@ -4,7 +4,7 @@ import Testing
 /// Every example is loaded, checked, and run against synthesized gestures.
 @Suite("Examples", .serialized)
 struct ExampleTests {
-    static let examples = ["pager.lua", "presentation.lua", "browser.lua", "kiosk.lua", "scrub.lua"]
+    static let examples = ["pager.lua", "presentation.lua", "browser.lua", "kiosk.lua", "scrub.lua", "reader.lua"]
 
     static func run(_ example: String, _ phrases: [String], dryRun: Bool = true, seed: Int = 1) throws -> [[String: Any]] {
         let result = try Binary.synthThenRun(phrases, seed: seed, run: (dryRun ? ["--dry-run"] : []) + ["--rules", "examples/" + example])
@@ -57,6 +57,38 @@ struct ExampleTests {
         let admin = try #require(lines[2]["t"] as? Double)
         let normal = try #require(lines[5]["t"] as? Double)
         #expect(abs(normal - admin - 30) < 1e-6)
+    }
+
+    /// reader.lua with the focused application printed by an --app-command (its
+    /// first line; the command then stays), and the gestures sent once gesturemap
+    /// has taken it in: the keys typed (--dry-run), or the lines emitted.
+    static func reader(app: String) throws -> [[String: Any]] {
+        let synth = try Binary.run(["synth", "2-finger swipe left", "2-finger swipe right", "--seed", "1"])
+        let run = try LiveRun(["run", "--dry-run", "-v", "--rules", "examples/reader.lua",
+                               "--app-command", "printf '%s\\n' '\(app)'; exec sleep 60"])
+        #expect(run.wait { _, err in err.contains("gesturemap: focus: \(app)") }, "\(run.stderr)")
+        for line in synth.lines { run.send(line) }
+        #expect(run.finish() == 0)
+        return run.stdout.split(separator: "\n").compactMap { Binary.json(String($0)) }
+    }
+
+    @Test("reader.lua: two fingers left and right turn pages with each program's own keys",
+          arguments: [
+            ("org.pwmt.zathura", ["KEY_LEFTSHIFT+", "KEY_J+", "KEY_J-", "KEY_LEFTSHIFT-", "KEY_LEFTSHIFT+", "KEY_K+", "KEY_K-", "KEY_LEFTSHIFT-"]),
+            ("Evince", ["KEY_PAGEDOWN+", "KEY_PAGEDOWN-", "KEY_PAGEUP+", "KEY_PAGEUP-"]),
+            ("org.kde.okular", ["KEY_PAGEDOWN+", "KEY_PAGEDOWN-", "KEY_PAGEUP+", "KEY_PAGEUP-"]),
+            ("firefox", ["KEY_LEFTALT+", "KEY_RIGHT+", "KEY_RIGHT-", "KEY_LEFTALT-", "KEY_LEFTALT+", "KEY_LEFT+", "KEY_LEFT-", "KEY_LEFTALT-"]),
+            ("libreoffice-impress", ["KEY_RIGHT+", "KEY_RIGHT-", "KEY_LEFT+", "KEY_LEFT-"]),
+            ("com.github.johnfactotum.Foliate", ["KEY_RIGHT+", "KEY_RIGHT-", "KEY_LEFT+", "KEY_LEFT-"]),
+          ])
+    func reader(app: String, keys: [String]) throws {
+        #expect(Self.keys(try Self.reader(app: app)) == keys)
+    }
+
+    @Test("reader.lua: any other program gets next_page and prev_page lines naming it")
+    func readerElsewhere() throws {
+        let lines = try Self.reader(app: "foot")
+        #expect(lines.map { "\($0["action"] ?? "") \($0["app"] ?? "")" } == ["next_page foot", "prev_page foot"])
     }
 
     @Test("scrub.lua: a page per 15 mm of drag, forward and back")

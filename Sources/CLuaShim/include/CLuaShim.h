@@ -115,6 +115,13 @@ typedef struct gm_gesture {
     int has_score;
     const gm_field *fields;     /* a Lua recognizer's own fields, after the others */
     int field_count;
+    /* g.app = { id, title, pid }: app_id NULL leaves g.app nil; app_pid 0 leaves pid nil. */
+    const char *app_id;
+    const char *app_title;
+    lua_Integer app_pid;
+    /* g.modifiers: a table with each of these names set to true (empty when none). */
+    const char *const *modifiers;
+    int modifier_count;
 } gm_gesture;
 
 /* One touch of a frame, for a Lua recognizer. `phase`: 0 began, 1 moved,

@@ -1,0 +1,82 @@
+import GestureContext
+import GestureCore
+import GestureInput
+
+/// Keyboards in the engine's loop: the modifiers held go to the rules (g.modifiers,
+/// the `modifiers` option), and typing quiets the touchpads.
+extension Engine {
+    /// Opens the keyboards the run reads: those given with --keyboard, else the
+    /// machine's own when the touch input is live devices. An exit status when
+    /// a --keyboard cannot be opened.
+    func startKeyboards(live: Bool) -> ExitCode? {
+        guard options.readsKeyboards, !options.keyboards.isEmpty || live else { return nil }
+        let keys = KeyInputs(quietFor: runtime?.thresholds[.typingQuiet] ?? TypingQuiet.defaultDuration,
+                             report: { [console] in console.say($0) })
+        if options.keyboards.isEmpty {
+            keys.openAll(in: DeviceScanner.directory)
+            if options.verbose { console.say("gesturemap: reading \(keys.keyboards.count) keyboard\(keys.keyboards.count == 1 ? "" : "s") for held keys and quiet while typing") }
+        } else {
+            for path in options.keyboards {
+                if let problem = keys.open(path) {
+                    console.say("gesturemap: " + problem)
+                    return .noInput
+                }
+            }
+        }
+        keyInputs = keys
+        // A live keyboard may hold keys already (EVIOCGKEY).
+        _ = keys.takeModifierChange()
+        runtime?.setModifiers(keys.modifiers)
+        return nil
+    }
+
+    /// Key events up to `time` take effect; the rules hear of a change in the
+    /// modifiers held.
+    func advanceKeys(to time: Double) {
+        guard let keys = keyInputs else { return }
+        keys.advance(to: time)
+        noteModifiers(at: time)
+    }
+
+    func noteModifiers(at time: Double?) {
+        guard let keys = keyInputs, keys.takeModifierChange() else { return }
+        let held = keys.modifiers
+        guard held != runtime?.context.modifiers else { return }
+        runtime?.setModifiers(held)
+        if options.trace {
+            let names = held.names.isEmpty ? "none" : held.names.joined(separator: "+")
+            console.say("trace: " + (time.map { "t=\(Self.formatTime($0)) " } ?? "") + "modifiers held: " + names)
+        }
+        syncRules()
+    }
+
+    /// A frame on a touchpad without the touches that landed while typing.
+    func quietWhileTyping(_ frame: TouchFrame, _ keys: KeyInputs) -> TouchFrame {
+        guard touchpads.contains(frame.device) else { return frame }
+        // Most frames: nothing lands and nothing is being left out.
+        if !ignoringOn.contains(frame.device), !frame.touches.contains(where: { $0.phase == .began }) { return frame }
+        var ignored: [Int] = []
+        var filter = typingFilters[frame.device] ?? TypingFilter()
+        let out = filter.filter(frame, quiets: { keys.quiets(touchpadTouchAt: $0) }, newlyIgnored: &ignored)
+        typingFilters[frame.device] = filter
+        if filter.ignored.isEmpty { ignoringOn.remove(frame.device) } else { ignoringOn.insert(frame.device) }
+        if options.trace {
+            for id in ignored { console.say("trace: t=\(Self.formatTime(frame.time)) touch \(id) ignored: it landed on a touchpad while typing (typing_quiet)") }
+        }
+        return out
+    }
+
+    /// Whether an input is a touchpad (typing quiets it) or a touchscreen: as
+    /// --surface says, else as a live device says; an input that does not say
+    /// (NDJSON, a pipe) counts as a touchscreen, which typing never quiets.
+    func noteSurface(index: Int, name: String, device: InputDevice?) {
+        let surface = options.surface(for: name) ?? device.map { $0.description.isTouchscreen ? .touchscreen : .touchpad } ?? .touchscreen
+        if surface == .touchpad { touchpads.insert(index) } else { touchpads.remove(index) }
+    }
+
+    static func formatTime(_ t: Double) -> String {
+        var json = JSONWriter()
+        json.time(t)
+        return json.text
+    }
+}

@@ -1,0 +1,244 @@
+import CLuaShim
+import GestureContext
+import GestureCore
+
+/// What the rules know of the gesture's surroundings: the focused application
+/// (`g.app`, `app()`, the `app` option) and the modifier keys held
+/// (`g.modifiers`, the `modifiers` option). The engine keeps it current.
+public struct RuleContext: Equatable, Sendable {
+    public var app: AppInfo?
+    public var modifiers: Modifiers
+
+    public init(app: AppInfo? = nil, modifiers: Modifiers = []) {
+        self.app = app
+        self.modifiers = modifiers
+    }
+}
+
+/// The `app` option: Lua patterns for the application's id, any of which may match.
+/// Letters match in either case, and a pattern equal to the id (ignoring case)
+/// matches even where it is not a pattern of itself ("libreoffice-impress",
+/// whose `-` is a pattern operator), so plain names work as people write them.
+struct AppPatterns: Equatable {
+    var patterns: [String]
+
+    var byteCount: Int { patterns.reduce(0) { $0 + $1.utf8.count + 16 } }
+
+    /// A pattern with its letters lower-cased, except the one after each `%`
+    /// (`%A`, `%S` are classes, not letters): matched against the lower-cased id.
+    static func folded(_ pattern: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(pattern.utf8.count)
+        var escaped = false
+        for byte in pattern.utf8 {
+            if escaped {
+                out.append(byte)
+                escaped = false
+            } else if byte == UInt8(ascii: "%") {
+                out.append(byte)
+                escaped = true
+            } else if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
+                out.append(byte + 32)
+            } else {
+                out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func lowercasedASCII(_ s: String) -> String {
+        String(decoding: s.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+}
+
+extension ScriptRuntime {
+    /// Patterns one `app` option may list.
+    static let maxAppPatterns = 64
+    /// How much a rule's context weighs when rules compete for a gesture
+    /// (GestureRule.contextRank): held keys are a deliberate act at that moment,
+    /// so they outweigh the application; both outweigh neither.
+    static let appRank = 1
+    static let modifiersRank = 2
+
+    /// Reads `app = ...` or `modifiers = ...` from on()'s options; a message when it is wrong.
+    func readContextOption(_ key: String, _ stack: LuaView, at index: Int32, into core: inout GestureRule,
+                           options: inout RuleOptions) -> String? {
+        if key == "modifiers" {
+            guard let text = stack.string(at: index, limit: 256) else {
+                return "option \"modifiers\" must be the keys to hold, such as \"ctrl\" or \"ctrl+shift\" (or \"none\")"
+            }
+            do {
+                options.modifiers = try Modifiers.parse(text)
+            } catch {
+                return "option " + error.message
+            }
+            core.contextRank += Self.modifiersRank
+            return nil
+        }
+        let usage = "option \"app\" must be a Lua pattern for the application's id, or a list of them, such as \"firefox\" or { \"evince\", \"zathura\" }; gesturemap apps shows the ids"
+        var patterns: [String] = []
+        switch stack.type(at: index) {
+        case .string:
+            guard let s = stack.string(at: index, limit: Self.maxNameBytes) else {
+                return "option \"app\" is \(stack.bytes(at: index)?.count ?? 0) bytes long; the most is \(Self.maxNameBytes)"
+            }
+            patterns = [s]
+        case .table:
+            let count = Int(lua_rawlen(stack.L, index))
+            guard count <= Self.maxAppPatterns else { return "option \"app\" lists \(count) patterns; the most is \(Self.maxAppPatterns)" }
+            guard stack.reserve(2) else { return usage }
+            for i in 0..<count {
+                lua_rawgeti(stack.L, index, lua_Integer(i + 1))
+                let s = stack.string(at: -1, limit: Self.maxNameBytes)
+                stack.pop()
+                guard let s else { return usage }
+                patterns.append(s)
+            }
+        default:
+            return usage
+        }
+        for pattern in patterns {
+            if let why = Self.patternProblem(pattern) { return "option \"app\" is not a valid Lua pattern: \"\(pattern)\" (\(why))" }
+        }
+        options.app = AppPatterns(patterns: patterns)
+        core.contextRank += Self.appRank
+        return nil
+    }
+
+    /// `check` warns about an `app` option that can never match.
+    func warnAboutContext(_ options: RuleOptions, at definedAt: String) {
+        guard let app = options.app else { return }
+        var notes: [String] = []
+        if app.patterns.isEmpty {
+            notes.append("the option app = {} lists no application, so this rule never runs; name one, as gesturemap apps shows it, or leave the option out")
+        }
+        if app.patterns.contains("") {
+            notes.append("an empty app pattern matches no application; name one, as gesturemap apps shows it (such as \"firefox\")")
+        }
+        for note in notes {
+            let line = "\(definedAt): warning: \(note)"
+            if loading { warnings.append(line) } else { log(line) }
+        }
+    }
+
+    // MARK: Keeping the context
+
+    /// Some rule has an `app` option: without an app source it could never run.
+    public var hasAppRules: Bool { rules.contains { $0.app != nil && !$0.removed } }
+
+    /// The focused application changed: rules with `app` follow it.
+    public func setApp(_ app: AppInfo?) {
+        guard app != context.app else { return }
+        context.app = app
+        if rules.contains(where: { $0.app != nil }) { generation += 1 }
+    }
+
+    /// The modifier keys held changed: rules with `modifiers` follow them.
+    public func setModifiers(_ modifiers: Modifiers) {
+        guard modifiers != context.modifiers else { return }
+        context.modifiers = modifiers
+        if rules.contains(where: { $0.modifiers != nil }) { generation += 1 }
+    }
+
+    public func setContext(_ new: RuleContext) {
+        setApp(new.app)
+        setModifiers(new.modifiers)
+    }
+
+    /// Whether the rule's `app` and `modifiers` hold now: part of its activity.
+    func contextHolds(_ index: Int) -> Bool {
+        if let wanted = rules[index].modifiers, wanted != context.modifiers { return false }
+        guard rules[index].app != nil else { return true }
+        guard let app = context.app else { return false }
+        return appMatches(index, app.id)
+    }
+
+    /// Matched without entering Lua, within a number of steps, and remembered per id.
+    private func appMatches(_ index: Int, _ id: String) -> Bool {
+        guard let app = rules[index].app else { return true }
+        if let known = rules[index].appMatches[id] { return known }
+        let lowered = AppPatterns.lowercasedASCII(id)
+        var result = false
+        for pattern in app.patterns where !pattern.isEmpty {
+            if AppPatterns.lowercasedASCII(pattern) == lowered { result = true; break }
+            let plain = find(pattern, in: id, rule: index)
+            if plain == 1 || (plain == 0 && find(AppPatterns.folded(pattern), in: lowered, rule: index) == 1) {
+                result = true
+                break
+            }
+        }
+        if rules[index].appMatches.count < 64 { rules[index].appMatches[id] = result }
+        return result
+    }
+
+    private func find(_ pattern: String, in subject: String, rule index: Int) -> Int32 {
+        var text = subject
+        var patternText = pattern
+        let result = text.withUTF8 { s in
+            patternText.withUTF8 { p in
+                s.withMemoryRebound(to: CChar.self) { s in
+                    p.withMemoryRebound(to: CChar.self) { p in
+                        gm_pattern_find(s.baseAddress, s.count, p.baseAddress, p.count, Self.maxDeviceMatchSteps, nil, 0)
+                    }
+                }
+            }
+        }
+        if result == -2, slowPatternsReported.insert(index).inserted {
+            log("\(rules[index].definedAt): warning: the app pattern \"\(pattern)\" took more than \(Self.maxDeviceMatchSteps) steps to match \"\(subject)\"; the rule does not match that application; simplify the pattern")
+        }
+        return result
+    }
+
+    // MARK: Lua's view
+
+    /// Fills `g.app` and `g.modifiers` of the gesture table, valid inside `body`.
+    func withContext<R>(_ g: inout gm_gesture, _ body: (UnsafePointer<gm_gesture>) -> R) -> R {
+        let held = ModifierNames.pointers(for: context.modifiers)
+        return held.withUnsafeBufferPointer { names in
+            withOptionalCString(context.app?.id) { id in
+                withOptionalCString(context.app?.title) { title in
+                    g.app_id = id
+                    g.app_title = title
+                    g.app_pid = lua_Integer(context.app?.pid ?? 0)
+                    g.modifiers = names.baseAddress
+                    g.modifier_count = Int32(names.count)
+                    return withUnsafePointer(to: &g) { body($0) }
+                }
+            }
+        }
+    }
+
+    /// `app()`: the focused application as `{ id, title, pid }`, or nil; for
+    /// timers and anything else outside a handler.
+    func appFunction(_ stack: LuaView) -> Int32 {
+        guard let app = context.app else {
+            lua_pushnil(stack.L)
+            return 1
+        }
+        guard stack.reserve(3) else { return raise(stack, "app(): no room on the Lua stack") }
+        lua_createtable(stack.L, 0, 3)
+        stack.push(app.id)
+        lua_setfield(stack.L, -2, "id")
+        stack.push(app.title)
+        lua_setfield(stack.L, -2, "title")
+        if let pid = app.pid, pid > 0 {
+            lua_pushinteger(stack.L, lua_Integer(pid))
+            lua_setfield(stack.L, -2, "pid")
+        }
+        return 1
+    }
+}
+
+/// The modifiers' names as C strings that live as long as the process.
+enum ModifierNames {
+    nonisolated(unsafe) static let all: [(Modifiers, UnsafePointer<CChar>)] = Modifiers.named.map { entry in
+        let bytes = Array(entry.name.utf8CString)
+        let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+        copy.initialize(from: bytes, count: bytes.count)
+        return (entry.modifier, UnsafePointer(copy))
+    }
+
+    static func pointers(for held: Modifiers) -> [UnsafePointer<CChar>?] {
+        all.filter { held.contains($0.0) }.map { $0.1 }
+    }
+}

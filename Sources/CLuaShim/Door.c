@@ -81,6 +81,8 @@ static lua_CFunction body_of(gm_request_kind kind) {
     case GM_CALL_REF: return call_ref_body;
     case GM_CALL_HANDLER: return call_handler_body;
     case GM_ADOPT_STATE: return adopt_state_body;
+    case GM_NEW_OBJECT: return gm_new_object_body;
+    case GM_CALL_RECOGNIZER: return gm_call_recognizer_body;
     }
     return NULL;
 }

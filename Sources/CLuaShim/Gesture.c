@@ -58,5 +58,19 @@ void gm_push_gesture(lua_State *L, const gm_gesture *g) {
     }
     set_number(L, "scale", g->scale);
     set_number(L, "rotation", g->rotation);
+    set_string(L, "shape", g->shape);
+    if (g->has_score) set_number(L, "score", g->score);
+    for (int i = 0; i < g->field_count; i++) {
+        const gm_field *f = &g->fields[i];
+        switch (f->type) {
+        case LUA_TNUMBER:
+            if (f->is_integer) lua_pushinteger(L, f->integer); else lua_pushnumber(L, f->number);
+            break;
+        case LUA_TSTRING: lua_pushlstring(L, f->string, f->length); break;
+        case LUA_TBOOLEAN: lua_pushboolean(L, f->boolean); break;
+        default: continue;
+        }
+        lua_setfield(L, -2, f->name);
+    }
     push_context(L, g);
 }

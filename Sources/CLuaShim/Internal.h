@@ -47,6 +47,8 @@ int gm_load_stream(lua_State *L, const char *path, const char *display_name);
 int gm_lib_load_module(lua_State *L);
 
 void gm_push_gesture(lua_State *L, const gm_gesture *g);
+int gm_new_object_body(lua_State *L);
+int gm_call_recognizer_body(lua_State *L);
 int gm_copy_state(lua_State *from, lua_State *to);
 
 #endif

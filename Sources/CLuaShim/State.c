@@ -143,6 +143,7 @@ void gm_install_api(lua_State *L, const gm_api *api) {
     lua_pop(L, 1);
     set_methods(L, api->timer_metatable, api->timer_methods, api->timer_method_count, api->host);
     set_methods(L, api->binding_metatable, api->binding_methods, api->binding_method_count, api->host);
+    set_methods(L, api->recognizer_metatable, api->recognizer_methods, api->recognizer_method_count, api->host);
 
     int status = luaL_loadbufferx(L, api->prelude, api->prelude_length, api->prelude_name, "t");
     if (status != LUA_OK) lua_error(L);

@@ -174,7 +174,8 @@ func withOptionalCString<R>(_ s: String?, _ body: (UnsafePointer<CChar>?) -> R) 
 /// The variables a child gets about the gesture that started it.
 public func gestureEnvironment(_ e: GestureEvent, device: String?) -> [String: String] {
     var env: [String: String] = [
-        "GESTURE_KIND": e.kind.rawValue,
+        // A Lua recognizer's gestures go by its name, as in g.kind.
+        "GESTURE_KIND": e.kind == .custom ? (e.name ?? e.kind.rawValue) : e.kind.rawValue,
         "GESTURE_PHASE": e.phase.rawValue,
         "GESTURE_FINGERS": String(e.fingers),
         "GESTURE_T": String(e.time),
@@ -188,6 +189,10 @@ public func gestureEnvironment(_ e: GestureEvent, device: String?) -> [String: S
     if let edge = e.edge { env["GESTURE_EDGE"] = edge.rawValue }
     if e.kind == .pinch { env["GESTURE_SCALE"] = String(e.scale) }
     if e.kind == .rotate { env["GESTURE_ROTATION"] = String(e.rotation) }
+    if e.kind == .shape, let shape = e.name {
+        env["GESTURE_SHAPE"] = shape
+        env["GESTURE_SCORE"] = String(e.score)
+    }
     if let device { env["GESTURE_DEVICE"] = device }
     return env
 }

@@ -20,7 +20,7 @@ public struct GestureArena: Sendable {
     public private(set) var thresholds: Thresholds
     public private(set) var tracker = TouchTracker()
 
-    private var recognizers = RecognizerSet()
+    var recognizers = RecognizerSet()
     /// Joins and splits contacts the firmware mislabelled, before the tracker.
     private var continuity = ContactContinuity()
     /// Frames the continuity stage hands on in place of one input frame.
@@ -34,6 +34,10 @@ public struct GestureArena: Sendable {
     /// Rules changed while a gesture was under way: the recognizers are rebuilt
     /// when it is over, so no gesture is recognized twice or cut in half.
     private var rebuildPending = false
+    /// Where recognizers defined in Lua get their decisions (see `ExternalRecognizerDriver`).
+    public internal(set) var externalRecognizers: (any ExternalRecognizerDriver)?
+    /// What drawn shapes are matched against: the built-in shapes, and a shapes file's.
+    public internal(set) var shapeTemplates = BuiltinShapes.templates
 
     /// When set, every transition and arbitration decision is described in
     /// `traceLines`, as `kind: from → cause → to`.
@@ -45,6 +49,8 @@ public struct GestureArena: Sendable {
     /// Arbitration state of one recognizer.
     private struct Slot: Sendable {
         var kind: GestureKind
+        /// A Lua recognizer's name.
+        var name: String?
         /// The rule its current gesture serves.
         var rule: RuleID?
         /// Its current gesture waits for other rules to fail (`requires_failure_of`).
@@ -112,7 +118,7 @@ public struct GestureArena: Sendable {
     /// The earliest input time at which `advance(to:)` has work to do. Stored,
     /// not computed: the engine asks every frame, and a getter on a struct held
     /// by a class copies the whole struct to call it.
-    public private(set) var nextDeadline: Double?
+    public internal(set) var nextDeadline: Double?
 
     public mutating func handle(_ frame: TouchFrame, into out: inout [Delivery]) {
         defer { nextDeadline = earliestDue }
@@ -183,7 +189,7 @@ public struct GestureArena: Sendable {
         return false
     }
 
-    private var earliestDue: Double? {
+    var earliestDue: Double? {
         let recognizer = recognizers.earliest?.due
         guard let held = continuity.deadline else { return recognizer }
         return recognizer.map { min($0, held) } ?? held
@@ -222,7 +228,7 @@ public struct GestureArena: Sendable {
     /// keeps it would stall every later deadline, so it is a bug, traced as one,
     /// and the recognizer gives up its gesture rather than hold up the others.
     private mutating func failIgnoredDeadline(_ slot: SlotID, due: Double) {
-        trace("bug: \(slots[slot.index].kind.rawValue) kept its deadline after it passed; failing it", at: due)
+        trace("bug: \(slots[slot.index].name ?? slots[slot.index].kind.rawValue) kept its deadline after it passed; failing it", at: due)
         recognizers.forceFail(slot, at: due, cause: .arbitration, tracker: tracker, into: &transitions)
         if recognizers.deadline(slot) == due { recognizers.reset(slot) }
     }
@@ -257,12 +263,12 @@ public struct GestureArena: Sendable {
     /// The first event of a gesture: `began` of a continuous kind, or a discrete
     /// recognition. It chooses the rule and may claim the sequence.
     private static func isFirst(_ event: GestureEvent) -> Bool {
-        event.phase == .began || !event.kind.isContinuous
+        event.phase == .began || event.isDiscrete
     }
 
     // MARK: - Configuration
 
-    private mutating func scheduleRebuild() {
+    mutating func scheduleRebuild() {
         rebuildPending = true
         rebuildIfQuiet()
     }
@@ -312,7 +318,8 @@ public struct GestureArena: Sendable {
         if kinds.contains(.pan) {
             recognizers.add(pan: PanRecognizer(config: .init(rules: active, thresholds: thresholds)))
         }
-        slots = recognizers.slots.map { Slot(kind: recognizers.kind($0)) }
+        addUserGestures(active)
+        slots = recognizers.slots.map { Slot(kind: recognizers.kind($0), name: recognizers.name($0)) }
         tracker.tracksRotation = recognizers.tracksRotation
         tracker.tracksStroke = kinds.contains(.swipe) || kinds.contains(.edgeSwipe)
         recognized = Array(repeating: false, count: rules.count)
@@ -327,8 +334,18 @@ public struct GestureArena: Sendable {
         }
     }
 
-    private func slot(of kind: GestureKind) -> SlotID? {
-        slots.firstIndex { $0.kind == kind }.map(SlotID.init)
+    private func slot(of kind: GestureKind, name: String? = nil) -> SlotID? {
+        slots.firstIndex { $0.kind == kind && (kind != .custom || $0.name == name) }.map(SlotID.init)
+    }
+
+    /// The recognizer that serves a rule's spec.
+    private func slot(serving spec: GestureSpec) -> SlotID? {
+        slot(of: spec.kind, name: spec.name)
+    }
+
+    /// Whether the recognizer in `slot` serves `spec`: its kind, and for a Lua recognizer its name.
+    private func serves(_ slot: SlotID, _ spec: GestureSpec) -> Bool {
+        spec.kind == slots[slot.index].kind && (spec.kind != .custom || spec.name == slots[slot.index].name)
     }
 
     // MARK: - Arbitration
@@ -340,7 +357,7 @@ public struct GestureArena: Sendable {
                 let transition = transitions[i]
                 i += 1
                 if tracing { traceLines.append(describe(transition, at: time)) }
-                guard let event = transition.event, let s = slot(of: transition.kind) else { continue }
+                guard let event = transition.event, let s = slot(of: transition.kind, name: transition.name) else { continue }
                 if Self.isFirst(event) {
                     start(event, slot: s, claims: transition.claimsSequence, at: time, pendingFrom: i, into: &out)
                 } else if let rule = slots[s.index].rule {
@@ -373,7 +390,9 @@ public struct GestureArena: Sendable {
             recognized[rule.index] = false
             return
         }
-        let waiting = prerequisites.filter { status(of: $0) == .undecided }
+        // One recognized in this same frame, whose event is still to be
+        // resolved, is undecided too: it may yet be recognized for its rule.
+        let waiting = prerequisites.filter { status(of: $0) == .undecided || hasPendingFirstEvent(for: $0, from: pendingFrom) }
         if !waiting.isEmpty {
             trace("\(label(rule)): held until \(waiting.map(label).joined(separator: ", ")) fail", at: time)
             slots[s.index].isHeld = true
@@ -399,7 +418,7 @@ public struct GestureArena: Sendable {
     /// For `requires_failure_of`: has this rule's gesture happened, failed, or not yet been decided?
     private func status(of rule: RuleID) -> RuleStatus {
         if recognized[rule.index] { return .recognized }
-        guard self[rule].isActive, let s = slot(of: self[rule].spec.kind) else { return .failed }
+        guard self[rule].isActive, let s = slot(serving: self[rule].spec) else { return .failed }
         if slots[s.index].suppressed { return .failed }
         return recognizers.state(s) == .possible ? .undecided : .failed
     }
@@ -450,11 +469,17 @@ public struct GestureArena: Sendable {
         }
     }
 
+    private func hasPendingFirstEvent(for rule: RuleID, from index: Int) -> Bool {
+        guard let s = slot(serving: self[rule].spec) else { return false }
+        return hasPendingFirstEvent(s, from: index)
+    }
+
     /// One recognized in the same frame, whose first event is still to be resolved, loses too.
     private func hasPendingFirstEvent(_ slot: SlotID, from index: Int) -> Bool {
         let kind = slots[slot.index].kind
+        let name = slots[slot.index].name
         return transitions[index...].contains { t in
-            t.kind == kind && t.claimsSequence && t.event.map(Self.isFirst) == true
+            t.kind == kind && t.name == name && t.claimsSequence && t.event.map(Self.isFirst) == true
         }
     }
 
@@ -463,7 +488,7 @@ public struct GestureArena: Sendable {
     /// `simultaneous_with`. An exclusive rule partners with nothing, either way.
     private func mayRunTogether(rule: RuleID, winner: SlotID, other: SlotID) -> Bool {
         let otherKind = slots[other.index].kind
-        let otherRules = rules.filter { $0.isActive && $0.spec.kind == otherKind }
+        let otherRules = rules.filter { $0.isActive && serves(other, $0.spec) }
         if otherRules.contains(where: \.exclusive) { return false }
         if GestureArena.simultaneousByDefault(slots[winner.index].kind, otherKind) { return true }
         let name = self[rule].name
@@ -493,7 +518,7 @@ public struct GestureArena: Sendable {
     /// every phase when their handler is a table.
     private func deliver(_ event: GestureEvent, to rule: RuleID, into out: inout [Delivery]) {
         let spec = self[rule].spec
-        if spec.isDiscrete {
+        if spec.isDiscrete || event.isDiscrete {
             guard Self.isFirst(event) else { return }
             var once = event
             once.phase = .ended
@@ -508,7 +533,7 @@ public struct GestureArena: Sendable {
             recognizers.reset(slot)
             slots[slot.index].suppressed = false
             if !slots[slot.index].isHeld { slots[slot.index].rule = nil }
-            for rule in ruleIDs where self[rule].spec.kind == slots[slot.index].kind && !held.contains(where: { $0.rule == rule }) {
+            for rule in ruleIDs where serves(slot, self[rule].spec) && !held.contains(where: { $0.rule == rule }) {
                 recognized[rule.index] = false
             }
         }
@@ -525,13 +550,14 @@ public struct GestureArena: Sendable {
     }
 
     private func describe(_ t: Transition, at time: Double) -> String {
-        var line = "t=\(formatTime(time)) \(t.kind.rawValue): \(t.from.rawValue) → \(t.cause) → \(t.to.rawValue)"
+        var line = "t=\(formatTime(time)) \(t.name ?? t.kind.rawValue): \(t.from.rawValue) → \(t.cause) → \(t.to.rawValue)"
         if let e = t.event {
             line += " (\(e.fingers)-finger"
             if let d = e.direction { line += " \(d.rawValue)" }
             if e.kind == .tap { line += ", \(e.taps) tap\(e.taps == 1 ? "" : "s")" }
             if let edge = e.edge { line += ", from \(edge.rawValue)" }
             if e.resting > 0 { line += ", \(e.resting) resting" }
+            if e.kind == .shape, let shape = e.name { line += ", \(shape) \(twoDecimals(e.score))" }
             line += ")"
         }
         return line

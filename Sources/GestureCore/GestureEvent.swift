@@ -27,12 +27,22 @@ public struct GestureEvent: Equatable, Sendable {
     /// Contacts resting still beside the gesture's fingers, not counted in `fingers`.
     public var resting: Int
     public var device: Int
+    /// The shape drawn (kind `shape`), or the name of the Lua recognizer (kind `custom`).
+    public var name: String?
+    /// How closely a shape matched its template: 1 exactly, falling to 0.
+    public var score: Double
+    /// What a Lua recognizer attached, for handlers to read in `g`.
+    public var fields: [GestureField]?
+    /// Recognized once (`possible → ended`), rather than began, changed and ended.
+    /// Fixed by the kind for built-in kinds; a Lua recognizer chooses per gesture.
+    public var isDiscrete: Bool
 
     public init(
         kind: GestureKind, phase: GesturePhase, fingers: Int, direction: Direction? = nil,
         time: Double, duration: Double = 0, delta: Vector = .zero, velocity: Double = 0,
         position: Vector = .zero, normalized: Vector? = nil, scale: Double = 1, rotation: Double = 0,
-        taps: Int = 0, edge: Edge? = nil, resting: Int = 0, device: Int = 0
+        taps: Int = 0, edge: Edge? = nil, resting: Int = 0, device: Int = 0,
+        name: String? = nil, score: Double = 0, fields: [GestureField]? = nil, isDiscrete: Bool? = nil
     ) {
         self.kind = kind
         self.phase = phase
@@ -50,6 +60,10 @@ public struct GestureEvent: Equatable, Sendable {
         self.edge = edge
         self.resting = resting
         self.device = device
+        self.name = name
+        self.score = score
+        self.fields = fields
+        self.isDiscrete = isDiscrete ?? !kind.isContinuous
     }
 
     public var distance: Double { delta.length }

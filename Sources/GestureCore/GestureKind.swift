@@ -7,12 +7,21 @@ public enum GestureKind: String, CaseIterable, Sendable {
     case pinch
     case rotate
     case edgeSwipe = "edge_swipe"
+    /// A shape drawn with one finger, matched against templates (docs/shapes.md).
+    case shape
+    /// A kind defined by the rules with `recognizer(name, ...)`: the rule language
+    /// knows it by that name, never by this one.
+    case custom
+
+    /// The kinds a rule names by their own name.
+    public static let builtIn: [GestureKind] = allCases.filter { $0 != .custom }
 
     /// Continuous kinds report began/changed/ended; discrete ones are recognized once.
+    /// A recognizer defined in Lua may be either: each of its gestures says (`GestureEvent.isDiscrete`).
     public var isContinuous: Bool {
         switch self {
-        case .longPress, .pan, .pinch, .rotate: return true
-        case .swipe, .tap, .edgeSwipe: return false
+        case .longPress, .pan, .pinch, .rotate, .custom: return true
+        case .swipe, .tap, .edgeSwipe, .shape: return false
         }
     }
 
@@ -22,7 +31,7 @@ public enum GestureKind: String, CaseIterable, Sendable {
         case .pan: return Direction.swipeDirections
         case .pinch: return [.in, .out]
         case .rotate: return [.clockwise, .counterclockwise]
-        case .tap, .longPress: return []
+        case .tap, .longPress, .shape, .custom: return []
         }
     }
 }

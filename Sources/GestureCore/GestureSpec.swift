@@ -29,14 +29,22 @@ public struct GestureSpec: Equatable, Hashable, Sendable {
     /// Contacts resting still beside the gesture's fingers (a thumb, a palm's
     /// heel); nil: any number, so a rule that does not ask still fires beside one.
     public var resting: Int?
+    /// The shape (kind `shape`; nil: any shape) or the Lua recognizer (kind `custom`).
+    public var name: String?
+    /// Shapes: the least score a match needs; nil takes `shape_min_score`.
+    public var minScore: Double?
 
     public static let maxFingers = 5
     public static let maxTaps = 3
     public static let maxResting = 4
 
-    public init(kind: GestureKind, fingers: FingerCount? = nil, direction: Direction? = nil, taps: Int? = nil, edge: Edge? = nil, resting: Int? = nil) {
+    public init(kind: GestureKind, fingers: FingerCount? = nil, direction: Direction? = nil, taps: Int? = nil, edge: Edge? = nil, resting: Int? = nil,
+                name: String? = nil, minScore: Double? = nil) {
         self.kind = kind
-        self.fingers = fingers ?? .exactly(GestureSpec.defaultFingers(for: kind))
+        // A Lua recognizer decides for itself how many fingers its gesture takes.
+        self.fingers = fingers ?? (kind == .custom ? .any : .exactly(GestureSpec.defaultFingers(for: kind)))
+        self.name = name
+        self.minScore = minScore
         self.direction = direction
         self.taps = kind == .tap ? (taps ?? 1) : 0
         self.edge = edge
@@ -60,6 +68,8 @@ public struct GestureSpec: Equatable, Hashable, Sendable {
         if kind == .tap, event.taps != taps { return false }
         if let edge, event.edge != edge { return false }
         if let resting, event.resting != resting { return false }
+        if let name, event.name != name { return false }
+        if let minScore, event.score < minScore { return false }
         return true
     }
 
@@ -71,11 +81,13 @@ public struct GestureSpec: Equatable, Hashable, Sendable {
         if direction != nil { s += 1 }
         if edge != nil { s += 1 }
         if resting != nil { s += 1 }
+        if name != nil && kind == .shape { s += 1 }
         return s
     }
 
     /// Problems that make the spec impossible to match, in words for the rule author.
     public func validationError() -> String? {
+        if let problem = userGestureProblem { return problem }
         if case .exactly(let n) = fingers, n < 1 || n > GestureSpec.maxFingers {
             return "fingers must be 1 to \(GestureSpec.maxFingers) or \"any\", not \(n)"
         }
@@ -103,6 +115,7 @@ public struct GestureSpec: Equatable, Hashable, Sendable {
 
     /// The spec in the shorthand the rule language reads back, e.g. "2-finger swipe left".
     public var phrase: String {
+        if let custom = userGesturePhrase { return custom }
         var words: [String] = []
         switch fingers {
         case .any: words.append("any-finger")

@@ -3,6 +3,11 @@ public struct PhraseError: Error, Equatable, Sendable {
     public var phrase: String
     public var reason: String
 
+    public init(phrase: String, reason: String) {
+        self.phrase = phrase
+        self.reason = reason
+    }
+
     public var message: String {
         "cannot read gesture phrase \"\(phrase)\": \(reason); phrases look like \"two-finger swipe left\", \"double tap\", \"long press\", \"pinch in\", \"edge swipe from left\""
     }
@@ -42,6 +47,7 @@ private struct Reader {
     var direction: Direction?
     var edge: Edge?
     var resting: Int?
+    var shapeName: String?
 
     init(phrase: String) {
         self.phrase = phrase
@@ -86,7 +92,7 @@ private struct Reader {
             throw fail("an edge swipe needs its edge, as in \"edge swipe from left\"")
         }
         if edge != nil, kind != .edgeSwipe { throw fail("\"from\" an edge belongs to an edge swipe") }
-        let spec = GestureSpec(kind: kind, fingers: fingers, direction: direction, taps: taps, edge: edge, resting: resting)
+        let spec = GestureSpec(kind: kind, fingers: fingers, direction: direction, taps: taps, edge: edge, resting: resting, name: shapeName)
         if let problem = spec.validationError() { throw fail(problem) }
         return spec
     }
@@ -108,6 +114,11 @@ private struct Reader {
             return
         }
         if isFingerWord(word) { throw fail("\"\(word)\" needs a count before it, as in \"two-finger swipe\"") }
+        if word == "shape" {
+            try setKind(.shape, word: word)
+            readShapeName()
+            return
+        }
         if let k = kindWord(word) { try setKind(k, word: word); return }
         if word == "from" {
             if peek() == "the" { index += 1 }
@@ -129,6 +140,17 @@ private struct Reader {
     }
 
     func isFingerWord(_ word: String?) -> Bool { word == "finger" || word == "fingers" }
+
+    /// "shape left curly brace": the words after "shape", up to "with", are the
+    /// shape's name, joined as its templates write it (`left_curly_brace`).
+    mutating func readShapeName() {
+        var words: [String] = []
+        while let word = peek(), word != "with" {
+            words.append(word)
+            index += 1
+        }
+        if !words.isEmpty { shapeName = words.joined(separator: "_") }
+    }
 
     /// "with 1 resting", "with a resting thumb", "with no resting finger".
     mutating func readResting() throws {

@@ -19,10 +19,13 @@ public struct Transition: Sendable {
     /// False for a gesture that finished in earlier touch sequences (taps that
     /// waited for a next tap that never came): it must not end the current one.
     public var claimsSequence: Bool
+    /// A Lua recognizer's name: its kind is `custom`, shared by all of them.
+    public var name: String?
 
     public init(kind: GestureKind, from: RecognizerState, to: RecognizerState, cause: TransitionCause,
-                event: GestureEvent? = nil, claimsSequence: Bool = true) {
+                event: GestureEvent? = nil, claimsSequence: Bool = true, name: String? = nil) {
         self.kind = kind
+        self.name = name
         self.from = from
         self.to = to
         self.cause = cause

@@ -4,8 +4,10 @@
 /// live. The slots are not optionals because reading a field through an
 /// optional struct copies the whole struct first, once per frame per kind.
 struct RecognizerSet: Sendable {
-    enum Which: Sendable {
-        case edgeSwipe, swipe, pinch, rotate, longPress, tap, pan
+    enum Which: Equatable, Sendable {
+        case edgeSwipe, swipe, pinch, rotate, longPress, tap, pan, shape
+        /// A recognizer defined in Lua, by its place in `custom`.
+        case custom(Int)
     }
 
     private(set) var order: [Which] = []
@@ -16,6 +18,8 @@ struct RecognizerSet: Sendable {
     private var longPress = LongPressRecognizer(config: .init())
     private var tap = TapRecognizer(config: .init())
     private var pan = PanRecognizer(config: .init())
+    private var shape = ShapeRecognizer(config: .init())
+    private var custom: [ScriptedRecognizer] = []
 
     /// The recognizer with the earliest deadline, kept up to date by every
     /// change, so asking costs a load rather than a scan.
@@ -35,6 +39,14 @@ struct RecognizerSet: Sendable {
     mutating func add(longPress r: LongPressRecognizer) { longPress = r; order.append(.longPress) }
     mutating func add(tap r: TapRecognizer) { tap = r; order.append(.tap) }
     mutating func add(pan r: PanRecognizer) { pan = r; order.append(.pan) }
+    mutating func add(shape r: ShapeRecognizer) { shape = r; order.append(.shape) }
+    mutating func add(custom r: ScriptedRecognizer) { custom.append(r); order.append(.custom(custom.count - 1)) }
+
+    /// A Lua recognizer's name; nil for the built-in kinds.
+    func name(_ slot: SlotID) -> String? {
+        guard case .custom(let i) = order[slot.index] else { return nil }
+        return custom[i].name
+    }
 
     var tracksRotation: Bool { order.contains(.rotate) }
 
@@ -47,6 +59,8 @@ struct RecognizerSet: Sendable {
         case .longPress: return .longPress
         case .tap: return .tap
         case .pan: return .pan
+        case .shape: return .shape
+        case .custom: return .custom
         }
     }
 
@@ -59,6 +73,8 @@ struct RecognizerSet: Sendable {
         case .longPress: return longPress.state
         case .tap: return tap.state
         case .pan: return pan.state
+        case .shape: return shape.state
+        case .custom(let i): return custom[i].state
         }
     }
 
@@ -71,6 +87,8 @@ struct RecognizerSet: Sendable {
         case .longPress: return longPress.deadline
         case .tap: return tap.deadline
         case .pan: return pan.deadline
+        case .shape: return shape.deadline
+        case .custom(let i): return custom[i].deadline
         }
     }
 
@@ -87,6 +105,8 @@ struct RecognizerSet: Sendable {
         case .longPress: longPress.handle(frame, tracker: tracker, into: &out)
         case .tap: tap.handle(frame, tracker: tracker, into: &out)
         case .pan: pan.handle(frame, tracker: tracker, into: &out)
+        case .shape: shape.handle(frame, tracker: tracker, into: &out)
+        case .custom(let i): custom[i].handle(frame, tracker: tracker, into: &out)
         }
         refreshEarliest()
     }
@@ -100,6 +120,8 @@ struct RecognizerSet: Sendable {
         case .longPress: longPress.advance(to: time, tracker: tracker, into: &out)
         case .tap: tap.advance(to: time, tracker: tracker, into: &out)
         case .pan: pan.advance(to: time, tracker: tracker, into: &out)
+        case .shape: shape.advance(to: time, tracker: tracker, into: &out)
+        case .custom(let i): custom[i].advance(to: time, tracker: tracker, into: &out)
         }
         refreshEarliest()
     }
@@ -113,6 +135,8 @@ struct RecognizerSet: Sendable {
         case .longPress: longPress.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
         case .tap: tap.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
         case .pan: pan.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
+        case .shape: shape.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
+        case .custom(let i): custom[i].forceFail(at: time, cause: cause, tracker: tracker, into: &out)
         }
         refreshEarliest()
     }
@@ -126,6 +150,8 @@ struct RecognizerSet: Sendable {
         case .longPress: longPress.reset()
         case .tap: tap.reset()
         case .pan: pan.reset()
+        case .shape: shape.reset()
+        case .custom(let i): custom[i].reset()
         }
         refreshEarliest()
     }

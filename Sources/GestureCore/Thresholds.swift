@@ -18,6 +18,9 @@ public enum Threshold: String, CaseIterable, Sendable {
     case pinchMinSpread = "pinch_min_spread"
     case rotateMinAngle = "rotate_min_angle"
     case edgeZone = "edge_zone"
+    case shapeMinScore = "shape_min_score"
+    case shapeMinSize = "shape_min_size"
+    case shapeGap = "shape_gap"
     /// Not the recognizers': how long touchpad gestures stay quiet after typing
     /// (the engine's keyboards; 0 turns it off). A config key like the others.
     case typingQuiet = "typing_quiet"
@@ -41,18 +44,21 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .pinchMinSpread: return 5
         case .rotateMinAngle: return 15
         case .edgeZone: return 5
+        case .shapeMinScore: return 0.8
+        case .shapeMinSize: return 15
+        case .shapeGap: return 0.5
         case .typingQuiet: return 0.5
         }
     }
 
     public var unit: String {
         switch self {
-        case .fingerSettle, .swipeMaxDuration, .tapMaxDuration, .tapInterval, .longPressDuration, .typingQuiet: return "s"
+        case .fingerSettle, .swipeMaxDuration, .tapMaxDuration, .tapInterval, .longPressDuration, .shapeGap, .typingQuiet: return "s"
         case .swipeMinDistance, .tapMaxMovement, .tapMaxDistance, .longPressMaxMovement,
-             .panMinDistance, .pinchMinSpread, .edgeZone: return "mm"
+             .panMinDistance, .pinchMinSpread, .edgeZone, .shapeMinSize: return "mm"
         case .swipeMaxAngle, .rotateMinAngle: return "degrees"
         case .swipeMinSpeed, .swipeCommitSpeed: return "mm/s"
-        case .pinchMinScale: return "ratio"
+        case .pinchMinScale, .shapeMinScore: return "ratio"
         }
     }
 
@@ -77,6 +83,9 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .pinchMinSpread: return 0.5...100
         case .rotateMinAngle: return 1...180
         case .edgeZone: return 0.5...50
+        case .shapeMinScore: return 0...1
+        case .shapeMinSize: return 2...500
+        case .shapeGap: return 0...2
         case .typingQuiet: return 0...5
         }
     }

@@ -41,6 +41,22 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
     /// A tap with another finger count than the taps before it.
     case tapWithOtherFingers(Int)
     case tapTooFar
+    /// Shapes: the drawing was smaller than `shape_min_size`.
+    case shapeTooSmall(size: Double, minimum: Double)
+    /// Shapes: a straight stroke is a swipe or a drag, never a shape.
+    case straightStroke
+    /// Shapes: it went along a line, perhaps back and forth (a drag up and down).
+    case flatStroke
+    /// Shapes: the best template matched too poorly for any rule.
+    case shapeUnmatched(best: String, score: Double, minimum: Double)
+    /// Shapes: it looked most like a shape no rule binds.
+    case shapeUnbound(best: String, score: Double)
+    /// A Lua recognizer called `fail`, with its reason if it gave one.
+    case failedInLua(String?)
+    /// A Lua recognizer's deadline passed and it has no `timeout` function.
+    case deadlineInLua
+    /// A Lua recognizer raised an error or ran out of its budget: it is disabled.
+    case luaError
 
     public var description: String {
         switch self {
@@ -71,6 +87,14 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
         case .unknownSurface: return "the surface size is unknown, so there are no edges to start from"
         case .tapWithOtherFingers(let n): return "tap with \(n) finger\(n == 1 ? "" : "s")"
         case .tapTooFar: return "tap too far from the last"
+        case .shapeTooSmall(let size, let minimum): return "drawn \(Int(clamping: size.rounded())) mm across, less than \(Int(clamping: minimum.rounded())) mm"
+        case .straightStroke: return "a straight stroke is no shape"
+        case .flatStroke: return "it went back and forth along a line, which is no shape"
+        case .shapeUnmatched(let best, let score, let minimum): return "most like \(best), but scored \(twoDecimals(score)), under \(twoDecimals(minimum))"
+        case .shapeUnbound(let best, let score): return "most like \(best) (\(twoDecimals(score))), which no rule binds"
+        case .failedInLua(let reason): return reason.map { "fail(): \($0)" } ?? "fail()"
+        case .deadlineInLua: return "its deadline passed and it has no timeout function"
+        case .luaError: return "an error in its Lua disabled it"
         }
     }
 }
@@ -78,6 +102,14 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
 extension GestureKind {
     /// The kind as the trace names its rules: "no long-press rule for 3 fingers".
     var ruleNoun: String { self == .longPress ? "long-press" : phrase }
+}
+
+/// "0.75": scores in messages.
+func twoDecimals(_ v: Double) -> String {
+    let hundredths = Int(clamping: (v * 100).rounded())
+    let sign = hundredths < 0 ? "-" : ""
+    let a = hundredths.magnitude
+    return "\(sign)\(a / 100).\(a % 100 < 10 ? "0" : "")\(a % 100)"
 }
 
 extension Int {

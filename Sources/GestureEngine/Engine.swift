@@ -36,6 +36,8 @@ public final class Engine: ScriptHost {
     public var progressConsole: Console?
     /// Sees frames and deliveries, for `draw` and `explain`.
     public weak var observer: EngineObserver?
+    /// What drawn shapes are matched against (UserGestures.swift).
+    var shapeTemplates = BuiltinShapes.templates
     /// Where the focused application comes from (AppFocus.swift).
     var appTracker: AppTracker?
     /// The keyboards: held keys and quiet while typing (KeyWiring.swift).
@@ -76,6 +78,7 @@ public final class Engine: ScriptHost {
             return .unavailable
         }
         self.runtime = runtime
+        if let status = loadShapes(into: runtime) { return status }
         do {
             if let path = options.rulesPath {
                 try runtime.load(path: path)
@@ -214,6 +217,7 @@ public final class Engine: ScriptHost {
     private func newArena(for device: Int) -> GestureArena {
         var arena = GestureArena(rules: runtime?.coreRules(forDevice: deviceName(device)) ?? [], thresholds: runtime?.thresholds ?? Thresholds())
         arena.tracing = options.trace
+        configureUserGestures(&arena)
         return arena
     }
 
@@ -241,6 +245,7 @@ public final class Engine: ScriptHost {
         keyInputs?.setQuiet(runtime.thresholds[.typingQuiet])
         for device in arenas.indices where arenas[device] != nil {
             arenas[device]?.arena.replaceRules(runtime.coreRules(forDevice: deviceName(device)), thresholds: runtime.thresholds)
+            if let box = arenas[device] { configureUserGestures(&box.arena) }
             checkEdges(device: device, surface: arenas[device]?.arena.tracker.surface)
         }
     }

@@ -15,6 +15,7 @@ extension Engine {
             return refuse("no Lua memory left for a second set of rules next to the running ones (limit \(options.luaMemory >> 20) MiB for both)")
         }
         if let problem = fresh.adoptState(from: old) { return refuse(problem) }
+        fresh.shapeNames = old.shapeNames
         // The focused application and the keys held are the new rules' too, from the start.
         fresh.setContext(old.context)
         do {

@@ -5,6 +5,8 @@ import GestureInput
 /// Everything `gesturemap run` was asked to do.
 public struct RunOptions: Sendable {
     public var rulesPath: String?
+    /// Shape templates (`--shapes`); nil: `shapes.jsonl` beside the rules, if there is one.
+    public var shapesPath: String?
     /// Paths, "-" for standard input; empty means standard input when it is piped.
     public var inputs: [String] = []
     public var strict = false

@@ -203,7 +203,7 @@ private struct PanelLayout {
         for (n, gesture) in panel.sequence.gestures.enumerated() {
             let e = gesture.event
             let at = map(e.position)
-            if e.delta.length > 2, e.kind != .tap, e.kind != .longPress {
+            if e.delta.length > 2, e.kind != .tap, e.kind != .longPress, e.kind != .shape {
                 svg.arrow(from: map(e.position - e.delta), to: at, stroke: "#1f2328", width: 2)
             }
             // The badge stands off the point it marks, so it hides no finger's path.
@@ -238,6 +238,8 @@ enum GestureWords {
         case .tap: words.append(e.taps == 2 ? "double tap" : e.taps == 3 ? "triple tap" : "tap")
         case .longPress: words.append("long press")
         case .edgeSwipe: words.append("edge swipe" + (e.edge.map { " from \($0.rawValue)" } ?? ""))
+        case .shape: words.append("shape " + (e.name ?? "") + " (score \(fixed(e.score, 2)))")
+        case .custom: words.append(e.name ?? "custom")
         default:
             words.append(e.kind.rawValue)
             if let d = e.direction { words.append(d.rawValue) }

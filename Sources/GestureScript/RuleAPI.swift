@@ -18,7 +18,7 @@ extension ScriptRuntime {
             return raise(stack, "on(): this rules file has defined \(Self.maxRules) rules, the most one may (removed ones count); define rules once and turn them on and off with :enable() and :disable()")
         }
         let spec: GestureSpec
-        switch SpecReader.read(stack, at: 1) {
+        switch SpecReader.read(stack, at: 1, userKinds: userKinds) {
         case .success(let s): spec = s
         case .failure(let failure): return refuse(failure.message)
         }

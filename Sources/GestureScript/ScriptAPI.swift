@@ -19,6 +19,7 @@ extension ScriptRuntime {
                 Prelude.chunkName.withCString { name in
                     ScriptRuntime.timerMetatable.withCString { timerMetatable in
                         ScriptRuntime.bindingMetatable.withCString { bindingMetatable in
+                          ScriptRuntime.recognizerMetatable.withCString { recognizerMetatable in
                             var api = gm_api()
                             api.host = Unmanaged.passUnretained(self).toOpaque()
                             api.globals = UnsafePointer(APITable.globals.baseAddress)
@@ -29,6 +30,9 @@ extension ScriptRuntime {
                             api.binding_metatable = bindingMetatable
                             api.binding_methods = UnsafePointer(APITable.bindingMethods.baseAddress)
                             api.binding_method_count = Int32(APITable.bindingMethods.count)
+                            api.recognizer_metatable = recognizerMetatable
+                            api.recognizer_methods = UnsafePointer(APITable.recognizerMethods.baseAddress)
+                            api.recognizer_method_count = Int32(APITable.recognizerMethods.count)
                             api.prelude = text.baseAddress
                             api.prelude_length = text.count
                             api.prelude_name = name
@@ -40,6 +44,7 @@ extension ScriptRuntime {
                                 request.api = api
                                 return enter(&request) == nil
                             }
+                          }
                         }
                     }
                 }
@@ -92,6 +97,7 @@ enum APITable {
         ("exec", { L in call(L) { $0.execFunction($1, shell: false) } }),
         ("shell", { L in call(L) { $0.execFunction($1, shell: true) } }),
         ("key", { L in call(L) { $0.keyFunction($1) } }),
+        ("recognizer", { L in call(L) { $0.recognizerFunction($1) } }),
         ("app", { L in call(L) { $0.appFunction($1) } }),
     ])
     nonisolated(unsafe) static let timerMethods = table([
@@ -101,6 +107,13 @@ enum APITable {
         ("enable", { L in call(L) { $0.bindingMethod($1, enabled: true) } }),
         ("disable", { L in call(L) { $0.bindingMethod($1, enabled: false) } }),
         ("remove", { L in call(L) { $0.bindingMethod($1, removed: true) } }),
+    ])
+    nonisolated(unsafe) static let recognizerMethods = table([
+        ("began", { L in call(L) { $0.recognizerStep($1, .began) } }),
+        ("changed", { L in call(L) { $0.recognizerStep($1, .changed) } }),
+        ("ended", { L in call(L) { $0.recognizerStep($1, .ended) } }),
+        ("fail", { L in call(L) { $0.recognizerFail($1) } }),
+        ("deadline", { L in call(L) { $0.recognizerDeadline($1) } }),
     ])
     /// The prelude's private arguments, in order (the module loader follows them).
     nonisolated(unsafe) static let preludeArguments = table([

@@ -66,6 +66,8 @@ public final class ScriptRuntime {
     var charged = 0
     /// Device patterns already reported as taking too many steps.
     var slowPatternsReported: Set<Int> = []
+    /// Recognizers the rules define, and the shapes they may bind (RecognizerAPI.swift).
+    var userGestures = UserGestureState()
 
     /// A state with the rule API. With `sharingLimitsOf`, the new state counts
     /// against the same memory limit as that one (a reload's new rules and the
@@ -123,6 +125,7 @@ public final class ScriptRuntime {
     public func coreRules(forDevice name: String? = nil) -> [GestureRule] {
         rules.indices.map { i in
             var core = rules[i].core
+            settleUserGesture(&core.spec)
             core.isActive = rules[i].enabled && !rules[i].removed && (rules[i].mode == nil || rules[i].mode == mode) && deviceMatches(i, name)
                 && contextHolds(i)
             return core
@@ -352,7 +355,7 @@ public final class ScriptRuntime {
         return withOptionalCString(e.direction?.rawValue) { direction in
             withOptionalCString(e.edge?.rawValue) { edge in
                 withOptionalCString(deviceName) { device in
-                    e.kind.rawValue.withCString { kind in
+                    e.kindName.withCString { kind in
                         e.phase.rawValue.withCString { phase in
                             var g = gm_gesture()
                             g.kind = kind
@@ -378,7 +381,10 @@ public final class ScriptRuntime {
                             g.scale = e.scale
                             g.rotation = e.rotation
                             g.resting = lua_Integer(e.resting)
-                            return withContext(&g, body)
+                            return withUserGestureFields(e, &g) { filled in
+                                var gesture = filled.pointee
+                                return withContext(&gesture, body)
+                            }
                         }
                     }
                 }

@@ -3,27 +3,37 @@ import GestureCore
 
 /// Reads the first argument of `on()`: a shorthand phrase or a spec table.
 enum SpecReader {
-    static let tableKeys = ["kind", "fingers", "direction", "taps", "edge", "resting"]
+    static let tableKeys = ["kind", "fingers", "direction", "taps", "edge", "resting", "name", "min_score"]
     static let maxPhraseBytes = 256
 
-    static func read(_ lua: LuaView, at index: Int32) -> Result<GestureSpec, SpecProblem> {
+    /// The kinds users make, as far as the rules know them: recognizers defined so far, and shape names.
+    struct UserKinds {
+        var recognizers: [String] = []
+        var shapes: [String] = BuiltinShapes.names
+    }
+
+    static func read(_ lua: LuaView, at index: Int32, userKinds: UserKinds = UserKinds()) -> Result<GestureSpec, SpecProblem> {
         switch lua.type(at: index) {
         case .string:
             guard let phrase = lua.string(at: index, limit: maxPhraseBytes) else {
                 return .failure("a gesture phrase is at most \(maxPhraseBytes) bytes, such as \"two-finger swipe left\"; this one is \(lua.bytes(at: index)?.count ?? 0)")
             }
+            // A recognizer's name is a phrase of its own.
+            if userKinds.recognizers.contains(phrase) { return .success(GestureSpec(kind: .custom, name: phrase)) }
             switch PhraseParser.parse(phrase) {
-            case .success(let spec): return .success(spec)
+            case .success(let spec):
+                if let problem = unknownShape(spec.name, kind: spec.kind, userKinds) { return .failure(problem) }
+                return .success(spec)
             case .failure(let error): return .failure(SpecProblem(error.message))
             }
         case .table:
-            return readTable(lua, at: lua_absindex(lua.L, index))
+            return readTable(lua, at: lua_absindex(lua.L, index), userKinds: userKinds)
         default:
             return .failure("on() needs a gesture first: a phrase such as \"two-finger swipe left\" or a table such as { kind = \"swipe\", fingers = 2, direction = \"left\" }, not a \(lua.type(at: index).name)")
         }
     }
 
-    private static func readTable(_ lua: LuaView, at t: Int32) -> Result<GestureSpec, SpecProblem> {
+    private static func readTable(_ lua: LuaView, at t: Int32, userKinds: UserKinds) -> Result<GestureSpec, SpecProblem> {
         var unknown: [String] = []
         lua.forEachPair(t) { k, _ in
             let name = lua.string(at: k, limit: 64)
@@ -35,15 +45,25 @@ enum SpecReader {
             return .failure("unknown key \"\(first)\" in gesture table; known keys: \(tableKeys.joined(separator: ", "))")
         }
 
-        let kindNames = GestureKind.allCases.map { $0.rawValue }.joined(separator: ", ")
+        let kindNames = (GestureKind.builtIn.map { $0.rawValue } + userKinds.recognizers).joined(separator: ", ")
         guard lua.rawField(t, "kind") == .string, let kindName = lua.string(at: -1) else {
             let problem = lua.type(at: -1) == .nil ? "gesture table needs \"kind\"; one of \(kindNames)" : "\"kind\" must be a string; one of \(kindNames)"
             lua.pop()
             return .failure(SpecProblem(problem))
         }
         lua.pop()
-        guard let kind = GestureKind(rawValue: kindName) ?? GestureKind.allCases.first(where: { $0.phrase == kindName }) else {
-            return .failure("unknown kind \"\(kindName)\"; use one of \(kindNames)")
+        let custom = userKinds.recognizers.contains(kindName) ? kindName : nil
+        guard let kind = custom != nil ? .custom : GestureKind.builtIn.first(where: { $0.rawValue == kindName || $0.phrase == kindName }) else {
+            return .failure("unknown kind \"\(kindName)\"; use one of \(kindNames)\(userKinds.recognizers.isEmpty ? "" : " (recognizers the rules define above)")")
+        }
+        var name = custom
+        var minScore: Double?
+        switch readShapeKeys(lua, at: t, kind: kind, userKinds) {
+        case .success(let shape):
+            if kind == .shape { name = shape.name }
+            minScore = shape.minScore
+        case .failure(let problem):
+            return .failure(problem)
         }
 
         var fingers: FingerCount?
@@ -128,9 +148,52 @@ enum SpecReader {
         }
         lua.pop()
 
-        let spec = GestureSpec(kind: kind, fingers: fingers, direction: direction, taps: taps, edge: edge, resting: resting)
+        let spec = GestureSpec(kind: kind, fingers: fingers, direction: direction, taps: taps, edge: edge, resting: resting,
+                               name: name, minScore: minScore)
         if let problem = spec.validationError() { return .failure(SpecProblem(problem)) }
         return .success(spec)
+    }
+
+    /// `name` and `min_score`, which belong to shapes.
+    private static func readShapeKeys(_ lua: LuaView, at t: Int32, kind: GestureKind, _ userKinds: UserKinds) -> Result<(name: String?, minScore: Double?), SpecProblem> {
+        var name: String?
+        switch lua.rawField(t, "name") {
+        case .nil: break
+        case .string where kind == .shape:
+            let text = lua.string(at: -1, limit: ShapeName.maxBytes * 4) ?? ""
+            name = ShapeName.normalize(text)
+        case .string:
+            lua.pop()
+            return .failure("\"name\" in the gesture table names a shape; a rule's own name goes in on()'s options: on(spec, handler, { name = \"...\" })")
+        default:
+            lua.pop()
+            return .failure("\"name\" must be a shape's name, such as \"circle\"")
+        }
+        lua.pop()
+        if let name, let problem = ShapeName.problem(name) { return .failure(SpecProblem(problem)) }
+        if let problem = unknownShape(name, kind: kind, userKinds) { return .failure(problem) }
+        var minScore: Double?
+        switch lua.rawField(t, "min_score") {
+        case .nil: break
+        case .number where kind == .shape:
+            let n = lua.number(at: -1) ?? -1
+            guard n >= 0 && n <= 1 else {
+                lua.pop()
+                return .failure("\"min_score\" must be a number from 0 to 1, such as 0.85")
+            }
+            minScore = n
+        default:
+            lua.pop()
+            return .failure(kind == .shape ? "\"min_score\" must be a number from 0 to 1, such as 0.85" : "\"min_score\" belongs to kind \"shape\", not \"\(kind.rawValue)\"")
+        }
+        lua.pop()
+        return .success((name, minScore))
+    }
+
+    /// A shape name no template has.
+    static func unknownShape(_ name: String?, kind: GestureKind, _ userKinds: UserKinds) -> SpecProblem? {
+        guard kind == .shape, let name, !userKinds.shapes.contains(name) else { return nil }
+        return SpecProblem("unknown shape \"\(name)\"; known shapes: \(userKinds.shapes.sorted().joined(separator: ", ")) (teach one with gesturemap shape add \(name) RECORDING)")
     }
 }
 

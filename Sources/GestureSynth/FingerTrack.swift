@@ -24,6 +24,8 @@ enum Motion: Sendable {
     case stroke(from: Vector, to: Vector, bend: Double)
     /// Around `center`: radius and angle (degrees, clockwise on screen) change together.
     case orbit(center: Vector, radius: (Double, Double), angle: (Double, Double))
+    /// Along a polyline, at an even pace along its length: a shape drawn.
+    case path(ShapePath)
 
     func position(progress p: Double) -> Vector {
         switch self {
@@ -39,6 +41,8 @@ enum Motion: Sendable {
             let r = radius.0 + (radius.1 - radius.0) * p
             let a = angle.0 + (angle.1 - angle.0) * p
             return center + Vector(cosDegrees(a), sinDegrees(a)) * r
+        case .path(let path):
+            return path.point(at: p)
         }
     }
 }
@@ -59,5 +63,30 @@ struct FingerTrack: Sendable {
         let span = moveEnd - moveStart
         let u = span > 0 ? (t - moveStart) / span : (t >= moveEnd ? 1 : 0)
         return motion.position(progress: easing.apply(u))
+    }
+}
+
+/// A polyline walked by the share of its length.
+struct ShapePath: Sendable {
+    let points: [Vector]
+    let distances: [Double]
+
+    init(_ points: [Vector]) {
+        self.points = points.isEmpty ? [.zero] : points
+        var d = [0.0]
+        for i in 1..<max(self.points.count, 1) { d.append(d[i - 1] + self.points[i].distance(to: self.points[i - 1])) }
+        distances = d
+    }
+
+    var length: Double { distances[distances.count - 1] }
+
+    func point(at share: Double) -> Vector {
+        let target = min(max(share, 0), 1) * length
+        guard length > 0 else { return points[0] }
+        var i = 1
+        while i < points.count - 1, distances[i] < target { i += 1 }
+        let span = distances[i] - distances[i - 1]
+        let f = span > 0 ? (target - distances[i - 1]) / span : 0
+        return points[i - 1] + (points[i] - points[i - 1]) * f
     }
 }

@@ -9,6 +9,8 @@ import GestureCore
 struct GesturePlanner {
     let surface: Surface
     var random: SeededRandom
+    /// What `shape NAME` draws: the first template of that name (any of them, by the seed).
+    var shapes = BuiltinShapes.templates
 
     /// Fingers of one hand sit about this far apart, mm.
     static let fingerSpacing: ClosedRange<Double> = 14...19
@@ -99,6 +101,11 @@ struct GesturePlanner {
             let r0 = random.uniform(out ? 12...18 : 24...32)
             let factor = out ? random.uniform(1.6...2.0) : random.uniform(0.45...0.6)
             return orbit(fingers: fingers, radius: (r0, r0 * factor), turn: random.jitter(2), duration: random.uniform(0.35...0.6))
+        case .shape:
+            return shape(named: spec.name)
+        case .custom:
+            // A recognizer defined in Lua says nothing of what its gesture looks like.
+            return []
         case .rotate:
             let clockwise = spec.direction == .clockwise || (spec.direction == nil && random.chance(0.5))
             let turn = random.uniform(50...90) * (clockwise ? 1 : -1)
@@ -168,6 +175,30 @@ struct GesturePlanner {
                 motion: .stroke(from: from, to: from + d, bend: bend),
                 moveStart: moveStart, moveEnd: moveEnd, easing: easing, noise: GesturePlanner.noise)
         }
+    }
+
+    /// One finger drawing a template, 40 to 60 mm across, at 70 to 110 mm/s
+    /// along its path: a deliberate drawing, slower at its start than a swipe
+    /// commits (`swipe_commit_speed`), so that no straight first part of it
+    /// (a V's first leg) is taken for a swipe.
+    private mutating func shape(named name: String?) -> [FingerTrack] {
+        let candidates = shapes.filter { name == nil || $0.name == name }
+        guard !candidates.isEmpty else { return [] }
+        let template = candidates[Int.random(in: 0..<candidates.count, using: &random)]
+        var points = template.stroke.points
+        if template.anyDirection && !template.isLoop && random.chance(0.5) { points.reverse() }
+        let size = random.uniform(40...60)
+        let turn = random.uniform(-4...4)
+        let c = centre(margin: size / 2 + 10)
+        let (cosT, sinT) = (cosDegrees(turn), sinDegrees(turn))
+        let placed = points.map { p in c + Vector(p.x * cosT - p.y * sinT, p.x * sinT + p.y * cosT) * size }
+        let path = ShapePath(placed)
+        let duration = path.length / random.uniform(70...110)
+        let moveStart = random.uniform(0.02...0.05)
+        let moveEnd = moveStart + duration
+        return [FingerTrack(
+            lands: 0, lifts: moveEnd + random.uniform(0.01...0.04),
+            motion: .path(path), moveStart: moveStart, moveEnd: moveEnd, easing: .smooth, noise: GesturePlanner.noise)]
     }
 
     private mutating func taps(count: Int, fingers: Int) -> [FingerTrack] {

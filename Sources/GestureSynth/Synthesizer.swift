@@ -16,6 +16,12 @@ public struct Synthesizer {
     private var time = 0.0
     private var nextID = 1
 
+    /// The templates `shape NAME` draws from; the built-in shapes unless set.
+    public var shapes: [ShapeTemplate] {
+        get { planner.shapes }
+        set { planner.shapes = newValue }
+    }
+
     public init(seed: UInt64, rate: Double? = nil) {
         var random = SeededRandom(seed: seed)
         self.rate = rate ?? random.uniform(60...240).rounded()

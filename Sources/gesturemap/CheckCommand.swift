@@ -3,10 +3,21 @@ import GestureEngine
 enum CheckCommand {
     static func main(_ args: [String], console: Console) -> ExitCode {
         var files: [String] = []
-        for arg in args {
+        var shapes: String?
+        var a = Arguments(args, command: "check")
+        while let arg = a.next() {
             if arg == "-h" || arg == "--help" {
                 printOut(Help.check)
                 return .ok
+            }
+            let (name, inline) = Arguments.split(arg)
+            if name == "--shapes" {
+                do throws(UsageError) {
+                    shapes = try a.value(for: name, inline: inline)
+                } catch {
+                    return usageFailure(error, command: "check", console: console)
+                }
+                continue
             }
             if arg.hasPrefix("-") && arg != "-" {
                 return usageFailure(UsageError(message: "unknown option \(arg)"), command: "check", console: console)
@@ -18,7 +29,7 @@ enum CheckCommand {
         }
         var failed = false
         for file in files {
-            let problems = RuleChecker.problems(in: file)
+            let problems = RuleChecker.problems(in: file, shapesPath: shapes)
             if problems.isEmpty {
                 console.say("\(file): ok")
             } else {

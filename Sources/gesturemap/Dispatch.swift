@@ -19,6 +19,7 @@ extension CommandLine {
         case "record": return RecordCommand.main(rest, console: console)
         case "devices": return DevicesCommand.main(rest, console: console)
         case "apps": return AppsCommand.main(rest, console: console)
+        case "shape": return ShapeCommand.main(rest, console: console)
         case "help", "--help", "-h":
             if let topic = rest.first, let text = Help.forCommand(topic) {
                 printOut(text)
@@ -30,7 +31,7 @@ extension CommandLine {
             printOut(version)
             return .ok
         default:
-            console.say("gesturemap: unknown command \"\(command)\"; commands: run, check, test, draw, synth, devices, record, apps (see gesturemap --help)")
+            console.say("gesturemap: unknown command \"\(command)\"; commands: run, check, test, draw, synth, devices, record, apps, shape (see gesturemap --help)")
             return .usage
         }
     }

@@ -13,6 +13,7 @@ enum Help {
       devices                          touch devices and their axes
       record [DEVICE] [-o FILE]        a device's touches as NDJSON (or --from FILE to convert)
       apps [--watch] [--json]          the focused application and the windows the desktop shows
+      shape add NAME INPUT | list      teach drawn shapes from a recording, list the templates
 
     gesturemap COMMAND --help shows a command's options; gesturemap --version its version.
     Example: gesturemap synth "two-finger swipe left" | gesturemap run --rules examples/pager.lua
@@ -29,6 +30,7 @@ enum Help {
 
     options:
       -r, --rules FILE        Lua rules (default: swipe left/right -> next_page/prev_page)
+      --shapes FILE           shape templates (default: shapes.jsonl beside the rules, if any)
       --format FORMAT         ndjson, evemu, evtest, libinput (debug-events) or raw (input_event
                               bytes); default: detected from the first lines
       --rotate [DEV=]DEG      map the device's axes to the screen: 0, 90, 180 or 270 clockwise
@@ -73,14 +75,16 @@ enum Help {
     """
 
     static let check = """
-    usage: gesturemap check FILE ...
+    usage: gesturemap check FILE ... [--shapes FILE]
 
     Loads each rules file without running any input and reports every problem as
-    FILE:LINE: message. Exits 1 if there is any, 0 otherwise.
+    FILE:LINE: message. Exits 1 if there is any, 0 otherwise. Shapes the rules name
+    must be built in or in the shapes file (--shapes, or shapes.jsonl beside each
+    rules file), whose bad lines are problems too.
     """
 
     static let synth = """
-    usage: gesturemap synth PHRASE ... [--seed N] [--rate HZ] [--count N]
+    usage: gesturemap synth PHRASE ... [--seed N] [--rate HZ] [--count N] [--shapes FILE]
 
     Writes NDJSON touch events for each named gesture in turn, as a person would
     make them: fingers landing up to 40 ms apart, eased and slightly curved motion,
@@ -88,12 +92,13 @@ enum Help {
 
     phrases: "swipe left", "two-finger swipe up", "3 finger swipe down-right",
     "tap", "double tap", "3-finger tap", "long press", "pan left", "pinch in",
-    "pinch out", "rotate clockwise", "edge swipe from left"
+    "pinch out", "rotate clockwise", "edge swipe from left", "shape circle"
 
     options:
       --seed N     random seed (default 1)
       --rate HZ    sampling rate instead of the seed's choice
       --count N    make N gestures, cycling through the phrases
+      --shapes FILE   draw "shape NAME" from this file's templates too (see shape --help)
     """
 
     static let devices = """
@@ -183,6 +188,33 @@ enum Help {
       run's options (--resolution, --format, --rotate, ...) apply as they do to run
     """
 
+    static let shape = """
+    usage: gesturemap shape add NAME INPUT [--shapes FILE] [--any-direction] [--gap S] [run's options]
+           gesturemap shape list [--shapes FILE] [-o FILE.svg]
+
+    add: learns templates of the shape NAME from a recording (any format run reads,
+    such as one made with gesturemap record): each drawing in it is a sample, a
+    one-finger stroke, or strokes that follow each other within --gap seconds
+    (0.5 by default; an X drawn as two lines). Straight strokes and several fingers
+    are skipped. The templates are added to the shapes file; a name that is a
+    built-in shape's replaces it.
+
+    list: one line per shape on stderr (how many templates, from where, how each
+    may be drawn); with -o, an SVG sheet with a small drawing of each template.
+
+    The shapes file is --shapes FILE, or shapes.jsonl beside --rules FILE, or
+    shapes.jsonl in the current directory. docs/shapes.md describes it.
+
+    options:
+      --shapes FILE       the templates' file
+      --any-direction     add: the shape may be drawn either way round
+      --gap S             add: strokes within S seconds are one drawing
+      -o, --output FILE   list: write the SVG sheet here
+
+    exit status: 0 ok, 64 usage, 65 nothing to learn in the recording, 66 input or
+    shapes file not found, 74 the shapes file cannot be written
+    """
+
     static func forCommand(_ name: String) -> String? {
         switch name {
         case "run": return run
@@ -193,6 +225,7 @@ enum Help {
         case "devices": return devices
         case "record": return record
         case "apps": return apps
+        case "shape": return shape
         default: return nil
         }
     }

@@ -35,6 +35,7 @@ enum RunCommand {
             case "--": onlyPositionals = true
             case "-h", "--help": return nil
             case "--rules", "-r": options.rulesPath = try a.value(for: name, inline: inline)
+            case "--shapes": options.shapesPath = try a.value(for: name, inline: inline)
             case "--strict": options.strict = true
             case "-v", "--verbose": options.verbose = true
             case "--trace": options.trace = true

@@ -1,3 +1,4 @@
+import GestureCore
 import GestureEngine
 
 enum SynthCommand {
@@ -6,6 +7,7 @@ enum SynthCommand {
         var seed: UInt64 = 1
         var rate: Double?
         var count: Int?
+        var shapesPath: String?
         var a = Arguments(args, command: "synth")
         do throws(UsageError) {
             while let arg = a.next() {
@@ -26,6 +28,8 @@ enum SynthCommand {
                     let text = try a.value(for: name, inline: inline)
                     guard let n = Int(text), n >= 1, n <= 10_000_000 else { throw UsageError(message: "--count takes a number of gestures, 1 or more, not \"\(text)\"") }
                     count = n
+                case "--shapes":
+                    shapesPath = try a.value(for: name, inline: inline)
                 case "--rate":
                     let text = try a.value(for: name, inline: inline)
                     guard let r = Double(text), r >= 10, r <= 2000 else { throw UsageError(message: "--rate takes samples per second from 10 to 2000, not \"\(text)\"") }
@@ -40,8 +44,15 @@ enum SynthCommand {
         } catch {
             return usageFailure(error, command: "synth", console: console)
         }
+        var options = RunOptions()
+        options.shapesPath = shapesPath
+        let shapes: [ShapeTemplate]
+        switch Engine.shapeLibrary(options: options, console: console) {
+        case .success(let s): shapes = s
+        case .failure(let status): return status
+        }
         let out = LineOutput.standardOutput
-        let result = SynthStream.write(phrases: phrases, seed: seed, rate: rate, count: count ?? phrases.count) { bytes in
+        let result = SynthStream.write(phrases: phrases, seed: seed, rate: rate, count: count ?? phrases.count, shapes: shapes) { bytes in
             out.write(bytes: bytes)
             return !out.broken
         }

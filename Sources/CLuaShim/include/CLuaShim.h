@@ -73,12 +73,28 @@ typedef struct gm_api {
     const char *binding_metatable;
     const gm_api_entry *binding_methods;
     int binding_method_count;
+    const char *recognizer_metatable;    /* the object `recognizer()` functions get as their first argument */
+    const gm_api_entry *recognizer_methods;
+    int recognizer_method_count;
     const char *prelude;                 /* Lua run last, given prelude_args then the module loader */
     size_t prelude_length;
     const char *prelude_name;
     const gm_api_entry *prelude_args;
     int prelude_arg_count;
 } gm_api;
+
+/* A field a Lua recognizer attached to its gesture: `type` is LUA_TNUMBER
+ * (an integer when `is_integer`), LUA_TSTRING or LUA_TBOOLEAN. */
+typedef struct gm_field {
+    const char *name;
+    int type;
+    int is_integer;
+    lua_Integer integer;
+    lua_Number number;
+    const char *string;
+    size_t length;
+    int boolean;
+} gm_field;
 
 /* The fields of a handler's gesture table. Strings may be NULL (field left nil);
  * has_normalized = 0 leaves nx, ny nil. A new field: a member here, one line in
@@ -94,6 +110,11 @@ typedef struct gm_gesture {
     lua_Integer resting;
     lua_Number t, duration, dx, dy, distance, velocity, x, y, nx, ny, scale, rotation;
     int has_normalized;
+    const char *shape;          /* g.shape, with g.score when has_score */
+    lua_Number score;
+    int has_score;
+    const gm_field *fields;     /* a Lua recognizer's own fields, after the others */
+    int field_count;
     /* g.app = { id, title, pid }: app_id NULL leaves g.app nil; app_pid 0 leaves pid nil. */
     const char *app_id;
     const char *app_title;
@@ -103,6 +124,25 @@ typedef struct gm_gesture {
     int modifier_count;
 } gm_gesture;
 
+/* One touch of a frame, for a Lua recognizer. `phase`: 0 began, 1 moved,
+ * 2 stationary, 3 ended, 4 cancelled. */
+typedef struct gm_touch {
+    lua_Integer id;
+    lua_Number x, y, vx, vy;
+    int phase;
+    int resting;
+} gm_touch;
+
+/* A frame as a Lua recognizer sees it: written into one reused table. */
+typedef struct gm_frame {
+    lua_Number t;
+    const gm_touch *touches;
+    int touch_count;
+    lua_Integer fingers;
+    int has_size;
+    lua_Number width, height;
+} gm_frame;
+
 typedef enum gm_request_kind {
     GM_OPEN,          /* sandbox, API and prelude into a new state */
     GM_LOAD_FILE,     /* load `path` (named `name` in messages) and run it */
@@ -110,6 +150,10 @@ typedef enum gm_request_kind {
     GM_CALL_REF,      /* call the function at registry `ref` without arguments (timers) */
     GM_CALL_HANDLER,  /* call the handler at `ref` (its field `phase` when it is a table) with the gesture */
     GM_ADOPT_STATE,   /* copy `from`'s global `state` into this state's */
+    GM_NEW_OBJECT,    /* a table with metatable `metatable` and field name = `name`, into the registry: `ref` */
+    GM_CALL_RECOGNIZER, /* call the function at `ref` with the object at `self_ref`, then `frame` (written
+                           into the reused table at `frame_ref`, made when LUA_NOREF) or `time` when
+                           `has_time`, or nothing */
 } gm_request_kind;
 
 typedef struct gm_request {
@@ -124,6 +168,13 @@ typedef struct gm_request {
     const gm_gesture *gesture;
     lua_Integer step;           /* g.step when non-zero */
     lua_State *from;
+    const char *metatable;
+    const char *state;          /* GM_CALL_RECOGNIZER: set as the object's `state` before the call */
+    int self_ref;
+    int frame_ref;              /* in and out */
+    const gm_frame *frame;
+    lua_Number time;
+    int has_time;
     /* results */
     int load_status;            /* LUA_OK, or why the chunk did not load (its message is the error) */
     int skipped;                /* a handler table without a function for this phase */

@@ -45,6 +45,14 @@ public struct ShapeStroke: Equatable, Sendable {
     /// stroke that comes back to where it began.
     public var endGap: Double { points[0].distance(to: points[points.count - 1]) }
 
+    /// `count` points evenly spaced along the path, first and last included; nil
+    /// for a path with no length.
+    public static func resampledPoints(_ path: [Vector], count: Int) -> [Vector]? {
+        let finite = path.filter { $0.x.isFinite && $0.y.isFinite }
+        guard finite.count >= 2, count >= 2 else { return nil }
+        return resample(finite, count: count)
+    }
+
     /// `count` points evenly spaced along the polyline, first and last included.
     static func resample(_ path: [Vector], count: Int) -> [Vector]? {
         var length = 0.0

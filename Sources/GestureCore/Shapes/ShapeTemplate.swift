@@ -16,7 +16,7 @@ public struct ShapeTemplate: Sendable {
     public static let loopGap = 0.25
     static let loopStarts = 16
     /// Going round a loop once, or overshooting the start a little as people do.
-    static let loopLaps = [1.0, 1.15]
+    static let loopLaps = [1.0, 1.15, 2.0]
 
     /// Nil when the path has no length.
     public init?(name: String, path: [Vector], anyDirection: Bool, loop: Bool? = nil) {

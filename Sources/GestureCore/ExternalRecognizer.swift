@@ -1,0 +1,234 @@
+/// Where the decisions of recognizers defined outside the core come from: the
+/// rules' `recognizer(name, ...)` in Lua. The core stays pure: it asks this
+/// interface, and the script layer answers by running the rules' functions.
+/// Only the engine's loop thread calls it, inside the arena's own calls.
+public protocol ExternalRecognizerDriver: AnyObject, Sendable {
+    /// The recognizer defined under `name`, or nil when none is.
+    func recognizer(named name: String) -> Int?
+    /// Runs one recognizer on one device: a frame, a deadline that passed, or a
+    /// reset. `reply` comes in empty and goes out with its decisions.
+    func call(_ request: ExternalRequest, tracker: TouchTracker, into reply: inout ExternalReply)
+}
+
+/// One question to an external recognizer.
+public struct ExternalRequest: Sendable {
+    public enum Event: Sendable {
+        case frame(TouchFrame)
+        /// Its deadline passed, at this input time.
+        case timeout(Double)
+        /// Its touch sequence is over: back to `possible`.
+        case reset
+    }
+
+    public var recognizer: Int
+    public var name: String
+    public var device: Int
+    /// Where the core's state machine stands when it asks.
+    public var state: RecognizerState
+    public var deadline: Double?
+    public var event: Event
+}
+
+/// What an external recognizer decided in one call.
+public struct ExternalReply: Sendable {
+    public enum Step: Equatable, Sendable {
+        case began([GestureField]?)
+        case changed([GestureField]?)
+        case ended([GestureField]?)
+        case failed(TransitionCause)
+    }
+
+    public enum DeadlineChange: Equatable, Sendable {
+        case keep
+        case set(Double)
+        case clear
+    }
+
+    public var steps: [Step] = []
+    public var deadline = DeadlineChange.keep
+    /// The recognizer failed (an error, a stop) and is disabled: its steps of
+    /// this call do not count, and it decides nothing more.
+    public var disabled = false
+
+    public init() {}
+
+    mutating func clear() {
+        steps.removeAll(keepingCapacity: true)
+        deadline = .keep
+        disabled = false
+    }
+}
+
+/// A recognizer whose decisions come from an `ExternalRecognizerDriver`: the
+/// state machine, the events and the arena's side of it are here, the
+/// judgement of touches is the driver's.
+///
+/// It goes through the same states as the built-in kinds: `began`, `changed`
+/// and `ended` for a continuous gesture, `ended` straight from `possible` for a
+/// discrete one, `failed` before it began and `cancelled` after. A recognizer
+/// the driver disables fails (or is cancelled) and stays failed, across
+/// resets, until the rules are loaded again.
+public struct ScriptedRecognizer: Recognizer {
+    enum Phase: Sendable {
+        /// Reset, no frame seen since.
+        case idle
+        /// Watching touches since `start`, when the fingers' centroid was at `origin`.
+        case watching(start: Double, origin: Vector)
+        case running(start: Double, origin: Vector, changed: Bool, fields: [GestureField]?)
+        case recognized
+        case failed
+        case cancelled
+        /// Its driver gave up on it: nothing more until the rules are reloaded.
+        case disabled
+    }
+
+    public let kind = GestureKind.custom
+    public let name: String
+    public private(set) var deadline: Double?
+    private(set) var phase: Phase
+    private let driver: (any ExternalRecognizerDriver)?
+    private let index: Int?
+    private var device = 0
+    /// Reused from call to call.
+    private var reply = ExternalReply()
+
+    public init(name: String, driver: (any ExternalRecognizerDriver)?) {
+        self.name = name
+        self.driver = driver
+        index = driver?.recognizer(named: name)
+        phase = index == nil ? .disabled : .idle
+    }
+
+    public var state: RecognizerState {
+        switch phase {
+        case .idle, .watching: return .possible
+        case .running(_, _, let changed, _): return changed ? .changed : .began
+        case .recognized: return .ended
+        case .failed, .disabled: return .failed
+        case .cancelled: return .cancelled
+        }
+    }
+
+    public mutating func reset() {
+        deadline = nil
+        switch phase {
+        case .disabled:
+            return
+        case .idle:
+            break
+        default:
+            phase = .idle
+            if ask(.reset, tracker: Self.noTouches), reply.disabled { phase = .disabled }
+        }
+    }
+
+    public mutating func handle(_ frame: TouchFrame, tracker: TouchTracker, into out: inout [Transition]) {
+        switch phase {
+        case .idle:
+            phase = .watching(start: frame.time, origin: tracker.centroid)
+        case .watching, .running:
+            break
+        case .recognized, .failed, .cancelled, .disabled:
+            return
+        }
+        device = tracker.device
+        ask(.frame(frame), tracker: tracker, cause: .frame, at: frame.time, into: &out)
+    }
+
+    public mutating func advance(to time: Double, tracker: TouchTracker, into out: inout [Transition]) {
+        guard let due = deadline, due <= time else { return }
+        deadline = nil
+        guard state == .possible || state.isRunning else { return }
+        ask(.timeout(due), tracker: tracker, cause: .timeout, at: due, into: &out)
+    }
+
+    public mutating func forceFail(at time: Double, cause: TransitionCause, tracker: TouchTracker, into out: inout [Transition]) {
+        deadline = nil
+        switch phase {
+        case .idle, .watching:
+            out.append(transition(to: .failed, cause: cause))
+            phase = .failed
+        case .running(let start, let origin, _, let fields):
+            out.append(transition(to: .cancelled, cause: cause, event: event(.cancelled, start: start, origin: origin, fields: fields, at: time, tracker: tracker)))
+            phase = .cancelled
+        default:
+            break
+        }
+    }
+
+    /// Asks the driver; false when there is none to ask.
+    private mutating func ask(_ event: ExternalRequest.Event, tracker: TouchTracker) -> Bool {
+        guard let driver, let index else { return false }
+        reply.clear()
+        let request = ExternalRequest(recognizer: index, name: name, device: device, state: state, deadline: deadline, event: event)
+        driver.call(request, tracker: tracker, into: &reply)
+        return true
+    }
+
+    /// Asks the driver about `event` and applies its answer.
+    private mutating func ask(_ event: ExternalRequest.Event, tracker: TouchTracker, cause: TransitionCause, at time: Double,
+                              into out: inout [Transition]) {
+        guard ask(event, tracker: tracker) else { return }
+        apply(cause: cause, at: time, tracker: tracker, into: &out)
+    }
+
+    /// Passed with a reset, which has no touches to show.
+    private static let noTouches = TouchTracker()
+
+    private mutating func apply(cause: TransitionCause, at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
+        if reply.disabled {
+            forceFail(at: time, cause: .luaError, tracker: tracker, into: &out)
+            phase = .disabled
+            return
+        }
+        for step in reply.steps {
+            switch (phase, step) {
+            case let (.watching(start, origin), .began(fields)):
+                out.append(transition(to: .began, cause: cause, event: event(.began, start: start, origin: origin, fields: fields, at: time, tracker: tracker)))
+                phase = .running(start: start, origin: origin, changed: false, fields: fields)
+            case let (.running(start, origin, _, _), .changed(fields)):
+                out.append(transition(to: .changed, cause: cause, event: event(.changed, start: start, origin: origin, fields: fields, at: time, tracker: tracker)))
+                phase = .running(start: start, origin: origin, changed: true, fields: fields)
+            case let (.watching(start, origin), .ended(fields)):
+                var e = event(.ended, start: start, origin: origin, fields: fields, at: time, tracker: tracker)
+                e.isDiscrete = true
+                out.append(transition(to: .ended, cause: cause, event: e))
+                phase = .recognized
+            case let (.running(start, origin, _, _), .ended(fields)):
+                out.append(transition(to: .ended, cause: cause, event: event(.ended, start: start, origin: origin, fields: fields, at: time, tracker: tracker)))
+                phase = .recognized
+            case let (.watching, .failed(why)):
+                out.append(transition(to: .failed, cause: why))
+                phase = .failed
+            case let (.running(start, origin, _, fields), .failed(why)):
+                out.append(transition(to: .cancelled, cause: why, event: event(.cancelled, start: start, origin: origin, fields: fields, at: time, tracker: tracker)))
+                phase = .cancelled
+            default:
+                // The driver checks the order of steps; one out of order changes nothing.
+                continue
+            }
+        }
+        switch phase {
+        case .watching, .running:
+            switch reply.deadline {
+            case .keep: break
+            case .set(let t): deadline = t
+            case .clear: deadline = nil
+            }
+        default:
+            deadline = nil
+        }
+    }
+
+    private func transition(to: RecognizerState, cause: TransitionCause, event: GestureEvent? = nil) -> Transition {
+        Transition(kind: kind, from: state, to: to, cause: cause, event: event, name: name)
+    }
+
+    private func event(_ phase: GesturePhase, start: Double, origin: Vector, fields: [GestureField]?, at time: Double, tracker: TouchTracker) -> GestureEvent {
+        let c = tracker.centroid
+        return GestureEvent(
+            kind: .custom, phase: phase, fingers: tracker.fingers, time: time, duration: time - start,
+            delta: c - origin, velocity: tracker.recentVelocity.length, position: c, normalized: tracker.normalized(c),
+            resting: tracker.resting, device: tracker.device, name: name, fields: fields, isDiscrete: false)
+    }
+}

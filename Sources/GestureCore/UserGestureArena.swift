@@ -1,0 +1,28 @@
+/// The arena's side of the kinds users make: drawn shapes, and recognizers
+/// written in Lua, whose decisions come from an `ExternalRecognizerDriver`.
+extension GestureArena {
+    /// Where Lua recognizers get their decisions, and the shape templates.
+    /// Recognizers follow when no gesture is under way, as after a rule change.
+    public mutating func setUserGestures(driver: (any ExternalRecognizerDriver)?, templates: [ShapeTemplate]) {
+        externalRecognizers = driver
+        shapeTemplates = templates
+        scheduleRebuild()
+        nextDeadline = earliestDue
+    }
+
+    /// The recognizers of `shape` and of each Lua kind that an active rule binds,
+    /// after the built-in ones: a swipe recognized in the same frame wins.
+    mutating func addUserGestures(_ active: [GestureSpec]) {
+        if active.contains(where: { $0.kind == .shape }) {
+            recognizers.add(shape: ShapeRecognizer(config: .init(rules: active, thresholds: thresholds, templates: shapeTemplates)))
+        }
+        var names: [String] = []
+        for spec in active where spec.kind == .custom {
+            if let name = spec.name, !names.contains(name) { names.append(name) }
+        }
+        for name in names {
+            recognizers.add(custom: ScriptedRecognizer(name: name, driver: externalRecognizers))
+        }
+    }
+}
+

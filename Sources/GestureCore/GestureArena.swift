@@ -39,12 +39,14 @@ public struct GestureArena: Sendable {
     /// What drawn shapes are matched against: the built-in shapes, and a shapes file's.
     public internal(set) var shapeTemplates = BuiltinShapes.templates
 
-    /// When set, every transition and arbitration decision is described in
-    /// `traceLines`, as `kind: from → cause → to`.
+    /// When set, every transition and arbitration decision is kept in
+    /// `traceRecords`, for the caller to print and clear.
     public var tracing = false {
         didSet { continuity.tracing = tracing }
     }
-    public var traceLines: [String] = []
+    public var traceRecords: [TraceRecord] = []
+    /// The records as `--trace` prints them.
+    public var traceLines: [String] { traceRecords.map(\.text) }
 
     /// Arbitration state of one recognizer.
     private struct Slot: Sendable {
@@ -55,8 +57,9 @@ public struct GestureArena: Sendable {
         var rule: RuleID?
         /// Its current gesture waits for other rules to fail (`requires_failure_of`).
         var isHeld = false
-        /// Another gesture won this sequence: its own first event is not delivered.
-        var suppressed = false
+        /// Another gesture won this sequence (by this rule): its own first event
+        /// is not delivered.
+        var beatenBy: RuleID?
     }
 
     /// A gesture held until the rules it requires to fail have failed.
@@ -155,7 +158,7 @@ public struct GestureArena: Sendable {
             // Nothing may stay undecided past the end of its sequence, except
             // recognizers that wait across sequences (a tap waiting for the next).
             for slot in recognizers.slots where waitsForNothing(slot) {
-                recognizers.forceFail(slot, at: frame.time, cause: .arbitration, tracker: tracker, into: &transitions)
+                recognizers.forceFail(slot, at: frame.time, cause: .sequenceEnded, tracker: tracker, into: &transitions)
             }
         }
         resolve(at: frame.time, into: &out)
@@ -167,7 +170,7 @@ public struct GestureArena: Sendable {
     /// here (a running gesture ends, an undecided one fails) and the landing
     /// starts the next, with them resting beside it.
     private mutating func rest(at time: Double, frame: TouchFrame, into out: inout [Delivery]) {
-        trace("input: \(tracker.downCount == 1 ? "a finger" : "\(tracker.downCount) fingers") came to rest", at: time)
+        trace(.input("\(tracker.downCount == 1 ? "a finger" : "\(tracker.downCount) fingers") came to rest"), at: time)
         tracker.rest(at: time)
         var empty = frame
         empty.touches = []
@@ -197,7 +200,7 @@ public struct GestureArena: Sendable {
 
     private mutating func traceRepairs(at time: Double) {
         guard tracing else { return }
-        for repair in continuity.repairs { trace("input: \(repair)", at: time) }
+        for repair in continuity.repairs { trace(.input("\(repair)"), at: time) }
         continuity.clearRepairs()
     }
 
@@ -228,7 +231,7 @@ public struct GestureArena: Sendable {
     /// keeps it would stall every later deadline, so it is a bug, traced as one,
     /// and the recognizer gives up its gesture rather than hold up the others.
     private mutating func failIgnoredDeadline(_ slot: SlotID, due: Double) {
-        trace("bug: \(slots[slot.index].name ?? slots[slot.index].kind.rawValue) kept its deadline after it passed; failing it", at: due)
+        trace(.bug("\(slots[slot.index].name ?? slots[slot.index].kind.rawValue) kept its deadline after it passed; failing it"), at: due)
         recognizers.forceFail(slot, at: due, cause: .arbitration, tracker: tracker, into: &transitions)
         if recognizers.deadline(slot) == due { recognizers.reset(slot) }
     }
@@ -356,7 +359,7 @@ public struct GestureArena: Sendable {
             while i < transitions.count {
                 let transition = transitions[i]
                 i += 1
-                if tracing { traceLines.append(describe(transition, at: time)) }
+                trace(.transition(transition), at: time)
                 guard let event = transition.event, let s = slot(of: transition.kind, name: transition.name) else { continue }
                 if Self.isFirst(event) {
                     start(event, slot: s, claims: transition.claimsSequence, at: time, pendingFrom: i, into: &out)
@@ -376,16 +379,17 @@ public struct GestureArena: Sendable {
     /// The first event of a gesture: find its rule, then deliver, hold or drop it.
     private mutating func start(_ event: GestureEvent, slot s: SlotID, claims: Bool, at time: Double, pendingFrom: Int, into out: inout [Delivery]) {
         slots[s.index].rule = nil
-        if slots[s.index].suppressed && claims {
-            trace("\(event.kind.rawValue): lost this sequence to an earlier gesture", at: time)
+        if let winner = slots[s.index].beatenBy, claims {
+            trace(.lostSequence(kind: event.name ?? event.kind.rawValue, winner: label(winner)), at: time)
             return
         }
         guard let rule = bestRule(for: event) else { return }
         slots[s.index].rule = rule
         recognized[rule.index] = true
         let prerequisites = self[rule].requiresFailureOf.flatMap { rulesByName[$0] ?? [] }
-        if prerequisites.contains(where: { status(of: $0) == .recognized }) {
-            trace("\(label(rule)): dropped, a rule it requires to fail was recognized", at: time)
+        let recognizedFirst = prerequisites.filter { status(of: $0) == .recognized }
+        if !recognizedFirst.isEmpty {
+            trace(.dropped(label(rule), recognized: recognizedFirst.map(label)), at: time)
             slots[s.index].rule = nil
             recognized[rule.index] = false
             return
@@ -394,7 +398,7 @@ public struct GestureArena: Sendable {
         // resolved, is undecided too: it may yet be recognized for its rule.
         let waiting = prerequisites.filter { status(of: $0) == .undecided || hasPendingFirstEvent(for: $0, from: pendingFrom) }
         if !waiting.isEmpty {
-            trace("\(label(rule)): held until \(waiting.map(label).joined(separator: ", ")) fail", at: time)
+            trace(.held(label(rule), until: waiting.map(label)), at: time)
             slots[s.index].isHeld = true
             held.append(Held(slot: s, rule: rule, sequence: tracker.sequence, events: [event], waitingOn: waiting))
             return
@@ -419,7 +423,7 @@ public struct GestureArena: Sendable {
     private func status(of rule: RuleID) -> RuleStatus {
         if recognized[rule.index] { return .recognized }
         guard self[rule].isActive, let s = slot(serving: self[rule].spec) else { return .failed }
-        if slots[s.index].suppressed { return .failed }
+        if slots[s.index].beatenBy != nil { return .failed }
         return recognizers.state(s) == .possible ? .undecided : .failed
     }
 
@@ -427,8 +431,9 @@ public struct GestureArena: Sendable {
         var k = 0
         while k < held.count {
             let entry = held[k]
-            if entry.waitingOn.contains(where: { status(of: $0) == .recognized }) {
-                trace("\(label(entry.rule)): dropped, a rule it requires to fail was recognized", at: time)
+            let recognizedFirst = entry.waitingOn.filter { status(of: $0) == .recognized }
+            if !recognizedFirst.isEmpty {
+                trace(.dropped(label(entry.rule), recognized: recognizedFirst.map(label)), at: time)
                 held.remove(at: k)
                 slots[entry.slot.index].isHeld = false
                 slots[entry.slot.index].rule = nil
@@ -445,7 +450,7 @@ public struct GestureArena: Sendable {
     }
 
     private mutating func release(_ entry: Held, at time: Double, into out: inout [Delivery]) {
-        trace("\(label(entry.rule)): released", at: time)
+        trace(.released(label(entry.rule)), at: time)
         slots[entry.slot.index].isHeld = false
         if entry.sequence == tracker.sequence && tracker.isActive {
             claim(for: entry.rule, slot: entry.slot, at: time, pendingFrom: transitions.count)
@@ -461,10 +466,10 @@ public struct GestureArena: Sendable {
             if !exclusive && mayRunTogether(rule: rule, winner: winner, other: other) { continue }
             let state = recognizers.state(other)
             if state == .possible || (exclusive && state.isRunning) {
-                recognizers.forceFail(other, at: time, cause: .arbitration, tracker: tracker, into: &transitions)
+                recognizers.forceFail(other, at: time, cause: .lostTo(label(rule).description), tracker: tracker, into: &transitions)
             }
             if state == .possible || hasPendingFirstEvent(other, from: pendingFrom) {
-                slots[other.index].suppressed = true
+                slots[other.index].beatenBy = rule
             }
         }
     }
@@ -531,7 +536,7 @@ public struct GestureArena: Sendable {
     private mutating func endSequence() {
         for slot in recognizers.slots where isDone(slot) {
             recognizers.reset(slot)
-            slots[slot.index].suppressed = false
+            slots[slot.index].beatenBy = nil
             if !slots[slot.index].isHeld { slots[slot.index].rule = nil }
             for rule in ruleIDs where serves(slot, self[rule].spec) && !held.contains(where: { $0.rule == rule }) {
                 recognized[rule.index] = false
@@ -541,31 +546,11 @@ public struct GestureArena: Sendable {
 
     // MARK: - Trace
 
-    private mutating func trace(_ text: String, at time: Double) {
-        if tracing { traceLines.append("t=\(formatTime(time)) \(text)") }
+    private mutating func trace(_ entry: TraceEntry, at time: Double) {
+        if tracing { traceRecords.append(TraceRecord(time: time, device: tracker.device, entry: entry)) }
     }
 
-    private func label(_ rule: RuleID) -> String {
-        "rule \(self[rule].name.map { "\"\($0)\"" } ?? "\"\(self[rule].spec.phrase)\"")"
-    }
-
-    private func describe(_ t: Transition, at time: Double) -> String {
-        var line = "t=\(formatTime(time)) \(t.name ?? t.kind.rawValue): \(t.from.rawValue) → \(t.cause) → \(t.to.rawValue)"
-        if let e = t.event {
-            line += " (\(e.fingers)-finger"
-            if let d = e.direction { line += " \(d.rawValue)" }
-            if e.kind == .tap { line += ", \(e.taps) tap\(e.taps == 1 ? "" : "s")" }
-            if let edge = e.edge { line += ", from \(edge.rawValue)" }
-            if e.resting > 0 { line += ", \(e.resting) resting" }
-            if e.kind == .shape, let shape = e.name { line += ", \(shape) \(twoDecimals(e.score))" }
-            line += ")"
-        }
-        return line
-    }
-
-    private func formatTime(_ t: Double) -> String {
-        var json = JSONWriter()
-        json.time(t)
-        return json.text
+    private func label(_ rule: RuleID) -> RuleLabel {
+        RuleLabel(index: rule.index, description: "rule \(self[rule].name.map { "\"\($0)\"" } ?? "\"\(self[rule].spec.phrase)\"")")
     }
 }

@@ -46,8 +46,12 @@ public struct LongPressRecognizer: ContinuousRecognizer {
 
     private func problem(_ tracker: TouchTracker) -> TransitionCause? {
         if tracker.anyCancelled { return .touchCancelled }
-        if tracker.anyLifted { return .liftedEarly(limit: config.minDuration) }
-        if tracker.maxExcursion > config.maxMovement { return .movedTooFar(limit: config.maxMovement) }
+        if tracker.anyLifted {
+            return .liftedEarly(.under("held", tracker.time - tracker.lastLanding, .longPressDuration, limit: config.minDuration))
+        }
+        if tracker.maxExcursion > config.maxMovement {
+            return .movedTooFar(.over("moved", tracker.maxExcursion, .longPressMaxMovement, limit: config.maxMovement))
+        }
         if tracker.fingers > config.fingers.maximum { return .tooManyFingers(tracker.fingers, kind) }
         return nil
     }

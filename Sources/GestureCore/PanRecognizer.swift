@@ -28,7 +28,10 @@ public struct PanRecognizer: ContinuousRecognizer {
     mutating func evaluate(at time: Double, tracker: TouchTracker, cause: TransitionCause, into out: inout [Transition]) {
         deadline = nil
         if tracker.anyCancelled { return life.fail(.touchCancelled, into: &out) }
-        if tracker.anyLifted { return life.fail(.liftedBeforeBegan(kind), into: &out) }
+        if tracker.anyLifted {
+            let moved = Measurement.under("moved", tracker.segmentTranslation.length, .panMinDistance, limit: config.minDistance)
+            return life.fail(.liftedBeforeBegan(kind, moved.value < moved.limit ? moved : nil), into: &out)
+        }
         if tracker.downCount > config.fingers.maximum { return life.fail(.tooManyFingers(tracker.downCount, kind), into: &out) }
         guard tracker.segmentTranslation.length >= config.minDistance else { return }
         let settleAt = tracker.lastLanding + config.settle

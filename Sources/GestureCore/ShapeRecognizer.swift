@@ -194,7 +194,7 @@ public struct ShapeRecognizer: Recognizer {
     /// At a lift: the drawing is a shape, or waits for another stroke, or fails.
     private mutating func judge(_ drawing: Drawing, at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
         let size = drawing.size
-        if size < config.minSize { return fail(.shapeTooSmall(size: size, minimum: config.minSize), into: &out) }
+        if size < config.minSize { return fail(.shapeTooSmall(.under("drawn across", size, .shapeMinSize, limit: config.minSize)), into: &out) }
         let why: TransitionCause
         if StrokeShape.lift.flaw(of: drawing.path) == nil {
             why = .straightStroke
@@ -203,7 +203,7 @@ public struct ShapeRecognizer: Recognizer {
         } else if let stroke = ShapeStroke(path: drawing.points), let best = config.matcher.best(stroke) {
             if let least = config.minimum(for: best.name) {
                 if best.score >= least { return recognize(best, drawing, at: time, tracker: tracker, into: &out) }
-                why = .shapeUnmatched(best: best.name, score: best.score, minimum: least)
+                why = .shapeUnmatched(best: best.name, .under("scored", best.score, .shapeMinScore, limit: least))
             } else {
                 why = .shapeUnbound(best: best.name, score: best.score)
             }

@@ -5,9 +5,9 @@ public struct StrokeClassifier: Sendable {
     public var maxAngle: Double
     // Angles are compared as ratios of the minor to the major component, so a
     // frame costs no trigonometry.
-    private let tanMaxAngle: Double
-    private let tanFingerFourWay: Double
-    private let tanFingerEightWay: Double
+    let tanMaxAngle: Double
+    let tanFingerFourWay: Double
+    let tanFingerEightWay: Double
 
     /// A finger may stray this much further from the stroke's direction than the
     /// stroke itself, so that fingers splayed a little still count (fusuma allows

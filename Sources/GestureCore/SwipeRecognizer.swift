@@ -91,14 +91,14 @@ public struct SwipeRecognizer: Recognizer {
         let limit = onset.start + config.maxDuration
         // Reaching the limit as a deadline ends it; a frame at the very limit still counts.
         if time > limit || (cause == .timeout && time >= limit) {
-            return fail(.tooLong(limit: config.maxDuration), into: &out)
+            return fail(.tooLong(.over("stroke lasted", time - onset.start, .swipeMaxDuration, limit: config.maxDuration)), into: &out)
         }
 
         var edge: Edge?
         if let zone = config.edgeZone {
             guard let surface = tracker.surface else { return fail(.unknownSurface, into: &out) }
             guard let start = tracker.touches.first?.start, let e = Self.edge(of: start, on: surface, zone: zone) else {
-                return fail(.notFromEdge(zone: zone), into: &out)
+                return fail(.notFromEdge(Self.edgeDistance(tracker, surface: surface, zone: zone)), into: &out)
             }
             edge = e
         }
@@ -107,14 +107,14 @@ public struct SwipeRecognizer: Recognizer {
         let settleAt = max(tracker.sequenceStart + config.settle, tracker.lastLanding + SwipeRecognizer.straggle)
         let settled = lifted || time >= settleAt
         guard let stroke = classifier.classify(tracker, eightWay: edge == nil && config.eightWay.contains(fingers)) else {
-            if lifted { return fail(.liftedWithoutStroke, into: &out) }
+            if lifted { return fail(.liftedWithoutStroke(classifier.shortfall(tracker, eightWay: edge == nil && config.eightWay.contains(fingers))), into: &out) }
             deadline = limit
             return
         }
         let speed = onset.speed(at: time, position: tracker.strokePath.position)
         let ready = lifted ? speed >= config.minSpeed : settled && speed >= config.commitSpeed
         guard ready else {
-            if lifted { return fail(.liftedTooSlow(speed: speed, minimum: config.minSpeed), into: &out) }
+            if lifted { return fail(.liftedTooSlow(.under("speed", speed, .swipeMinSpeed, limit: config.minSpeed)), into: &out) }
             deadline = settled ? limit : settleAt
             return
         }
@@ -147,6 +147,13 @@ public struct SwipeRecognizer: Recognizer {
         ]
         guard let nearest = distances.min(by: { $0.1 < $1.1 }), nearest.1 <= zone else { return nil }
         return nearest.0
+    }
+
+    /// How far the first finger landed from the nearest edge, against the zone.
+    static func edgeDistance(_ tracker: TouchTracker, surface: Surface, zone: Double) -> Measurement {
+        let start = tracker.touches.first?.start ?? tracker.centroid
+        let nearest = min(start.x, surface.width - start.x, start.y, surface.height - start.y)
+        return .over("landed from the nearest edge", nearest, .edgeZone, limit: zone)
     }
 
     /// The one way this recognizer fails.

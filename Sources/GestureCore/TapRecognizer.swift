@@ -116,7 +116,7 @@ public struct TapRecognizer: Recognizer {
         guard let due = deadline, due <= time else { return }
         switch phase {
         case .pressing(let sequence, let earlier) where tracker.isActive && tracker.sequence == sequence:
-            failPress(at: due, tracker: tracker, cause: .heldTooLong(limit: config.maxDuration), earlier: earlier, into: &out)
+            failPress(at: due, tracker: tracker, cause: .heldTooLong(.over("held", due - tracker.sequenceStart, .tapMaxDuration, limit: config.maxDuration)), earlier: earlier, into: &out)
         case .pressing(_, .some(let taps)), .waiting(_, let taps):
             recognize(taps, at: due, tracker: tracker, cause: .timeout, claims: false, into: &out)
         case .idle, .pressing(_, .none), .recognized, .failed:
@@ -137,8 +137,12 @@ public struct TapRecognizer: Recognizer {
 
     private func pressProblem(at time: Double, tracker: TouchTracker) -> TransitionCause? {
         if tracker.anyCancelled { return .touchCancelled }
-        if tracker.maxExcursion > config.maxMovement { return .movedTooFar(limit: config.maxMovement) }
-        if time - tracker.sequenceStart > config.maxDuration { return .heldTooLong(limit: config.maxDuration) }
+        if tracker.maxExcursion > config.maxMovement {
+            return .movedTooFar(.over("moved", tracker.maxExcursion, .tapMaxMovement, limit: config.maxMovement))
+        }
+        if time - tracker.sequenceStart > config.maxDuration {
+            return .heldTooLong(.over("held", time - tracker.sequenceStart, .tapMaxDuration, limit: config.maxDuration))
+        }
         if tracker.fingers > config.fingers.maximum { return .tooManyFingers(tracker.fingers, kind) }
         return nil
     }
@@ -162,7 +166,8 @@ public struct TapRecognizer: Recognizer {
             run = nil
         } else if let taps = run, position.distance(to: taps.lastPosition) > config.maxDistance {
             // Too far from the last tap to continue it: that one stands alone.
-            reportAndGoOn(taps, at: time, tracker: tracker, cause: .tapTooFar, into: &out)
+            let apart = Measurement.over("apart", position.distance(to: taps.lastPosition), .tapMaxDistance, limit: config.maxDistance)
+            reportAndGoOn(taps, at: time, tracker: tracker, cause: .tapTooFar(apart), into: &out)
             run = nil
         }
         var taps = run ?? TapRun(count: 0, fingers: fingers, firstStart: tracker.sequenceStart, lastEnd: time, lastPosition: position, resting: 0)

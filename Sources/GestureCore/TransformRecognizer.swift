@@ -68,7 +68,7 @@ public struct TransformRecognizer: ContinuousRecognizer {
     mutating func evaluate(at time: Double, tracker: TouchTracker, cause: TransitionCause, into out: inout [Transition]) {
         deadline = nil
         if tracker.anyCancelled { return life.fail(.touchCancelled, into: &out) }
-        if tracker.anyLifted { return judgeAtLift(at: time, into: &out) }
+        if tracker.anyLifted { return judgeAtLift(at: time, tracker: tracker, into: &out) }
         unsettled = nil
         if tracker.downCount > config.fingers.maximum { return life.fail(.tooManyFingers(tracker.downCount, kind), into: &out) }
         guard tracker.downCount >= 2 else { return }
@@ -94,9 +94,9 @@ public struct TransformRecognizer: ContinuousRecognizer {
 
     /// A finger lifted before the gesture began: it began at the lift if it was
     /// one on the frame before, and it ends with the lift.
-    private mutating func judgeAtLift(at time: Double, into out: inout [Transition]) {
+    private mutating func judgeAtLift(at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
         guard var began = unsettled, config.fingers.contains(began.fingers) else {
-            return life.fail(.liftedBeforeBegan(kind), into: &out)
+            return life.fail(.liftedBeforeBegan(kind, shortfall(tracker)), into: &out)
         }
         unsettled = nil
         began.time = time
@@ -121,6 +121,22 @@ public struct TransformRecognizer: ContinuousRecognizer {
             guard radial * change > 0, abs(radial) >= Self.fingerShare * abs(change) else { return nil }
         }
         return change < 0 ? .in : .out
+    }
+
+    /// The number that kept it from beginning, when one did.
+    private func shortfall(_ tracker: TouchTracker) -> Measurement? {
+        if tracker.fingers < 2 { return Measurement("fingers", Double(tracker.fingers), .minimum, 2, unit: "", key: nil) }
+        switch measure {
+        case .pinch:
+            let change = abs(tracker.spread - tracker.spreadOrigin)
+            if change < config.minSpread { return .under("spread changed", change, .pinchMinSpread, limit: config.minSpread) }
+            let scale = abs(tracker.scale - 1)
+            if scale < config.minScale { return .under("scale changed", scale, .pinchMinScale, limit: config.minScale) }
+        case .rotate:
+            let turn = abs(tracker.rotation)
+            if turn < config.minAngle { return .under("turned", turn, .rotateMinAngle, limit: config.minAngle) }
+        }
+        return nil
     }
 
     private func rotateDirection(_ tracker: TouchTracker) -> Direction? {

@@ -23,32 +23,34 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
     /// A contact of the gesture came to rest while other fingers landed beside it.
     case cameToRest
 
-    // Why a recognizer failed.
+    // Why a recognizer failed. Where a number decided it, the case carries
+    // the number and the limit it broke (`measurement`).
     case touchCancelled
     case tooManyFingers(Int, GestureKind)
     case noRule(fingers: Int, GestureKind)
-    case movedTooFar(limit: Double)
-    case heldTooLong(limit: Double)
-    case liftedEarly(limit: Double)
-    case liftedBeforeBegan(GestureKind)
-    case tooLong(limit: Double)
-    case liftedWithoutStroke
-    case liftedTooSlow(speed: Double, minimum: Double)
+    case movedTooFar(Measurement)
+    case heldTooLong(Measurement)
+    case liftedEarly(Measurement)
+    /// Lifted before it began; with what fell short when one number did.
+    case liftedBeforeBegan(GestureKind, Measurement?)
+    case tooLong(Measurement)
+    case liftedWithoutStroke(Measurement?)
+    case liftedTooSlow(Measurement)
     case notStraight(StrokeShape.Flaw)
-    case notFromEdge(zone: Double)
+    case notFromEdge(Measurement)
     case wrongWayFromEdge(Direction, Edge)
     case unknownSurface
     /// A tap with another finger count than the taps before it.
     case tapWithOtherFingers(Int)
-    case tapTooFar
+    case tapTooFar(Measurement)
     /// Shapes: the drawing was smaller than `shape_min_size`.
-    case shapeTooSmall(size: Double, minimum: Double)
+    case shapeTooSmall(Measurement)
     /// Shapes: a straight stroke is a swipe or a drag, never a shape.
     case straightStroke
     /// Shapes: it went along a line, perhaps back and forth (a drag up and down).
     case flatStroke
     /// Shapes: the best template matched too poorly for any rule.
-    case shapeUnmatched(best: String, score: Double, minimum: Double)
+    case shapeUnmatched(best: String, Measurement)
     /// Shapes: it looked most like a shape no rule binds.
     case shapeUnbound(best: String, score: Double)
     /// A Lua recognizer called `fail`, with its reason if it gave one.
@@ -57,6 +59,10 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
     case deadlineInLua
     /// A Lua recognizer raised an error or ran out of its budget: it is disabled.
     case luaError
+    /// A rule of another kind won the sequence (its label).
+    case lostTo(String)
+    /// The sequence ended with the recognizer still undecided.
+    case sequenceEnded
 
     public var description: String {
         switch self {
@@ -74,27 +80,42 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
         case .touchCancelled: return "touch cancelled"
         case .tooManyFingers(let n, let kind): return "\(n) fingers, more than any \(kind.ruleNoun) rule"
         case .noRule(let n, let kind): return "no \(kind.ruleNoun) rule for \(n) fingers"
-        case .movedTooFar(let limit): return "moved more than \(limit) mm"
-        case .heldTooLong(let limit): return "held longer than \(limit) s"
-        case .liftedEarly(let limit): return "lifted before \(limit) s"
-        case .liftedBeforeBegan(let kind): return "a finger lifted before the \(kind.phrase) began"
-        case .tooLong(let limit): return "longer than \(limit) s"
-        case .liftedWithoutStroke: return "lifted without a stroke"
-        case .liftedTooSlow(let speed, let minimum): return "lifted at \(Int(clamping: speed)) mm/s, slower than \(Int(clamping: minimum))"
+        case .movedTooFar(let m), .heldTooLong(let m), .liftedEarly(let m), .tooLong(let m): return m.description
+        case .liftedBeforeBegan(let kind, let m):
+            return "a finger lifted before the \(kind.phrase) began" + (m.map { ": \($0)" } ?? "")
+        case .liftedWithoutStroke(let m): return "lifted without a stroke" + (m.map { ": \($0)" } ?? "")
+        case .liftedTooSlow(let m): return "lifted too slow: \(m)"
         case .notStraight(let flaw): return "not a stroke: \(flaw)"
-        case .notFromEdge(let zone): return "did not start within \(zone) mm of an edge"
+        case .notFromEdge(let m): return "did not start at an edge: \(m)"
         case .wrongWayFromEdge(let direction, let edge): return "moved \(direction.rawValue), not in from the \(edge.rawValue) edge"
         case .unknownSurface: return "the surface size is unknown, so there are no edges to start from"
         case .tapWithOtherFingers(let n): return "tap with \(n) finger\(n == 1 ? "" : "s")"
-        case .tapTooFar: return "tap too far from the last"
-        case .shapeTooSmall(let size, let minimum): return "drawn \(Int(clamping: size.rounded())) mm across, less than \(Int(clamping: minimum.rounded())) mm"
+        case .tapTooFar(let m): return "tap too far from the last: \(m)"
+        case .shapeTooSmall(let m): return "too small for a shape: \(m)"
         case .straightStroke: return "a straight stroke is no shape"
         case .flatStroke: return "it went back and forth along a line, which is no shape"
-        case .shapeUnmatched(let best, let score, let minimum): return "most like \(best), but scored \(twoDecimals(score)), under \(twoDecimals(minimum))"
+        case .shapeUnmatched(let best, let m): return "most like \(best), but \(m)"
         case .shapeUnbound(let best, let score): return "most like \(best) (\(twoDecimals(score))), which no rule binds"
         case .failedInLua(let reason): return reason.map { "fail(): \($0)" } ?? "fail()"
         case .deadlineInLua: return "its deadline passed and it has no timeout function"
         case .luaError: return "an error in its Lua disabled it"
+        case .lostTo(let winner): return "lost to \(winner)"
+        case .sequenceEnded: return "the fingers lifted with it undecided"
+        }
+    }
+}
+
+extension TransitionCause {
+    /// The number that decided a failure, when one did.
+    public var measurement: Measurement? {
+        switch self {
+        case .movedTooFar(let m), .heldTooLong(let m), .liftedEarly(let m), .tooLong(let m),
+             .liftedTooSlow(let m), .notFromEdge(let m), .tapTooFar(let m), .shapeTooSmall(let m), .shapeUnmatched(_, let m):
+            return m
+        case .liftedBeforeBegan(_, let m), .liftedWithoutStroke(let m):
+            return m
+        default:
+            return nil
         }
     }
 }

@@ -53,8 +53,8 @@ extension Engine {
     /// The rules follow the new focus; --trace (or -v) says it.
     func focusChanged(_ app: AppInfo?) {
         runtime?.setApp(app)
-        if options.trace {
-            console.say("trace: " + AppReport.line(app))
+        if options.trace != nil {
+            sayTrace(text: AppReport.line(app), json: "{\"type\":\"focus\",\"app\":\(AppReport.json(app))}")
         } else if options.verbose {
             console.say("gesturemap: " + AppReport.line(app))
         }

@@ -36,6 +36,9 @@ public final class Engine: ScriptHost {
     public var progressConsole: Console?
     /// Sees frames and deliveries, for `draw` and `explain`.
     public weak var observer: EngineObserver?
+    /// The arenas keep trace records for the observer even without `--trace` (explain).
+    public var traceForObserver = false
+    var tracing: Bool { options.trace != nil || traceForObserver }
     /// What drawn shapes are matched against (UserGestures.swift).
     var shapeTemplates = BuiltinShapes.templates
     /// Where the focused application comes from (AppFocus.swift).
@@ -150,7 +153,7 @@ public final class Engine: ScriptHost {
         }
         runtime?.advanceClock(to: frame.time)
         arenas[device]?.arena.handle(frame, into: &deliveries)
-        if !deliveries.isEmpty || options.trace { deliver(from: device) }
+        if !deliveries.isEmpty || tracing { deliver(from: device) }
     }
 
     /// Input time passed: every recognizer deadline and rule timer up to `time`
@@ -216,15 +219,18 @@ public final class Engine: ScriptHost {
 
     private func newArena(for device: Int) -> GestureArena {
         var arena = GestureArena(rules: runtime?.coreRules(forDevice: deviceName(device)) ?? [], thresholds: runtime?.thresholds ?? Thresholds())
-        arena.tracing = options.trace
+        arena.tracing = tracing
         configureUserGestures(&arena)
         return arena
     }
 
     private func deliver(from device: Int) {
-        if options.trace, device < arenas.count, let lines = arenas[device]?.arena.traceLines, !lines.isEmpty {
-            for line in lines { console.say("trace: " + line) }
-            arenas[device]?.arena.traceLines.removeAll()
+        if tracing, device < arenas.count, let records = arenas[device]?.arena.traceRecords, !records.isEmpty {
+            arenas[device]?.arena.traceRecords.removeAll()
+            for record in records {
+                sayTrace(text: record.text, json: record.json)
+                observer?.engine(self, traced: record)
+            }
         }
         guard !deliveries.isEmpty, let runtime else { return }
         for delivery in deliveries where fatal == nil {

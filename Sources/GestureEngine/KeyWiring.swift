@@ -43,9 +43,11 @@ extension Engine {
         let held = keys.modifiers
         guard held != runtime?.context.modifiers else { return }
         runtime?.setModifiers(held)
-        if options.trace {
+        if options.trace != nil {
             let names = held.names.isEmpty ? "none" : held.names.joined(separator: "+")
-            console.say("trace: " + (time.map { "t=\(Self.formatTime($0)) " } ?? "") + "modifiers held: " + names)
+            let t = time.map { "\"t\":\(Self.formatTime($0))," } ?? ""
+            sayTrace(text: (time.map { "t=\(Self.formatTime($0)) " } ?? "") + "modifiers held: " + names,
+                     json: "{\(t)\"type\":\"modifiers\",\"held\":[\(held.names.map { "\"\($0)\"" }.joined(separator: ","))]}")
         }
         syncRules()
     }
@@ -60,8 +62,11 @@ extension Engine {
         let out = filter.filter(frame, quiets: { keys.quiets(touchpadTouchAt: $0) }, newlyIgnored: &ignored)
         typingFilters[frame.device] = filter
         if filter.ignored.isEmpty { ignoringOn.remove(frame.device) } else { ignoringOn.insert(frame.device) }
-        if options.trace {
-            for id in ignored { console.say("trace: t=\(Self.formatTime(frame.time)) touch \(id) ignored: it landed on a touchpad while typing (typing_quiet)") }
+        if options.trace != nil {
+            for id in ignored {
+                sayTrace(text: "t=\(Self.formatTime(frame.time)) touch \(id) ignored: it landed on a touchpad while typing (typing_quiet)",
+                         json: "{\"t\":\(Self.formatTime(frame.time)),\"device\":\(frame.device),\"type\":\"ignored\",\"touch\":\(id),\"key\":\"typing_quiet\"}")
+            }
         }
         return out
     }

@@ -13,7 +13,8 @@ public struct RunOptions: Sendable {
     /// Units per millimetre for x and y, overriding the source's own.
     public var resolution: (x: Double, y: Double)?
     public var verbose = false
-    public var trace = false
+    /// `--trace` (words) or `--trace=json` (one object a line); nil: no trace.
+    public var trace: TraceFormat?
     /// Report per-frame processing time (p50, p99, max) on stderr at the end.
     public var timing = false
     /// Replay files at their recorded pace instead of as fast as possible.
@@ -82,4 +83,12 @@ public struct RunOptions: Sendable {
     }
 
     public init() {}
+}
+
+/// How `--trace` prints, on stderr.
+public enum TraceFormat: String, CaseIterable, Sendable {
+    /// `trace: t=1.42 swipe: possible → … → failed`, for people.
+    case text
+    /// One JSON object a line, for tools (docs/state-machine.md lists the fields).
+    case json
 }

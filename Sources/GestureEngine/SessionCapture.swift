@@ -6,6 +6,12 @@ import GestureCore
 public protocol EngineObserver: AnyObject {
     func engine(_ engine: Engine, sawFrame frame: TouchFrame)
     func engine(_ engine: Engine, delivered delivery: Delivery)
+    /// What the arenas decided, when `Engine.traceForObserver` or `--trace` is on.
+    func engine(_ engine: Engine, traced record: TraceRecord)
+}
+
+extension EngineObserver {
+    public func engine(_ engine: Engine, traced record: TraceRecord) {}
 }
 
 /// One finger's path through a touch sequence.

@@ -19,7 +19,7 @@ public struct ShapeTeaching {
         // The replay only collects touches: no rules, no shapes of its own.
         o.rulesPath = nil
         o.shapesPath = nil
-        o.trace = false
+        o.trace = nil
         self.options = o
         self.gap = gap
         self.anyDirection = anyDirection

@@ -61,7 +61,8 @@ enum Help {
       --lua-memory MIB        memory the rules may use (default 64)
       --no-watch              do not reload the rules when their files change (SIGHUP still does)
       --allow-insecure-rules  as root, run rules files that group or others can write
-      --trace                 log every recognizer transition to stderr
+      --trace[=json]          log every recognizer transition and arbitration decision
+                              to stderr, in words or as one JSON object a line
       --timing                at the end, print per-frame processing time (p50, p99, max)
                               to stderr as one JSON line
       --realtime              replay at the recorded pace instead of as fast as possible

@@ -38,7 +38,9 @@ enum RunCommand {
             case "--shapes": options.shapesPath = try a.value(for: name, inline: inline)
             case "--strict": options.strict = true
             case "-v", "--verbose": options.verbose = true
-            case "--trace": options.trace = true
+            case "--trace":
+                // Only `--trace=json` takes a value: a bare --trace must not swallow the next argument.
+                options.trace = inline == nil ? .text : try a.choice(for: name, inline: inline)
             case "--timing": options.timing = true
             case "--realtime": options.realtime = true
             case "--grab": options.grab = true

@@ -129,7 +129,7 @@ struct ShapeRecognizerTests {
         for frame in small { arena2.handle(frame, into: &out) }
         arena2.finish(into: &out)
         #expect(out.isEmpty)
-        #expect(arena2.traceLines.contains { $0.hasSuffix("shape: possible → drawn 8 mm across, less than 15 mm → failed") }, "\(arena2.traceLines)")
+        #expect(arena2.traceLines.contains { $0.contains("shape: possible → too small for a shape: drawn across 8") && $0.hasSuffix(" mm < 15 mm (shape_min_size) → failed") }, "\(arena2.traceLines)")
     }
 
     @Test("a shape recognized claims its sequence: a long press bound beside it does not fire")

@@ -119,7 +119,7 @@ struct EngineTests {
 
     @Test("--trace logs each recognizer transition")
     func trace() throws {
-        let run = try runEngine(input: strokeNDJSON(resolution: 10, rate: 100, dx: 40, dy: 0), rules: Self.pager) { $0.trace = true }
+        let run = try runEngine(input: strokeNDJSON(resolution: 10, rate: 100, dx: 40, dy: 0), rules: Self.pager) { $0.trace = .text }
         #expect(run.messages.contains { $0.hasPrefix("trace: t=") && $0.contains("swipe: possible →") && $0.hasSuffix("→ ended (2-finger right)") })
     }
 

@@ -63,10 +63,10 @@ struct FirmwareNoiseRecordingTests {
 
     @Test("--trace says what the continuity stage joined and split")
     func traceNamesRepairs() throws {
-        let run = try runRecording([touchMTBPath("two_finger_fast_flick_id_split.dat")], rules: evdevRules(Self.everything)) { $0.trace = true }
+        let run = try runRecording([touchMTBPath("two_finger_fast_flick_id_split.dat")], rules: evdevRules(Self.everything)) { $0.trace = .text }
         #expect(run.messages.contains { $0.contains("input: contact 3 landed beside another; held a frame") }, "\(run.messages)")
         #expect(run.messages.contains { $0.contains("input: contact 3 continues contact 1 (the firmware changed its id)") }, "\(run.messages)")
-        let drum = try runRecording([touchMTBPath("drumroll_lumpy.dat")], rules: evdevRules(["tap"])) { $0.trace = true }
+        let drum = try runRecording([touchMTBPath("drumroll_lumpy.dat")], rules: evdevRules(["tap"])) { $0.trace = .text }
         #expect(drum.messages.contains { $0.contains("input: contact 3 jumped 23 mm from rest in one report; split into a lift and a new landing") }, "\(drum.messages)")
     }
 }

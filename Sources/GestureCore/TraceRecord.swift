@@ -1,0 +1,86 @@
+/// A rule as the trace names it: `rule "name"`, or its phrase when it has no name.
+public struct RuleLabel: Equatable, Sendable, CustomStringConvertible {
+    /// Its place in the rules as given.
+    public var index: Int
+    public var description: String
+
+    public init(index: Int, description: String) {
+        self.index = index
+        self.description = description
+    }
+}
+
+/// One thing the arena decided, for `--trace`, `--trace=json` and `explain`.
+public enum TraceEntry: Sendable {
+    /// A recognizer changed state.
+    case transition(Transition)
+    /// The input was repaired or reinterpreted before the recognizers saw it.
+    case input(String)
+    /// A gesture recognized after another had won the sequence; `winner` when known.
+    case lostSequence(kind: String, winner: RuleLabel?)
+    /// A rule's gesture was dropped: a rule it requires to fail was recognized.
+    case dropped(RuleLabel, recognized: [RuleLabel])
+    /// A rule's gesture waits for rules it requires to fail (`requires_failure_of`).
+    case held(RuleLabel, until: [RuleLabel])
+    /// What a held gesture waited for failed: it is delivered.
+    case released(RuleLabel)
+    /// The core caught itself misbehaving and recovered.
+    case bug(String)
+}
+
+public struct TraceRecord: Sendable {
+    public var time: Double
+    public var device: Int
+    public var entry: TraceEntry
+
+    public init(time: Double, device: Int, entry: TraceEntry) {
+        self.time = time
+        self.device = device
+        self.entry = entry
+    }
+
+    /// The `--trace` line: `t=1.42 swipe: possible → lifted too slow: … → failed`.
+    public var text: String {
+        "t=\(TraceRecord.format(time)) " + words
+    }
+
+    /// The line without its time.
+    public var words: String {
+        switch entry {
+        case .transition(let t): return TraceRecord.describe(t)
+        case .input(let text): return "input: \(text)"
+        case .lostSequence(let kind, let winner):
+            return "\(kind): lost this sequence to \(winner.map(\.description) ?? "an earlier gesture")"
+        case .dropped(let rule, let recognized):
+            let names = recognized.map(\.description).joined(separator: ", ")
+            return "\(rule): dropped, \(names.isEmpty ? "a rule it requires to fail" : names) was recognized"
+        case .held(let rule, let until): return "\(rule): held until \(until.map(\.description).joined(separator: ", ")) fail"
+        case .released(let rule): return "\(rule): released"
+        case .bug(let text): return "bug: \(text)"
+        }
+    }
+
+    static func describe(_ t: Transition) -> String {
+        var line = "\(t.name ?? t.kind.rawValue): \(t.from.rawValue) → \(t.cause) → \(t.to.rawValue)"
+        if let e = t.event { line += " (\(gestureWords(e)))" }
+        return line
+    }
+
+    /// "2-finger left", "1-finger, 2 taps", "1-finger, circle 0.91".
+    static func gestureWords(_ e: GestureEvent) -> String {
+        var words = "\(e.fingers)-finger"
+        if let d = e.direction { words += " \(d.rawValue)" }
+        if e.kind == .tap { words += ", \(e.taps) tap\(e.taps == 1 ? "" : "s")" }
+        if let edge = e.edge { words += ", from \(edge.rawValue)" }
+        if e.resting > 0 { words += ", \(e.resting) resting" }
+        if e.kind == .shape, let shape = e.name { words += ", \(shape) \(twoDecimals(e.score))" }
+        return words
+    }
+
+    /// Seconds as JSON writes them, to the microsecond.
+    public static func format(_ time: Double) -> String {
+        var json = JSONWriter()
+        json.time(time)
+        return json.text
+    }
+}

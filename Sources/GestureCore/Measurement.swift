@@ -47,6 +47,11 @@ public struct Measurement: Equatable, Sendable, CustomStringConvertible {
         return text
     }
 
+    /// The limit without the value: "speed < 50 mm/s (swipe_min_speed)", for tallies.
+    public var limitWords: String {
+        "\(quantity) \(bound == .minimum ? "<" : ">") \(Self.format(limit))\(spaced(unit))" + (key.map { " (\($0.rawValue))" } ?? "")
+    }
+
     private func spaced(_ unit: String) -> String {
         unit.isEmpty || unit == "°" ? unit : " " + unit
     }

@@ -74,22 +74,8 @@ extension TraceRecord {
     }
 
     private static func write(_ m: Measurement, into w: inout JSONWriter) {
-        w.raw(",\"measurement\":{\"quantity\":")
-        w.string(m.quantity)
-        w.raw(",\"value\":")
-        // Four decimals: past them the figures are the sensor's noise, and float dust.
-        w.number(m.value.isFinite && abs(m.value) < 1e12 ? (m.value * 10_000).rounded() / 10_000 : m.value)
-        w.raw(",\"limit\":")
-        w.number(m.limit)
-        w.raw(",\"unit\":")
-        w.string(m.unit)
-        w.raw(",\"bound\":")
-        w.string(m.bound.rawValue)
-        if let key = m.key {
-            w.raw(",\"key\":")
-            w.string(key.rawValue)
-        }
-        w.raw("}")
+        w.raw(",\"measurement\":")
+        m.write(into: &w)
     }
 
     private static func write(_ e: GestureEvent, into w: inout JSONWriter) {
@@ -165,5 +151,27 @@ extension TransitionCause {
         case .lostTo: return "lost_to"
         case .sequenceEnded: return "sequence_ended"
         }
+    }
+}
+
+extension Measurement {
+    /// `{"quantity":"speed","value":11.2,"limit":50,"unit":"mm/s","bound":"minimum","key":"swipe_min_speed"}`
+    public func write(into w: inout JSONWriter) {
+        w.raw("{\"quantity\":")
+        w.string(quantity)
+        w.raw(",\"value\":")
+        // Four decimals: past them the figures are the sensor's noise, and float dust.
+        w.number(value.isFinite && abs(value) < 1e12 ? (value * 10_000).rounded() / 10_000 : value)
+        w.raw(",\"limit\":")
+        w.number(limit)
+        w.raw(",\"unit\":")
+        w.string(unit)
+        w.raw(",\"bound\":")
+        w.string(bound.rawValue)
+        if let key {
+            w.raw(",\"key\":")
+            w.string(key.rawValue)
+        }
+        w.raw("}")
     }
 }

@@ -79,7 +79,7 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
         case .cameToRest: return "a finger came to rest"
         case .touchCancelled: return "touch cancelled"
         case .tooManyFingers(let n, let kind): return "\(n) fingers, more than any \(kind.ruleNoun) rule"
-        case .noRule(let n, let kind): return "no \(kind.ruleNoun) rule for \(n) fingers"
+        case .noRule(let n, let kind): return "no \(kind.ruleNoun) rule for \(n) finger\(n == 1 ? "" : "s")"
         case .movedTooFar(let m), .heldTooLong(let m), .liftedEarly(let m), .tooLong(let m): return m.description
         case .liftedBeforeBegan(let kind, let m):
             return "a finger lifted before the \(kind.phrase) began" + (m.map { ": \($0)" } ?? "")

@@ -27,6 +27,8 @@ public struct CapturedPath: Sendable {
 /// A gesture some rule received, with the rule that did.
 public struct CapturedGesture: Sendable {
     public var event: GestureEvent
+    /// The rule's place in the rules (from 0).
+    public var ruleIndex: Int
     public var rule: String
     public var definedAt: String
 }
@@ -40,6 +42,10 @@ public struct CapturedSequence: Sendable {
     public var end: Double
     public var paths: [CapturedPath] = []
     public var gestures: [CapturedGesture] = []
+    /// The most fingers down at once.
+    public var mostFingers = 0
+    /// What the arena decided, when the engine traces (explain).
+    public var records: [TraceRecord] = []
 }
 
 /// Collects a run's touch sequences and delivered gestures.
@@ -66,6 +72,8 @@ public final class SessionCapture: EngineObserver {
         }
         sequences[index].end = frame.time
         if sequences[index].surface == nil { sequences[index].surface = frame.surface }
+        let down = frame.touches.reduce(0) { $0 + ($1.phase.isActive ? 1 : 0) }
+        sequences[index].mostFingers = max(sequences[index].mostFingers, down)
         for touch in frame.touches {
             var p = sequences[index].paths.lastIndex { $0.id == touch.id && $0.ending == .stillDown }
             if p == nil {
@@ -82,11 +90,27 @@ public final class SessionCapture: EngineObserver {
     }
 
     public func engine(_ engine: Engine, delivered delivery: Delivery) {
-        // A gesture belongs to its device's sequence under way, or to the one
-        // just over (a tap judged once its waiting time ran out).
-        guard let index = open[delivery.event.device] ?? lastOnDevice[delivery.event.device] else { return }
+        guard let index = sequence(on: delivery.event.device, at: delivery.event.time) else { return }
         let rule = engine.runtime?.describeRule(delivery.rule)
-        sequences[index].gestures.append(CapturedGesture(event: delivery.event, rule: rule?.label ?? "rule \(delivery.rule + 1)",
+        sequences[index].gestures.append(CapturedGesture(event: delivery.event, ruleIndex: delivery.rule,
+                                                         rule: rule?.label ?? "rule \(delivery.rule + 1)",
                                                          definedAt: rule?.definedAt ?? ""))
+    }
+
+    public func engine(_ engine: Engine, traced record: TraceRecord) {
+        guard let index = sequence(on: record.device, at: record.time) else { return }
+        sequences[index].records.append(record)
+    }
+
+    /// A gesture belongs to the latest sequence on its device that began by its
+    /// time: the one under way, or one over (a tap judged once its waiting time
+    /// ran out, reported as the next sequence lands).
+    private func sequence(on device: Int, at time: Double) -> Int? {
+        guard var index = open[device] ?? lastOnDevice[device] else { return nil }
+        while sequences[index].start > time {
+            guard let earlier = sequences[..<index].lastIndex(where: { $0.device == device }) else { break }
+            index = earlier
+        }
+        return index
     }
 }

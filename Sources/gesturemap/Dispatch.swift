@@ -15,6 +15,7 @@ extension CommandLine {
         case "check": return CheckCommand.main(rest, console: console)
         case "test": return TestCommand.main(rest, console: console)
         case "draw": return DrawCommand.main(rest, console: console)
+        case "explain": return ExplainCommand.main(rest, console: console)
         case "synth": return SynthCommand.main(rest, console: console)
         case "record": return RecordCommand.main(rest, console: console)
         case "devices": return DevicesCommand.main(rest, console: console)
@@ -31,7 +32,7 @@ extension CommandLine {
             printOut(version)
             return .ok
         default:
-            console.say("gesturemap: unknown command \"\(command)\"; commands: run, check, test, draw, synth, devices, record, apps, shape (see gesturemap --help)")
+            console.say("gesturemap: unknown command \"\(command)\"; commands: run, check, test, explain, draw, synth, devices, record, apps, shape (see gesturemap --help)")
             return .usage
         }
     }

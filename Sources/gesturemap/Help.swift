@@ -8,6 +8,7 @@ enum Help {
       run [--rules FILE] [INPUT ...]   recognize gestures and run the rules' actions
       check FILE ...                   load rules files and report every problem
       test RULES CASES ...             replay recordings and compare the actions with NAME.expected
+      explain INPUT [--json]           why each rule fired or did not, sequence by sequence
       draw INPUT [-o FILE.svg]         a picture of the touch paths and the gestures recognized
       synth PHRASE ... [--seed N]      realistic NDJSON touch events for named gestures
       devices                          touch devices and their axes
@@ -171,6 +172,26 @@ enum Help {
                      apply to every case
 
     exit status: 0 all passed, 1 a case failed or the rules did not load, 64 usage
+    """
+
+    static let explain = """
+    usage: gesturemap explain INPUT [--rules FILE] [--json] [run's options]
+
+    Replays INPUT through the rules (as run --dry-run would) and says, for each
+    touch sequence, what became of each rule: fired, or why not, with the
+    measurement that decided it against its limit and the config key that sets
+    the limit:
+
+      rule "two-finger swipe left" (rules.lua:3): swipe failed at 1.42 s: lifted
+        too slow: speed 11 mm/s < 50 mm/s (swipe_min_speed)
+
+    then who waited for whom and who lost to whom, and last, each rule's tally,
+    with why a rule never fired ("no touch sequence had 2 fingers").
+
+    options:
+      --json              one JSON object per sequence, then one per rule
+      --rules FILE        the rules to explain (default: the built-in ones)
+      run's options (--resolution, --format, --rotate, ...) apply as they do to run
     """
 
     static let draw = """

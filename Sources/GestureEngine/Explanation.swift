@@ -1,0 +1,164 @@
+import GestureCore
+
+/// `gesturemap explain`: for each touch sequence, what became of each rule and
+/// why; then, for each rule, how often it fired, and why it never did.
+public struct Explanation: Sendable {
+    /// A rule as people know it.
+    public struct Rule: Sendable {
+        public var index: Int
+        /// `rule "name"`, or the phrase when it has none, as the trace writes it.
+        public var label: String
+        public var definedAt: String
+        public var spec: GestureSpec
+        /// Live when the input ended (modes and applications change it during a run).
+        public var isActive: Bool
+    }
+
+    public struct Sequence: Sendable {
+        public var number: Int
+        public var captured: CapturedSequence
+        public var verdicts: [(rule: Rule, verdict: RuleVerdict)]
+        /// Arbitration in words: who waited for whom, who lost to whom.
+        public var arbitration: [String]
+    }
+
+    public var rules: [Rule]
+    public var sequences: [Sequence]
+
+    public init(rules: [Rule], captured: [CapturedSequence]) {
+        self.rules = rules
+        sequences = captured.enumerated().map { n, sequence in
+            let next = captured[(n + 1)...].firstIndex { $0.device == sequence.device }
+            return Sequence(number: n + 1, captured: sequence,
+                            verdicts: rules.map { rule in
+                                (rule, Self.verdict(for: rule, in: sequence, next: next.map { (number: $0 + 1, sequence: captured[$0]) }))
+                            },
+                            arbitration: Self.arbitration(in: sequence))
+        }
+    }
+
+    /// Why a rule never fired in the whole input, or nil when it did.
+    public func neverFired(_ rule: Rule) -> String? {
+        let verdicts = sequences.map { $0.verdicts[rule.index].verdict }
+        guard !verdicts.contains(where: \.fired) else { return nil }
+        if sequences.isEmpty { return "the input had no touch sequence" }
+        if case .exactly(let n) = rule.spec.fingers, !sequences.contains(where: { $0.captured.mostFingers == n }) {
+            let counts = Set(sequences.map(\.captured.mostFingers)).sorted().map(String.init).joined(separator: ", ")
+            return "no touch sequence had \(n) finger\(n == 1 ? "" : "s") (they had \(counts))"
+        }
+        if verdicts.allSatisfy({ if case .inactive = $0 { return true } else { return false } }) {
+            return "it was never live (another mode, device or application)"
+        }
+        // The reasons, most common first, each said once.
+        var tally: [(words: String, count: Int)] = []
+        for verdict in verdicts {
+            let words = Self.gist(verdict)
+            if let i = tally.firstIndex(where: { $0.words == words }) { tally[i].count += 1 } else { tally.append((words, 1)) }
+        }
+        tally.sort { $0.count > $1.count }
+        return tally.prefix(3).map { $0.count > 1 ? "\($0.words) (×\($0.count))" : $0.words }.joined(separator: "; ")
+    }
+
+    /// A verdict without its times, so that alike ones are counted together.
+    private static func gist(_ verdict: RuleVerdict) -> String {
+        switch verdict {
+        case .failed(_, let kind, let cause):
+            if let m = cause.measurement { return "\(kind) failed: \(m.limitWords)" }
+            return "\(kind) failed: \(cause)"
+        case .lost(_, let winner): return "lost to \(winner)"
+        case .tooLate(_, let winner): return "came after \(winner) won"
+        case .otherGesture(let e): return "the gesture was a \(GestureWords.describe(e))"
+        case .dropped(_, let recognized): return "dropped: \(recognized.joined(separator: ", ")) was recognized"
+        default: return verdict.words
+        }
+    }
+
+    // MARK: - One rule in one sequence
+
+    static func verdict(for rule: Rule, in sequence: CapturedSequence, next: (number: Int, sequence: CapturedSequence)?) -> RuleVerdict {
+        if let given = sequence.gestures.first(where: { $0.ruleIndex == rule.index }) {
+            let waited = sequence.records.compactMap { record -> [String]? in
+                if case .held(let held, let until) = record.entry, held.index == rule.index { return until.map(\.description) }
+                return nil
+            }
+            return .fired(given.event, waitedFor: waited.first ?? [])
+        }
+        // Later decisions say more than earlier ones: go from the end.
+        for record in sequence.records.reversed() {
+            switch record.entry {
+            case .dropped(let dropped, let recognized) where dropped.index == rule.index:
+                return .dropped(at: record.time, recognized: recognized.map(\.description))
+            case .lostSequence(let kind, let winner) where kind == transitionName(rule.spec):
+                return .tooLate(at: record.time, winner: winner?.description ?? "an earlier gesture")
+            case .transition(let t) where belongs(t, to: rule.spec):
+                if let verdict = verdict(for: rule, after: t, at: record.time, in: sequence) { return verdict }
+            default:
+                continue
+            }
+        }
+        // Taps go on across sequences: the first of a double tap is decided with the second.
+        if rule.spec.kind == .tap, let next, let first = firstEvent(of: rule.spec, in: next.sequence), first.taps > 1 {
+            return rule.spec.fingers.matches(first.fingers) ? .continued(in: next.number) : .otherGesture(first)
+        }
+        return rule.isActive ? .undecided : .inactive
+    }
+
+    private static func firstEvent(of spec: GestureSpec, in sequence: CapturedSequence) -> GestureEvent? {
+        for record in sequence.records {
+            if case .transition(let t) = record.entry, belongs(t, to: spec), let e = t.event { return e }
+        }
+        return nil
+    }
+
+    private static func verdict(for rule: Rule, after t: Transition, at time: Double, in sequence: CapturedSequence) -> RuleVerdict? {
+        if let e = t.event, t.to == .ended || t.to == .began {
+            guard rule.spec.matches(e) else {
+                if e.kind == .tap, e.taps > rule.spec.taps, rule.spec.fingers.matches(e.fingers) {
+                    return .outTapped(e, by: sequence.gestures.first { $0.event.kind == .tap && $0.event.time == e.time }.map { "rule \"\($0.rule)\"" })
+                }
+                return .otherGesture(e)
+            }
+            if let winner = sequence.gestures.first(where: { $0.event.kind == e.kind && $0.event.time == e.time }) {
+                return .takenBy("rule \"\(winner.rule)\"", e)
+            }
+            return nil
+        }
+        guard t.to == .failed || t.to == .cancelled else { return nil }
+        if case .lostTo(let winner) = t.cause { return .lost(at: time, to: winner) }
+        return .failed(at: time, kind: t.name ?? t.kind.phrase, t.cause)
+    }
+
+    /// Whether a transition is of the recognizer a rule's gesture comes from.
+    static func belongs(_ t: Transition, to spec: GestureSpec) -> Bool {
+        guard t.kind == spec.kind else { return false }
+        return spec.kind != .custom || t.name == spec.name
+    }
+
+    /// The kind as the trace names it in `lostSequence`.
+    private static func transitionName(_ spec: GestureSpec) -> String {
+        spec.kind == .custom ? (spec.name ?? spec.kind.rawValue) : spec.kind.rawValue
+    }
+
+    // MARK: - Arbitration
+
+    static func arbitration(in sequence: CapturedSequence) -> [String] {
+        sequence.records.compactMap { record in
+            let at = "at \(fixed(record.time, 2)) s"
+            switch record.entry {
+            case .held(let rule, let until):
+                return "\(rule) waited for \(until.map(\.description).joined(separator: ", ")) to fail (requires_failure_of), \(at)"
+            case .released(let rule):
+                return "\(rule) was released \(at): what it waited for failed"
+            case .dropped(let rule, let recognized):
+                return "\(rule) lost \(at): \(recognized.map(\.description).joined(separator: ", ")) was recognized"
+            case .lostSequence(let kind, let winner):
+                return "\(kind) was recognized \(at), but \(winner?.description ?? "an earlier gesture") had won the sequence"
+            case .transition(let t):
+                guard case .lostTo(let winner) = t.cause else { return nil }
+                return "\(t.name ?? t.kind.phrase) lost to \(winner) \(at)"
+            default:
+                return nil
+            }
+        }
+    }
+}

@@ -46,7 +46,7 @@ let package = Package(
         ),
         // The focused application (X11, Wayland, D-Bus: loaded at run time, never linked), held keys, quiet while typing.
         .target(name: "CContext", cSettings: dbusHeaders),
-        .target(name: "GestureContext", dependencies: ["CContext", "CEvdev"], swiftSettings: fast),
+        .target(name: "GestureContext", dependencies: ["CContext", "CEvdev", "GestureCore"], swiftSettings: fast),
         .executableTarget(name: "gesturemap", dependencies: ["GestureEngine", "GestureInput", "GestureContext"], swiftSettings: fast),
 
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"]),

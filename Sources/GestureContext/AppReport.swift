@@ -1,3 +1,4 @@
+import GestureCore
 /// What `gesturemap apps` prints: a table for people (stderr) or JSON (stdout).
 public enum AppReport {
     public static func json(_ app: AppInfo?) -> String {

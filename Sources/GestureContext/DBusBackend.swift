@@ -1,3 +1,4 @@
+import GestureCore
 import CContext
 
 /// GNOME and KDE: the desktop cannot be asked directly, so a Shell extension

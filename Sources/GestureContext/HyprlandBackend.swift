@@ -1,3 +1,4 @@
+import GestureCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,4 @@
+import GestureCore
 /// The framing of sway's and i3's IPC: "i3-ipc", the payload's length and the
 /// message type as 32-bit native-endian integers, then a JSON payload. Replies
 /// carry the request's type; events have the high bit set.

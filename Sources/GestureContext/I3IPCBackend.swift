@@ -1,3 +1,4 @@
+import GestureCore
 /// sway and i3: the focus from their IPC socket's window events, the first
 /// value from GET_TREE.
 final class I3IPCBackend: AppBackend {
@@ -88,7 +89,7 @@ final class I3IPCBackend: AppBackend {
         do {
             return I3IPC.focused(in: try JSONValue.parse(reply.text))
         } catch {
-            throw AppSourceLost("\(socket.path): GET_TREE's answer is not JSON (\(error.message) at byte \(error.offset))")
+            throw AppSourceLost("\(socket.path): GET_TREE's answer is not JSON (\(error.description))")
         }
     }
 

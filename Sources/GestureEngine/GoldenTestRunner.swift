@@ -1,3 +1,4 @@
+import GestureCore
 import GestureActions
 
 /// Runs golden cases through the engine as `run --dry-run` would, each with a
@@ -60,7 +61,7 @@ public struct GoldenTestRunner {
             let text = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
             if text.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
             let parsed = OutputLine(text)
-            if parsed.value == nil, case .failure(let error) = JSONValue.parse(text) {
+            if parsed.value == nil, case .failure(let error) = Result(catching: { () throws(JSONParseError) in try JSONValue.parse(text) }) {
                 outcome.expectationProblems.append("\(testCase.expected):\(n + 1): not JSON (\(error.description)); it can only match a line of the same text")
             }
             expected.append(parsed)

@@ -7,7 +7,7 @@ public struct OutputLine: Sendable {
 
     public init(_ text: String) {
         self.text = text
-        if case .success(let v) = JSONValue.parse(text) { value = v }
+        value = try? JSONValue.parse(text)
     }
 
     /// `gesturemap test`'s notion of the same line: JSON objects with the same

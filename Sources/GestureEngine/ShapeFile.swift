@@ -57,7 +57,7 @@ public struct ShapeFile: Sendable {
 
     static func template(from line: String) -> Result<ShapeTemplate, Problem> {
         let value: JSONValue
-        switch JSONValue.parse(line) {
+        switch Result(catching: { () throws(JSONParseError) in try JSONValue.parse(line) }) {
         case .success(let v): value = v
         case .failure(let error): return .failure(Problem(message: "not JSON: \(error.description)"))
         }

@@ -1,3 +1,4 @@
+import GestureCore
 import Foundation
 import GestureContext
 import Testing

@@ -42,18 +42,3 @@ struct DetectionTests {
         #expect(messages == ["gesturemap: no app source: --app-source hyprland needs HYPRLAND_INSTANCE_SIGNATURE, which is not set; run gesturemap inside the Hyprland session; g.app is nil"])
     }
 }
-
-@Suite("JSON and i3-ipc framing")
-struct WireFormatTests {
-    @Test("JSON: values, escapes, and errors for hostile text")
-    func json() throws {
-        let value = try JSONValue.parse(#"{"a": [1, 2.5, true, null], "s": "x\u00e9\n\ud83d\ude00", "pid": 42}"#)
-        #expect(value["a"] == .array([.number(1), .number(2.5), .bool(true), .null]))
-        #expect(value["s"]?.string == "xé\n😀")
-        #expect(value["pid"]?.integer == 42)
-        #expect(JSONValue.number(1e300).integer == nil)
-        for bad in ["", "{", "[1,", "{\"a\" 1}", "\"abc", "nul", "[1] x", String(repeating: "[", count: 500)] {
-            #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(bad) }
-        }
-    }
-}

@@ -1,6 +1,6 @@
-/// A JSON value read from text, for comparing lines by meaning rather than by
-/// spelling (`gesturemap test`). Not on any hot path: the replay reads its
-/// events with the byte scanner in GestureInput instead.
+/// A JSON value read from text: lines compared by meaning (`gesturemap test`),
+/// shapes files, and what desktops answer (sway, Hyprland, D-Bus). Not on any
+/// hot path: the replay reads its events with the byte scanner in GestureInput.
 public indirect enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
@@ -13,15 +13,45 @@ public indirect enum JSONValue: Equatable, Sendable {
     /// file is input like any other.
     public static let maxDepth = 256
 
+    public typealias ParseError = JSONParseError
+
     /// Reads one JSON text; a message with the column where it went wrong if it is not one.
-    public static func parse(_ text: String) -> Result<JSONValue, JSONParseError> {
+    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         var reader = JSONTextReader(Array(text.utf8))
-        return reader.document()
+        return try reader.document()
     }
 
     public var object: [String: JSONValue]? {
         if case .object(let fields) = self { return fields }
         return nil
+    }
+
+    public subscript(key: String) -> JSONValue? { object?[key] }
+
+    public var string: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+
+    public var number: Double? {
+        if case .number(let n) = self { return n }
+        return nil
+    }
+
+    public var bool: Bool? {
+        if case .bool(let b) = self { return b }
+        return nil
+    }
+
+    public var array: [JSONValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+
+    /// A whole number that fits an Int, such as a pid; nil for anything else.
+    public var integer: Int? {
+        guard let n = number, n.rounded() == n, abs(n) < 9.0e15 else { return nil }
+        return Int(exactly: n)
     }
 }
 
@@ -41,16 +71,12 @@ private struct JSONTextReader {
         self.bytes = bytes
     }
 
-    mutating func document() -> Result<JSONValue, JSONParseError> {
-        do throws(JSONParseError) {
-            skipWhitespace()
-            let value = try self.value(depth: 0)
-            skipWhitespace()
-            guard pos == bytes.count else { throw failure("text after the JSON value") }
-            return .success(value)
-        } catch {
-            return .failure(error)
-        }
+    mutating func document() throws(JSONParseError) -> JSONValue {
+        skipWhitespace()
+        let value = try self.value(depth: 0)
+        skipWhitespace()
+        guard pos == bytes.count else { throw failure("text after the JSON value") }
+        return value
     }
 
     private func failure(_ message: String) -> JSONParseError {
@@ -199,19 +225,19 @@ private struct JSONTextReader {
         case UInt8(ascii: "t"): out.append(0x09)
         case UInt8(ascii: "u"):
             var scalar = try hex4()
-            if (0xD800..<0xDC00).contains(scalar) {
-                // A high surrogate must be followed by its low half.
-                guard current == UInt8(ascii: "\\"), pos + 1 < bytes.count, bytes[pos + 1] == UInt8(ascii: "u") else {
-                    throw failure("a lone surrogate in \\u escape")
-                }
+            if (0xD800..<0xDC00).contains(scalar), current == UInt8(ascii: "\\"), pos + 1 < bytes.count,
+               bytes[pos + 1] == UInt8(ascii: "u") {
+                let mark = pos
                 pos += 2
                 let low = try hex4()
-                guard (0xDC00..<0xE000).contains(low) else { throw failure("a lone surrogate in \\u escape") }
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-            } else if (0xDC00..<0xE000).contains(scalar) {
-                throw failure("a lone surrogate in \\u escape")
+                if (0xDC00..<0xE000).contains(low) {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else {
+                    pos = mark
+                }
             }
-            guard let unicode = Unicode.Scalar(scalar) else { throw failure("an invalid \\u escape") }
+            // A lone surrogate (window titles cut mid-character do this) reads as U+FFFD.
+            let unicode = Unicode.Scalar(scalar) ?? "\u{FFFD}"
             out.append(contentsOf: Array(String(Character(unicode)).utf8))
         default:
             pos -= 1
@@ -235,5 +261,29 @@ private struct JSONTextReader {
             pos += 1
         }
         return v
+    }
+}
+
+extension JSONValue {
+    /// Compact JSON text, members in key order (for `gesturemap apps --json`).
+    public var text: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let n):
+            if let i = integer { return String(i) }
+            return n.isFinite ? String(n) : "null"
+        case .string(let s): return JSONValue.quote(s)
+        case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"
+        case .object(let members):
+            return "{" + members.keys.sorted().map { JSONValue.quote($0) + ":" + (members[$0]?.text ?? "null") }.joined(separator: ",") + "}"
+        }
+    }
+
+    /// A JSON string literal, written as JSONWriter writes strings.
+    public static func quote(_ s: String) -> String {
+        var w = JSONWriter()
+        w.string(s)
+        return w.text
     }
 }

@@ -169,7 +169,7 @@ private struct PanelLayout {
         let fingers = s.paths.count
         var heading = "Sequence \(panel.number) · \(fixed(s.start, 2))–\(fixed(s.end, 2)) s · \(fingers) finger\(fingers == 1 ? "" : "s")"
         if fingers == 0 { heading = "Sequence \(panel.number) · \(fixed(s.start, 2)) s" }
-        svg.text(heading, x: origin.x, y: origin.y + 14, size: 13, weight: "bold", fill: "#1f2328")
+        svg.text(fitted(heading, width: width, size: 13), x: origin.x, y: origin.y + 14, size: 13, weight: "bold", fill: "#1f2328")
         let device = s.deviceName.map(baseName) ?? "device \(s.device)"
         let size = knownSurface ? "\(millimetres(area.size.x)) × \(millimetres(area.size.y)) mm" : "size unknown: the touches’ extent"
         svg.text(fitted("\(device) · \(size)", width: width, size: 11), x: origin.x, y: origin.y + 32, size: 11, fill: "#57606a")

@@ -27,9 +27,15 @@ public struct DrawRequest {
         let capture = SessionCapture()
         let engine = Engine(options: options, console: console, output: CollectingSink())
         engine.observer = capture
+        engine.traceForObserver = true
         let status = engine.run()
         guard status == .ok else { return .failure(.run(status)) }
-        var panels = capture.sequences.enumerated().map { SequenceDrawing.Panel(number: $0.offset + 1, sequence: Self.firstEvents(of: $0.element)) }
+        let explanation = Explanation(rules: ExplainRequest.rules(of: engine), captured: capture.sequences)
+        var panels = explanation.sequences.map { explained in
+            let misses = DrawMisses.of(explained)
+            return SequenceDrawing.Panel(number: explained.number, sequence: Self.firstEvents(of: explained.captured),
+                                         misses: misses.shown, moreMisses: misses.more)
+        }
         if let wanted = sequence {
             guard wanted >= 1, wanted <= panels.count else { return .failure(.noSuchSequence(asked: wanted, count: panels.count)) }
             panels = [panels[wanted - 1]]

@@ -23,12 +23,16 @@ public struct ExplainRequest {
         engine.traceForObserver = true
         let status = engine.run()
         guard status == .ok else { return .failure(status) }
+        return .success(Explanation(rules: Self.rules(of: engine), captured: capture.sequences))
+    }
+
+    /// The run's rules as `explain` names them.
+    static func rules(of engine: Engine) -> [Explanation.Rule] {
         let specs = engine.runtime?.coreRules ?? []
-        let rules = specs.indices.map { i in
+        return specs.indices.map { i in
             let described = engine.runtime?.describeRule(i)
             return Explanation.Rule(index: i, label: "rule \"\(described?.label ?? specs[i].spec.phrase)\"",
                                     definedAt: described?.definedAt ?? "", spec: specs[i].spec, isActive: specs[i].isActive)
         }
-        return .success(Explanation(rules: rules, captured: capture.sequences))
     }
 }

@@ -67,6 +67,13 @@ struct SVGWriter {
         text("\(number)", x: c.x, y: c.y + 3.5, size: 9.5, weight: "bold", fill: "#ffffff", anchor: "middle")
     }
 
+    /// A lettered label on a rounded box as wide as its text, for a near miss.
+    mutating func tag(_ label: String, at c: Vector, fill: String) {
+        let width = max(14, Double(label.count) * 6 + 8)
+        rect(x: c.x - width / 2, y: c.y - 7, width: width, height: 14, fill: fill, stroke: "#ffffff", strokeWidth: 1.5, radius: 7)
+        text(label, x: c.x, y: c.y + 3.5, size: 9.5, weight: "bold", fill: "#ffffff", anchor: "middle")
+    }
+
     static func escape(_ s: String) -> String {
         var out = ""
         for scalar in s.unicodeScalars {

@@ -19,11 +19,14 @@ public struct SequenceDrawing {
         public var number: Int
         public var sequence: CapturedSequence
         public var misses: [Miss] = []
+        /// Near misses left out of `misses` to keep the panel readable.
+        public var moreMisses = 0
 
-        public init(number: Int, sequence: CapturedSequence, misses: [Miss] = []) {
+        public init(number: Int, sequence: CapturedSequence, misses: [Miss] = [], moreMisses: Int = 0) {
             self.number = number
             self.sequence = sequence
             self.misses = misses
+            self.moreMisses = moreMisses
         }
     }
 
@@ -46,6 +49,7 @@ public struct SequenceDrawing {
     static let tickInterval = 0.1
     /// Okabe and Ito's palette, which stays distinct for colour-blind readers
     /// (its yellow left out: too faint on white).
+    static let missColour = "#6e7781"
     static let fingerColours = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000"]
 
     public func svg() -> String {
@@ -61,14 +65,22 @@ public struct SequenceDrawing {
         }
         let m = SequenceDrawing.margin, gap = SequenceDrawing.panelGap
         let width = max(360, 2 * m + columnWidths.reduce(0, +) + gap * Double(max(0, columnCount - 1)))
-        let height = 2 * m + 30 + rowHeights.reduce(0, +) + gap * Double(max(0, rowHeights.count - 1))
+        // A long title goes on two lines, broken before its rules, rather than cut.
+        var titleLines = [title]
+        if fitted(title, width: width - 2 * m, size: 15) != title, let cut = title.firstRange(of: " · rules: ") {
+            titleLines = [String(title[..<cut.lowerBound]), "rules: " + title[cut.upperBound...]]
+        }
+        let titleHeight = 30 + 19 * Double(titleLines.count - 1)
+        let height = 2 * m + titleHeight + rowHeights.reduce(0, +) + gap * Double(max(0, rowHeights.count - 1))
         var svg = SVGWriter()
         svg.open(width: width, height: height)
-        svg.text(fitted(title, width: width - 2 * m, size: 15), x: m, y: m + 8, size: 15, weight: "bold", fill: "#1f2328")
+        for (i, line) in titleLines.enumerated() {
+            svg.text(fitted(line, width: width - 2 * m, size: 15), x: m, y: m + 8 + 19 * Double(i), size: 15, weight: "bold", fill: "#1f2328")
+        }
         if panels.isEmpty {
             svg.text("No touches in this input.", x: m, y: m + 40, size: 13, fill: "#57606a")
         }
-        var y = m + 30
+        var y = m + titleHeight
         for (row, rowHeight) in rowHeights.enumerated() {
             var x = m
             for column in 0..<columnCount {
@@ -114,10 +126,21 @@ private struct PanelLayout {
             return wrapped("\(fixed(g.event.time, 3)) s   \(GestureWords.describe(g.event))", width: width - 20, size: 11)
                 + wrapped(rule, width: width - 20, size: 11)
         }
-        missLines = panel.misses.map { wrapped("✗ " + $0.text, width: width - 20, size: 11) }
-        let lines = (gestureLines + missLines).reduce(0) { $0 + $1.count }
+        missLines = panel.misses.map { wrapped($0.text, width: width - 20, size: 11) }
+            + (panel.moreMisses > 0 ? [[PanelLayout.moreWords(panel.moreMisses)]] : [])
+        // "No gesture recognized" heads the misses when nothing fired.
+        let lines = (gestureLines + missLines).reduce(0) { $0 + $1.count } + (panel.sequence.gestures.isEmpty && !missLines.isEmpty ? 1 : 0)
         height = SequenceDrawing.headerHeight + area.size.y * scale + SequenceDrawing.axisHeight
             + Double(max(1, lines)) * SequenceDrawing.lineHeight + 8
+    }
+
+    static func letter(_ n: Int) -> String {
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        return String(letters[n % letters.count])
+    }
+
+    static func moreWords(_ n: Int) -> String {
+        "+\(n) more rule\(n == 1 ? "" : "s") that did not fire: gesturemap explain lists them"
     }
 
     /// The touches' bounding box with a margin, at least 20 mm across.
@@ -146,7 +169,7 @@ private struct PanelLayout {
         let fingers = s.paths.count
         var heading = "Sequence \(panel.number) · \(fixed(s.start, 2))–\(fixed(s.end, 2)) s · \(fingers) finger\(fingers == 1 ? "" : "s")"
         if fingers == 0 { heading = "Sequence \(panel.number) · \(fixed(s.start, 2)) s" }
-        svg.text(heading, x: origin.x, y: origin.y + 14, size: 13, weight: "bold", fill: "#1f2328")
+        svg.text(fitted(heading, width: width, size: 13), x: origin.x, y: origin.y + 14, size: 13, weight: "bold", fill: "#1f2328")
         let device = s.deviceName.map(baseName) ?? "device \(s.device)"
         let size = knownSurface ? "\(millimetres(area.size.x)) × \(millimetres(area.size.y)) mm" : "size unknown: the touches’ extent"
         svg.text(fitted("\(device) · \(size)", width: width, size: 11), x: origin.x, y: origin.y + 32, size: 11, fill: "#57606a")
@@ -217,15 +240,31 @@ private struct PanelLayout {
                 listY += SequenceDrawing.lineHeight
             }
         }
+        if panel.sequence.gestures.isEmpty {
+            svg.text("no gesture recognized", x: origin.x + 2, y: listY, size: 11, fill: "#8c959f", italic: true)
+            listY += SequenceDrawing.lineHeight
+        }
+        // Near misses: a grey cross where it was decided, lettered, and the reason below.
+        // Misses decided at one place share a cross, its label listing their letters.
+        var places: [(at: Vector, letters: [String])] = []
         for (n, miss) in panel.misses.enumerated() {
-            if let p = miss.position { svg.cross(map(p), size: 4, stroke: "#8c959f", width: 1.5) }
-            for line in missLines[n] {
-                svg.text(line, x: origin.x + 20, y: listY, size: 11, fill: "#8c959f")
+            guard let p = miss.position else { continue }
+            let at = map(p)
+            if let i = places.firstIndex(where: { ($0.at - at).length < 6 }) { places[i].letters.append(PanelLayout.letter(n)) }
+            else { places.append((at, [PanelLayout.letter(n)])) }
+        }
+        for place in places {
+            let tag = place.at + Vector(12, 14)
+            svg.line(place.at.x, place.at.y, tag.x - 4, tag.y - 4, stroke: SequenceDrawing.missColour, width: 1)
+            svg.cross(place.at, size: 4, stroke: SequenceDrawing.missColour, width: 1.8)
+            svg.tag(place.letters.joined(separator: " "), at: tag, fill: SequenceDrawing.missColour)
+        }
+        for (n, lines) in missLines.enumerated() {
+            if n < panel.misses.count { svg.tag(PanelLayout.letter(n), at: Vector(origin.x + 8, listY - 4), fill: SequenceDrawing.missColour) }
+            for line in lines {
+                svg.text(line, x: origin.x + 20, y: listY, size: 11, fill: SequenceDrawing.missColour, italic: n >= panel.misses.count)
                 listY += SequenceDrawing.lineHeight
             }
-        }
-        if panel.sequence.gestures.isEmpty && panel.misses.isEmpty {
-            svg.text("no gesture recognized", x: origin.x + 2, y: listY, size: 11, fill: "#8c959f", italic: true)
         }
     }
 }

@@ -8,11 +8,13 @@ import Testing
 private final class SVGCensus: NSObject, XMLParserDelegate {
     var elements: [String: Int] = [:]
     var texts: [String] = []
+    /// Each text's fill colour, in the order of `texts`.
+    var fills: [String] = []
     private var inText = false
 
     func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
         elements[name, default: 0] += 1
-        if name == "text" { inText = true; texts.append("") }
+        if name == "text" { inText = true; texts.append(""); fills.append(attributes["fill"] ?? "") }
     }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
@@ -21,6 +23,12 @@ private final class SVGCensus: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         if inText, !texts.isEmpty { texts[texts.count - 1] += string }
+    }
+
+    /// The texts drawn in `fill`, joined: the list below a panel wraps its lines.
+    func texts(in fill: String) -> String {
+        zip(texts, fills).filter { $0.1 == fill }.map(\.0).joined(separator: " ")
+            .split(separator: " ").joined(separator: " ")
     }
 
     static func read(_ svg: String) -> SVGCensus? {
@@ -141,5 +149,82 @@ struct DrawCommandTests {
         // The panel gives no resolution: drawn at a typical 13.3-inch touchscreen's size.
         #expect(svg?.texts.contains("Atmel maXTouch Touchscreen · 289.7 × 173.7 mm") == true)
         #expect(svg?.texts.contains { $0.contains("swipe down, 4 fingers") } == true)
+    }
+
+    // MARK: - Near misses, in grey
+
+    static let grey = "#6e7781"
+
+    /// One finger dragged 42 mm left over 1.5 s: far enough for a swipe, too slow for one.
+    static let slowDrag: String = {
+        let header = #"{"device": {"name": "Test pad", "x": {"min": 0, "max": 1000, "resolution": 10}, "y": {"min": 0, "max": 600, "resolution": 10}}}"#
+        var lines = [header, #"{"t":0,"ev":"down","id":1,"x":700,"y":300}"#]
+        for k in 1...30 { lines.append(#"{"t":\#(Double(k) * 0.05),"ev":"move","id":1,"x":\#(700 - k * 14),"y":300}"#) }
+        lines.append(#"{"t":1.55,"ev":"up","id":1}"#)
+        return lines.joined(separator: "\n") + "\n"
+    }()
+
+    @Test("a slow drag: the swipe rule in grey with explain's reason, crossed where it failed; rsvg-convert renders it")
+    func slowDragMiss() throws {
+        let input = try Binary.temporaryFile("slow.jsonl", Self.slowDrag)
+        let rules = try Binary.temporaryFile("swipe.lua", """
+            on("swipe left", function(g) emit("left") end)
+            on("pan", function(g) emit("pan") end)
+            on("tap", function(g) emit("tap") end, { mode = "editing" })
+            """)
+        let svgURL = input.deletingLastPathComponent().appendingPathComponent("slow.svg")
+        let result = try Binary.run(["draw", input.path, "--rules", rules.path, "-o", svgURL.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let svg = try #require(SVGCensus.read(try String(contentsOf: svgURL, encoding: .utf8)))
+        let grey = svg.texts(in: Self.grey)
+        #expect(grey.contains("rule \"swipe left\": swipe failed at 1.55 s: lifted too slow: speed "), "\(grey)")
+        #expect(grey.contains(" mm/s < 50 mm/s (swipe_min_speed)"), "\(grey)")
+        // The pan fired; the tap rule was never live (another mode): neither is a miss.
+        #expect(svg.texts.contains { $0.contains("pan left, 1 finger") })
+        #expect(!grey.contains("pan"))
+        #expect(!grey.contains("tap"))
+        // The cross where the swipe failed: the finger's last point, 30 mm from the left.
+        #expect(svg.elements["line"].map { $0 >= 3 } == true)
+
+        guard hasRenderer else { return }
+        let pngURL = input.deletingLastPathComponent().appendingPathComponent("slow.png")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/rsvg-convert")
+        process.arguments = [svgURL.path, "-o", pngURL.path]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(try Data(contentsOf: pngURL).prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    @Test("many rules that missed: the first four listed, rules for as many fingers first, the rest counted")
+    func manyMisses() throws {
+        let input = try Binary.temporaryFile("slow.jsonl", Self.slowDrag)
+        let rules = try Binary.temporaryFile("many.lua", """
+            on("two-finger swipe up", function(g) emit("a") end)
+            on("three-finger swipe up", function(g) emit("b") end)
+            on("swipe left", function(g) emit("c") end)
+            on("swipe right", function(g) emit("d") end)
+            on("tap", function(g) emit("e") end)
+            on("double tap", function(g) emit("f") end)
+            on("long press", function(g) emit("g") end)
+            """)
+        let result = try Binary.run(["draw", input.path, "--rules", rules.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let svg = try #require(SVGCensus.read(result.stdout))
+        let grey = svg.texts(in: Self.grey)
+        #expect(grey.contains("rule \"swipe left\": swipe failed"))
+        #expect(grey.contains("rule \"tap\": tap failed at 0.20 s: moved 5.6 mm > 5 mm (tap_max_movement)"), "\(grey)")
+        #expect(!grey.contains("two-finger swipe up") && !grey.contains("2-finger swipe up"), "\(grey)")
+        #expect(svg.texts.contains { $0.hasPrefix("+3 more rules that did not fire: gesturemap explain lists them") })
+    }
+
+    @Test("a real recording: the slow two-finger drag names swipe_min_speed", .enabled(if: hasRealData, "../shared/data/real is absent"))
+    func realSlowDrag() throws {
+        let path = realData + "/chromeos-autotest-firmware_TouchMTB/data/two_finger_tracking.diagonal.slow.dat"
+        let result = try Binary.run(["draw", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let grey = SVGCensus.read(result.stdout)?.texts(in: Self.grey) ?? ""
+        #expect(grey.contains("rule \"2-finger swipe left\": swipe failed at 76457.63 s: lifted too slow: speed 32 mm/s < 50 mm/s (swipe_min_speed)"), "\(grey)")
     }
 }

@@ -50,4 +50,16 @@ struct ReadmeTests {
             #expect(file.contains(line), "\(line)")
         }
     }
+
+    @Test("Author tools: explain's output is what it prints on the real recording", .enabled(if: FileManager.default.fileExists(atPath: Binary.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data/real/chromeos-autotest-firmware_TouchMTB").path), "../shared/data/real is absent"))
+    func authorToolsExplain() throws {
+        let text = try Self.readme()
+        let shown = try #require(Self.block(after: "--rules examples/touchpad.lua\n```\n", language: "", in: text))
+        let result = try Binary.run(["explain", "../shared/data/real/chromeos-autotest-firmware_TouchMTB/data/two_finger_tracking.diagonal.slow.dat",
+                                     "--rules", "examples/touchpad.lua"])
+        #expect(result.status == 0)
+        #expect(result.stdout == shown)
+        #expect(text.contains("![A slow two-finger drag"))
+        #expect(FileManager.default.fileExists(atPath: Binary.packageRoot.appendingPathComponent("docs/images/two_finger_tracking.diagonal.slow.png").path))
+    }
 }

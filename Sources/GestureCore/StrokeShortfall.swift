@@ -17,7 +17,8 @@ extension StrokeClassifier {
             let d = touches[i].position - touches[i].start
             let along = d.dot(unit)
             if along < minDistance / 2 {
-                return .under("a finger moved along it only", along, .swipeMinDistance, limit: minDistance / 2)
+                let quantity = along < 0 ? "a finger went the other way: along it" : "a finger moved along it only"
+                return .under(quantity, along, .swipeMinDistance, limit: minDistance / 2)
             }
             let across = abs(d.x * unit.y - d.y * unit.x)
             let tanFinger = eightWay ? tanFingerEightWay : tanFingerFourWay

@@ -359,7 +359,8 @@ public struct GestureArena: Sendable {
             while i < transitions.count {
                 let transition = transitions[i]
                 i += 1
-                trace(.transition(transition), at: time)
+                // Every transition passes here: untraced, it costs one check, not a copy.
+                if tracing { trace(.transition(transition), at: time) }
                 guard let event = transition.event, let s = slot(of: transition.kind, name: transition.name) else { continue }
                 if Self.isFirst(event) {
                     start(event, slot: s, claims: transition.claimsSequence, at: time, pendingFrom: i, into: &out)

@@ -98,6 +98,9 @@ public final class SessionCapture: EngineObserver {
     }
 
     public func engine(_ engine: Engine, traced record: TraceRecord) {
+        // A running gesture's every frame (changed → changed) decides nothing:
+        // kept, a long recording's records would grow with its length.
+        if case .transition(let t) = record.entry, t.from == .changed, t.to == .changed { return }
         guard let index = sequence(on: record.device, at: record.time) else { return }
         sequences[index].records.append(record)
     }

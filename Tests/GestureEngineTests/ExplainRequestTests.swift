@@ -1,0 +1,38 @@
+import Foundation
+import GestureActions
+import GestureCore
+import GestureEngine
+import Testing
+
+/// `explain` keeps what decides a verdict, not every frame of a running gesture.
+@Suite("explain's capture")
+struct ExplainRequestTests {
+    @Test("a long pan keeps a handful of records, not one per frame; the pan still fired")
+    func boundedRecords() throws {
+        // 2 s of two fingers moving right at 100 Hz: about 200 frames of a running pan.
+        var ndjson = ""
+        let written = SynthStream.write(phrases: ["two-finger pan right"], seed: 1, rate: 100, count: 1) { bytes in
+            ndjson += String(decoding: bytes, as: UTF8.self)
+            return true
+        }
+        guard case .success = written else {
+            Issue.record("synth refused the phrase")
+            return
+        }
+        var options = RunOptions()
+        options.inputs = [try temporaryFile("pan.ndjson", ndjson)]
+        options.rulesPath = try temporaryFile("rules.lua", #"on({ kind = "pan", fingers = 2 }, { began = function(g) emit("pan") end, changed = function(g) end })"#)
+        guard case .success(let explanation) = ExplainRequest(options: options).explain(console: Console()) else {
+            Issue.record("explain failed")
+            return
+        }
+        let sequence = try #require(explanation.sequences.first)
+        #expect(sequence.verdicts.first?.verdict.fired == true)
+        let running = sequence.captured.records.filter { record in
+            if case .transition(let t) = record.entry { return t.from == .changed && t.to == .changed }
+            return false
+        }
+        #expect(running.isEmpty)
+        #expect(sequence.captured.records.count < 10, "\(sequence.captured.records.map(\.text))")
+    }
+}

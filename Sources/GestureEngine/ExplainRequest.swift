@@ -15,15 +15,19 @@ public struct ExplainRequest {
         self.options = o
     }
 
-    /// The explanation, or the run's failing status. Messages of the run go to `console`.
-    public func explain(console: Console) -> Result<Explanation, ExitCode> {
-        let capture = SessionCapture()
+    /// Explains the input sequence by sequence, handing each to `tell` as soon
+    /// as it is final; then the rules and their tally, or the run's failing
+    /// status. Messages of the run go to `console`.
+    public func explain(console: Console, tell: @escaping (Explanation.Sequence) -> Void)
+        -> Result<(rules: [Explanation.Rule], tally: ExplanationTally), ExitCode> {
+        let session = ExplainSession(tell: tell)
         let engine = Engine(options: options, console: console, output: CollectingSink())
-        engine.observer = capture
+        engine.observer = session
         engine.traceForObserver = true
         let status = engine.run()
         guard status == .ok else { return .failure(status) }
-        return .success(Explanation(rules: Self.rules(of: engine), captured: capture.sequences))
+        session.finish(engine)
+        return .success((session.rules, session.tally))
     }
 
     /// The run's rules as `explain` names them.

@@ -24,43 +24,30 @@ public struct Explanation: Sendable {
 
     public var rules: [Rule]
     public var sequences: [Sequence]
+    public var tally: ExplanationTally
 
+    /// A whole run at once (`draw`); `explain` goes sequence by sequence (ExplainSession).
     public init(rules: [Rule], captured: [CapturedSequence]) {
         self.rules = rules
-        sequences = captured.enumerated().map { n, sequence in
-            let next = captured[(n + 1)...].firstIndex { $0.device == sequence.device }
-            return Sequence(number: n + 1, captured: sequence,
-                            verdicts: rules.map { rule in
-                                (rule, Self.verdict(for: rule, in: sequence, next: next.map { (number: $0 + 1, sequence: captured[$0]) }))
-                            },
-                            arbitration: Self.arbitration(in: sequence))
+        sequences = captured.indices.map { n in
+            let next = captured[(n + 1)...].firstIndex { $0.device == captured[n].device }
+            return Self.sequence(number: n + 1, captured[n], next: next.map { (number: $0 + 1, sequence: captured[$0]) }, rules: rules)
         }
+        tally = ExplanationTally(rules: rules)
+        for sequence in sequences { tally.add(sequence) }
     }
 
-    /// Why a rule never fired in the whole input, or nil when it did.
-    public func neverFired(_ rule: Rule) -> String? {
-        let verdicts = sequences.map { $0.verdicts[rule.index].verdict }
-        guard !verdicts.contains(where: \.fired) else { return nil }
-        if sequences.isEmpty { return "the input had no touch sequence" }
-        if case .exactly(let n) = rule.spec.fingers, !sequences.contains(where: { $0.captured.mostFingers == n }) {
-            let counts = Set(sequences.map(\.captured.mostFingers)).sorted().map(String.init).joined(separator: ", ")
-            return "no touch sequence had \(n) finger\(n == 1 ? "" : "s") (they had \(counts))"
-        }
-        if verdicts.allSatisfy({ if case .inactive = $0 { return true } else { return false } }) {
-            return "it was never live (another mode, device or application)"
-        }
-        // The reasons, most common first, each said once.
-        var tally: [(words: String, count: Int)] = []
-        for verdict in verdicts {
-            let words = Self.gist(verdict)
-            if let i = tally.firstIndex(where: { $0.words == words }) { tally[i].count += 1 } else { tally.append((words, 1)) }
-        }
-        tally.sort { $0.count > $1.count }
-        return tally.prefix(3).map { $0.count > 1 ? "\($0.words) (×\($0.count))" : $0.words }.joined(separator: "; ")
+    /// One sequence explained. `next` is the next sequence on its device, if
+    /// any: a tap is decided there when it was the first of several.
+    public static func sequence(number: Int, _ captured: CapturedSequence, next: (number: Int, sequence: CapturedSequence)?,
+                                rules: [Rule]) -> Sequence {
+        Sequence(number: number, captured: captured,
+                 verdicts: rules.map { ($0, verdict(for: $0, in: captured, next: next)) },
+                 arbitration: arbitration(in: captured))
     }
 
     /// A verdict without its times, so that alike ones are counted together.
-    private static func gist(_ verdict: RuleVerdict) -> String {
+    static func gist(_ verdict: RuleVerdict) -> String {
         switch verdict {
         case .failed(_, let kind, let cause):
             if let m = cause.measurement { return "\(kind) failed: \(m.limitWords)" }

@@ -3,22 +3,30 @@ import GestureCore
 /// `explain`'s output: lines for people, or JSON lines for tools.
 extension Explanation {
     public func text() -> [String] {
-        var lines: [String] = []
-        for sequence in sequences {
-            lines.append(Self.heading(sequence))
-            for (rule, verdict) in sequence.verdicts {
-                lines.append("  \(rule.label)\(Self.place(rule)): \(verdict.words)")
-            }
-            for line in sequence.arbitration { lines.append("  arbitration: \(line)") }
-            lines.append("")
+        sequences.flatMap(Self.text) + Self.summaryText(rules: rules, tally: tally)
+    }
+
+    /// A sequence's block: its heading, a line per rule, its arbitration, a blank line.
+    public static func text(_ sequence: Sequence) -> [String] {
+        var lines = [heading(sequence)]
+        for (rule, verdict) in sequence.verdicts {
+            lines.append("  \(rule.label)\(place(rule)): \(verdict.words)")
         }
-        lines.append("rules:")
+        for line in sequence.arbitration { lines.append("  arbitration: \(line)") }
+        lines.append("")
+        return lines
+    }
+
+    /// The tally: each rule, how often it fired, or why it never did.
+    public static func summaryText(rules: [Rule], tally: ExplanationTally) -> [String] {
+        var lines = ["rules:"]
         for rule in rules {
-            let fired = sequences.filter { $0.verdicts[rule.index].verdict.fired }.count
-            if let why = neverFired(rule) {
-                lines.append("  \(rule.label)\(Self.place(rule)): never fired: \(why)")
+            if let why = tally.neverFired(rule) {
+                lines.append("  \(rule.label)\(place(rule)): never fired: \(why)")
             } else {
-                lines.append("  \(rule.label)\(Self.place(rule)): fired in \(fired) of \(sequences.count) sequence\(sequences.count == 1 ? "" : "s")")
+                let fired = rule.index < tally.rules.count ? tally.rules[rule.index].fired : 0
+                let n = tally.sequences
+                lines.append("  \(rule.label)\(place(rule)): fired in \(fired) of \(n) sequence\(n == 1 ? "" : "s")")
             }
         }
         return lines
@@ -47,59 +55,62 @@ extension Explanation {
         return "moved \(millimetres(mean.length)) mm \(direction.rawValue)"
     }
 
-    private static func place(_ rule: Rule) -> String {
+    static func place(_ rule: Rule) -> String {
         rule.definedAt.isEmpty ? "" : " (\(rule.definedAt))"
     }
 
     /// One object per sequence, then one per rule.
     public func jsonLines() -> [String] {
-        var lines: [String] = []
-        for sequence in sequences {
-            var w = JSONWriter()
-            let c = sequence.captured
-            w.raw("{\"sequence\":")
-            w.integer(Int64(sequence.number))
-            w.raw(",\"device\":")
-            w.integer(Int64(c.device))
-            if let name = c.deviceName {
-                w.raw(",\"device_name\":")
-                w.string(name)
-            }
-            w.raw(",\"start\":")
-            w.time(c.start)
-            w.raw(",\"end\":")
-            w.time(c.end)
-            w.raw(",\"fingers\":")
-            w.integer(Int64(c.mostFingers))
-            w.raw(",\"rules\":[")
-            for (i, entry) in sequence.verdicts.enumerated() {
-                if i > 0 { w.raw(",") }
-                Self.write(entry.rule, entry.verdict, into: &w)
-            }
-            w.raw("],\"arbitration\":[")
-            for (i, line) in sequence.arbitration.enumerated() {
-                if i > 0 { w.raw(",") }
-                w.string(line)
-            }
-            w.raw("]}")
-            lines.append(w.text)
+        sequences.map(Self.json) + Self.summaryJSON(rules: rules, tally: tally)
+    }
+
+    public static func json(_ sequence: Sequence) -> String {
+        var w = JSONWriter()
+        let c = sequence.captured
+        w.raw("{\"sequence\":")
+        w.integer(Int64(sequence.number))
+        w.raw(",\"device\":")
+        w.integer(Int64(c.device))
+        if let name = c.deviceName {
+            w.raw(",\"device_name\":")
+            w.string(name)
         }
-        for rule in rules {
+        w.raw(",\"start\":")
+        w.time(c.start)
+        w.raw(",\"end\":")
+        w.time(c.end)
+        w.raw(",\"fingers\":")
+        w.integer(Int64(c.mostFingers))
+        w.raw(",\"rules\":[")
+        for (i, entry) in sequence.verdicts.enumerated() {
+            if i > 0 { w.raw(",") }
+            write(entry.rule, entry.verdict, into: &w)
+        }
+        w.raw("],\"arbitration\":[")
+        for (i, line) in sequence.arbitration.enumerated() {
+            if i > 0 { w.raw(",") }
+            w.string(line)
+        }
+        w.raw("]}")
+        return w.text
+    }
+
+    public static func summaryJSON(rules: [Rule], tally: ExplanationTally) -> [String] {
+        rules.map { rule in
             var w = JSONWriter()
             w.raw("{\"rule\":")
             w.string(rule.label)
             w.raw(",\"defined_at\":")
             w.string(rule.definedAt)
             w.raw(",\"fired\":")
-            w.integer(Int64(sequences.filter { $0.verdicts[rule.index].verdict.fired }.count))
-            if let why = neverFired(rule) {
+            w.integer(Int64(rule.index < tally.rules.count ? tally.rules[rule.index].fired : 0))
+            if let why = tally.neverFired(rule) {
                 w.raw(",\"never_fired\":")
                 w.string(why)
             }
             w.raw("}")
-            lines.append(w.text)
+            return w.text
         }
-        return lines
     }
 
     private static func write(_ rule: Rule, _ verdict: RuleVerdict, into w: inout JSONWriter) {

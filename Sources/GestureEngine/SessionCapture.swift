@@ -105,6 +105,15 @@ public final class SessionCapture: EngineObserver {
         sequences[index].records.append(record)
     }
 
+    /// Lets go of the first `count` sequences (explain, once it has told them).
+    public func release(first count: Int) {
+        let n = min(max(0, count), sequences.count)
+        guard n > 0 else { return }
+        sequences.removeFirst(n)
+        open = open.compactMapValues { $0 >= n ? $0 - n : nil }
+        lastOnDevice = lastOnDevice.compactMapValues { $0 >= n ? $0 - n : nil }
+    }
+
     /// A gesture belongs to the latest sequence on its device that began by its
     /// time: the one under way, or one over (a tap judged once its waiting time
     /// ran out, reported as the next sequence lands).

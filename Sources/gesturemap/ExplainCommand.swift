@@ -20,13 +20,22 @@ enum ExplainCommand {
                     ? "give the recording to explain, as in: gesturemap explain swipe.jsonl --rules rules.lua"
                     : "explain takes one input, not \(options.inputs.count)")
             }
-            switch ExplainRequest(options: options).explain(console: console) {
+            let out = LineOutput.standardOutput
+            let result = ExplainRequest(options: options).explain(console: console) { sequence in
+                guard !out.broken else { return }
+                if json {
+                    out.write(line: Explanation.json(sequence))
+                } else {
+                    for line in Explanation.text(sequence) { out.write(line: line) }
+                }
+            }
+            switch result {
             case .failure(let status):
+                out.flush()
                 return status
-            case .success(let explanation):
-                let lines = json ? explanation.jsonLines() : explanation.text()
-                let out = LineOutput.standardOutput
-                for line in lines where !out.broken { out.write(line: line) }
+            case .success(let (rules, tally)):
+                let summary = json ? Explanation.summaryJSON(rules: rules, tally: tally) : Explanation.summaryText(rules: rules, tally: tally)
+                for line in summary where !out.broken { out.write(line: line) }
                 out.flush()
                 if let failure = out.failure {
                     return ExitCode.forOutput(failure, command: "gesturemap explain", console: console)

@@ -22,11 +22,13 @@ struct ExplainRequestTests {
         var options = RunOptions()
         options.inputs = [try temporaryFile("pan.ndjson", ndjson)]
         options.rulesPath = try temporaryFile("rules.lua", #"on({ kind = "pan", fingers = 2 }, { began = function(g) emit("pan") end, changed = function(g) end })"#)
-        guard case .success(let explanation) = ExplainRequest(options: options).explain(console: Console()) else {
+        var told: [Explanation.Sequence] = []
+        guard case .success = ExplainRequest(options: options).explain(console: Console(), tell: { told.append($0) }) else {
             Issue.record("explain failed")
             return
         }
-        let sequence = try #require(explanation.sequences.first)
+        #expect(told.count == 1)
+        let sequence = try #require(told.first)
         #expect(sequence.verdicts.first?.verdict.fired == true)
         let running = sequence.captured.records.filter { record in
             if case .transition(let t) = record.entry { return t.from == .changed && t.to == .changed }

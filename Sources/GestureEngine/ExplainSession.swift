@@ -1,0 +1,58 @@
+import GestureCore
+
+/// `explain` as the run goes: each touch sequence is explained, handed on and
+/// let go once it can no longer change, so memory does not grow with the input.
+final class ExplainSession: EngineObserver {
+    private let capture = SessionCapture()
+    private let tell: (Explanation.Sequence) -> Void
+    private(set) var rules: [Explanation.Rule] = []
+    private(set) var tally = ExplanationTally(rules: [])
+    private var told = 0
+    private var known = 0
+
+    init(tell: @escaping (Explanation.Sequence) -> Void) {
+        self.tell = tell
+    }
+
+    func engine(_ engine: Engine, sawFrame frame: TouchFrame) {
+        capture.engine(engine, sawFrame: frame)
+        // Only a sequence that began can make an earlier one final.
+        guard capture.sequences.count != known else { return }
+        tellFinished(engine, all: false)
+        known = capture.sequences.count
+    }
+
+    func engine(_ engine: Engine, delivered delivery: Delivery) {
+        capture.engine(engine, delivered: delivery)
+    }
+
+    func engine(_ engine: Engine, traced record: TraceRecord) {
+        capture.engine(engine, traced: record)
+    }
+
+    /// The end of the input: what is left is told.
+    func finish(_ engine: Engine) {
+        tellFinished(engine, all: true)
+    }
+
+    /// A sequence is final once two later ones began on its device: the next
+    /// may still decide its taps (a double tap's first), and decisions that
+    /// come late (a tap's waiting time) are dated before the one after.
+    private func tellFinished(_ engine: Engine, all: Bool) {
+        if rules.isEmpty, engine.runtime != nil {
+            rules = ExplainRequest.rules(of: engine)
+            tally = ExplanationTally(rules: rules)
+        }
+        while let first = capture.sequences.first {
+            let later = capture.sequences.indices.dropFirst().filter { capture.sequences[$0].device == first.device }
+            guard all || later.count >= 2 else { break }
+            let next = later.first.map { (number: told + 1 + $0, sequence: capture.sequences[$0]) }
+            told += 1
+            let explained = Explanation.sequence(number: told, first, next: next, rules: rules)
+            tally.add(explained)
+            tell(explained)
+            capture.release(first: 1)
+        }
+        known = capture.sequences.count
+    }
+}

@@ -22,23 +22,34 @@ public struct DrawRequest {
         case noSuchSequence(asked: Int, count: Int)
     }
 
+    /// Without `--sequence`, at most this many panels: past them an SVG is too
+    /// big to look at, and too big to keep while the replay goes on.
+    public static let mostPanels = 100
+
     /// The SVG, or why there is none. Messages of the run go to `console`.
     public func render(console: Console) -> Result<String, Failure> {
-        let capture = SessionCapture()
+        var panels: [SequenceDrawing.Panel] = []
+        var count = 0
+        let session = ExplainSession { explained in
+            count = explained.number
+            if let wanted = sequence {
+                guard explained.number == wanted else { return }
+            } else {
+                guard panels.count < Self.mostPanels else { return }
+            }
+            let misses = DrawMisses.of(explained)
+            panels.append(SequenceDrawing.Panel(number: explained.number, sequence: Self.firstEvents(of: explained.captured),
+                                                misses: misses.shown, moreMisses: misses.more))
+        }
         let engine = Engine(options: options, console: console, output: CollectingSink())
-        engine.observer = capture
+        engine.observer = session
         engine.traceForObserver = true
         let status = engine.run()
         guard status == .ok else { return .failure(.run(status)) }
-        let explanation = Explanation(rules: ExplainRequest.rules(of: engine), captured: capture.sequences)
-        var panels = explanation.sequences.map { explained in
-            let misses = DrawMisses.of(explained)
-            return SequenceDrawing.Panel(number: explained.number, sequence: Self.firstEvents(of: explained.captured),
-                                         misses: misses.shown, moreMisses: misses.more)
-        }
-        if let wanted = sequence {
-            guard wanted >= 1, wanted <= panels.count else { return .failure(.noSuchSequence(asked: wanted, count: panels.count)) }
-            panels = [panels[wanted - 1]]
+        session.finish(engine)
+        if let wanted = sequence, panels.isEmpty { return .failure(.noSuchSequence(asked: wanted, count: count)) }
+        if sequence == nil, count > panels.count {
+            console.say("gesturemap draw: drew sequences 1 to \(panels.count) of \(count); draw another with --sequence N")
         }
         let input = options.inputs.first.map(baseName) ?? "standard input"
         let rules = options.rulesPath.map(baseName) ?? "the built-in rules"

@@ -205,7 +205,7 @@ enum Help {
 
     options:
       -o, --output FILE   write the SVG here instead of to stdout
-      --sequence N        draw only the Nth touch sequence
+      --sequence N        draw only the Nth touch sequence (without it, the first 100)
       --rules FILE        the rules whose gestures are shown (default: the built-in ones)
       run's options (--resolution, --format, --rotate, ...) apply as they do to run
     """

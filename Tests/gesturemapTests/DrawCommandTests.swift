@@ -51,6 +51,20 @@ struct DrawCommandTests {
         on({ kind = "pinch", fingers = "any" }, function(g) emit("pinch") end)
         """
 
+    @Test("a long input draws its first 100 sequences and says how to draw another")
+    func mostPanels() throws {
+        let synth = try Binary.run(["synth", "tap", "swipe left", "--count", "103", "--seed", "2"])
+        let input = try Binary.temporaryFile("many.jsonl", synth.stdout)
+        let result = try Binary.run(["draw", input.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "gesturemap draw: drew sequences 1 to 100 of 103; draw another with --sequence N\n")
+        let svg = try #require(SVGCensus.read(result.stdout))
+        #expect(svg.texts.filter { $0.hasPrefix("Sequence ") }.count == 100)
+        let last = try Binary.run(["draw", input.path, "--sequence", "103"])
+        #expect(last.status == 0, "\(last.stderr)")
+        #expect(SVGCensus.read(last.stdout)?.texts.contains { $0.hasPrefix("Sequence 103 · ") } == true)
+    }
+
     @Test("one panel per touch sequence, one path per finger, each gesture labelled")
     func panels() throws {
         let synth = try Binary.run(["synth", "two-finger swipe left", "tap", "three-finger swipe up", "--seed", "5"])

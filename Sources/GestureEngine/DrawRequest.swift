@@ -33,13 +33,14 @@ public struct DrawRequest {
         let session = ExplainSession { explained in
             count = explained.number
             if let wanted = sequence {
-                guard explained.number == wanted else { return }
+                guard explained.number == wanted else { return true }
             } else {
-                guard panels.count < Self.mostPanels else { return }
+                guard panels.count < Self.mostPanels else { return true }
             }
             let misses = DrawMisses.of(explained)
             panels.append(SequenceDrawing.Panel(number: explained.number, sequence: Self.firstEvents(of: explained.captured),
                                                 misses: misses.shown, moreMisses: misses.more))
+            return true
         }
         let engine = Engine(options: options, console: console, output: CollectingSink())
         engine.observer = session

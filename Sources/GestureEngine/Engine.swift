@@ -25,6 +25,12 @@ public final class Engine: ScriptHost {
     var keyboard: VirtualKeyboard?
     /// Set when an action cannot go on (no uinput for key()): the run stops with it.
     var fatal: ExitCode?
+
+    /// Ends the run before its next frame, as if the input had ended there (an
+    /// author tool whose reader went away: nothing more is worth computing).
+    public func stop() {
+        if fatal == nil { fatal = .ok }
+    }
     public private(set) var framesProcessed = 0
     public private(set) var gesturesDelivered = 0
     /// `--timing`: per-frame processing time.

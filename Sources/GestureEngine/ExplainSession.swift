@@ -4,13 +4,14 @@ import GestureCore
 /// let go once it can no longer change, so memory does not grow with the input.
 final class ExplainSession: EngineObserver {
     private let capture = SessionCapture()
-    private let tell: (Explanation.Sequence) -> Void
+    /// Takes each sequence explained; false when nothing more is wanted.
+    private let tell: (Explanation.Sequence) -> Bool
     private(set) var rules: [Explanation.Rule] = []
     private(set) var tally = ExplanationTally(rules: [])
     private var told = 0
     private var known = 0
 
-    init(tell: @escaping (Explanation.Sequence) -> Void) {
+    init(tell: @escaping (Explanation.Sequence) -> Bool) {
         self.tell = tell
     }
 
@@ -50,8 +51,8 @@ final class ExplainSession: EngineObserver {
             told += 1
             let explained = Explanation.sequence(number: told, first, next: next, rules: rules)
             tally.add(explained)
-            tell(explained)
             capture.release(first: 1)
+            if !tell(explained) { return engine.stop() }
         }
         known = capture.sequences.count
     }

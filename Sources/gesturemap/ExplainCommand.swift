@@ -22,12 +22,13 @@ enum ExplainCommand {
             }
             let out = LineOutput.standardOutput
             let result = ExplainRequest(options: options).explain(console: console) { sequence in
-                guard !out.broken else { return }
                 if json {
                     out.write(line: Explanation.json(sequence))
                 } else {
                     for line in Explanation.text(sequence) { out.write(line: line) }
                 }
+                // A reader that went away (`| head`) wants no more: the replay stops.
+                return !out.broken
             }
             switch result {
             case .failure(let status):

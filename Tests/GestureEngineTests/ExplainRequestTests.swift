@@ -23,7 +23,7 @@ struct ExplainRequestTests {
         options.inputs = [try temporaryFile("pan.ndjson", ndjson)]
         options.rulesPath = try temporaryFile("rules.lua", #"on({ kind = "pan", fingers = 2 }, { began = function(g) emit("pan") end, changed = function(g) end })"#)
         var told: [Explanation.Sequence] = []
-        guard case .success = ExplainRequest(options: options).explain(console: Console(), tell: { told.append($0) }) else {
+        guard case .success = ExplainRequest(options: options).explain(console: Console(), tell: { told.append($0); return true }) else {
             Issue.record("explain failed")
             return
         }

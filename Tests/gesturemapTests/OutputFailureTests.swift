@@ -233,4 +233,24 @@ struct OutputFailureTests {
         #expect(result.status == 74)
         #expect(result.stderr == "gesturemap record: cannot write \(target): No such file or directory\n")
     }
+
+    // MARK: The author tools
+
+    @Test("explain | head -1: the replay stops with the reader, by SIGPIPE, silently")
+    func explainReaderGone() throws {
+        let file = try Binary.temporaryFile("swipes.ndjson", try Self.swipes(2_000))
+        let end = try Self.runThenCloseReader(["explain", file.path], readLines: 1)
+        #expect(end.signalled && end.status == SIGPIPE, "status \(end.status), signalled \(end.signalled)")
+        #expect(end.firstLine.hasPrefix("sequence 1: "))
+        #expect(end.stderr == "")
+    }
+
+    @Test("explain >/dev/full exits 74 naming standard output and the reason",
+          .enabled(if: OutputFailureTests.hasDevFull))
+    func explainIntoFullDisk() throws {
+        let file = try Binary.temporaryFile("swipes.ndjson", try Self.swipes(3))
+        let end = try Self.runIntoFullDisk(["explain", file.path])
+        #expect(end.status == 74)
+        #expect(end.stderr == "gesturemap explain: cannot write to standard output: No space left on device; stopping\n")
+    }
 }

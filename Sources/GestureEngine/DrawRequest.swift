@@ -9,11 +9,7 @@ public struct DrawRequest {
     public var sequence: Int?
 
     public init(options: RunOptions, sequence: Int? = nil) {
-        var o = options
-        o.dryRun = true
-        o.watchRules = false
-        o.realtime = false
-        self.options = o
+        self.options = options.forReplayTool
         self.sequence = sequence
     }
 

@@ -7,10 +7,7 @@ public struct ExplainRequest {
     public var options: RunOptions
 
     public init(options: RunOptions) {
-        var o = options
-        o.dryRun = true
-        o.watchRules = false
-        o.realtime = false
+        var o = options.forReplayTool
         o.trace = nil
         self.options = o
     }

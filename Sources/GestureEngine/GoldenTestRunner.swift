@@ -8,12 +8,7 @@ public struct GoldenTestRunner {
     public var options: RunOptions
 
     public init(options: RunOptions) {
-        var o = options
-        // A test must not type keys or start programs: those become JSON lines.
-        o.dryRun = true
-        o.watchRules = false
-        o.realtime = false
-        self.options = o
+        self.options = options.forReplayTool
     }
 
     public enum Verdict: Equatable, Sendable {

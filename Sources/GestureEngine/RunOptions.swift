@@ -92,3 +92,16 @@ public enum TraceFormat: String, CaseIterable, Sendable {
     /// One JSON object a line, for tools (docs/state-machine.md lists the fields).
     case json
 }
+
+extension RunOptions {
+    /// The options as the author tools (test, explain, draw, shape add) replay an
+    /// input: as `run --dry-run` would, as fast as it reads, the rules loaded once.
+    /// A tool must not type keys or start programs: those become JSON lines.
+    public var forReplayTool: RunOptions {
+        var o = self
+        o.dryRun = true
+        o.watchRules = false
+        o.realtime = false
+        return o
+    }
+}

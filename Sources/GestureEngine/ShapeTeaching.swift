@@ -12,10 +12,7 @@ public struct ShapeTeaching {
 
     public init(name: String, options: RunOptions, gap: Double = Threshold.shapeGap.defaultValue, anyDirection: Bool = false) {
         self.name = name
-        var o = options
-        o.dryRun = true
-        o.watchRules = false
-        o.realtime = false
+        var o = options.forReplayTool
         // The replay only collects touches: no rules, no shapes of its own.
         o.rulesPath = nil
         o.shapesPath = nil

@@ -552,6 +552,6 @@ public struct GestureArena: Sendable {
     }
 
     private func label(_ rule: RuleID) -> RuleLabel {
-        RuleLabel(index: rule.index, description: "rule \(self[rule].name.map { "\"\($0)\"" } ?? "\"\(self[rule].spec.phrase)\"")")
+        RuleLabel(index: rule.index, name: self[rule].name ?? self[rule].spec.phrase)
     }
 }

@@ -8,6 +8,13 @@ public struct RuleLabel: Equatable, Sendable, CustomStringConvertible {
         self.index = index
         self.description = description
     }
+
+    /// `rule "name"`, the name quoted as Swift quotes it: a name with a newline or
+    /// a terminal escape in it (a rules file is input like any other) stays on
+    /// its line and changes no colours.
+    public init(index: Int, name: String) {
+        self.init(index: index, description: "rule " + name.debugDescription)
+    }
 }
 
 /// One thing the arena decided, for `--trace`, `--trace=json` and `explain`.

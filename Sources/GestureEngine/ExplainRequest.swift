@@ -32,7 +32,7 @@ public struct ExplainRequest {
         let specs = engine.runtime?.coreRules ?? []
         return specs.indices.map { i in
             let described = engine.runtime?.describeRule(i)
-            return Explanation.Rule(index: i, label: "rule \"\(described?.label ?? specs[i].spec.phrase)\"",
+            return Explanation.Rule(index: i, label: RuleLabel(index: i, name: described?.label ?? specs[i].spec.phrase).description,
                                     definedAt: described?.definedAt ?? "", spec: specs[i].spec, isActive: specs[i].isActive)
         }
     }

@@ -101,12 +101,12 @@ public struct Explanation: Sendable {
         if let e = t.event, t.to == .ended || t.to == .began {
             guard rule.spec.matches(e) else {
                 if e.kind == .tap, e.taps > rule.spec.taps, rule.spec.fingers.matches(e.fingers) {
-                    return .outTapped(e, by: sequence.gestures.first { $0.event.kind == .tap && $0.event.time == e.time }.map { "rule \"\($0.rule)\"" })
+                    return .outTapped(e, by: sequence.gestures.first { $0.event.kind == .tap && $0.event.time == e.time }.map { RuleLabel(index: $0.ruleIndex, name: $0.rule).description })
                 }
                 return .otherGesture(e)
             }
             if let winner = sequence.gestures.first(where: { $0.event.kind == e.kind && $0.event.time == e.time }) {
-                return .takenBy("rule \"\(winner.rule)\"", e)
+                return .takenBy(RuleLabel(index: winner.ruleIndex, name: winner.rule).description, e)
             }
             return nil
         }

@@ -154,6 +154,22 @@ struct ExplainCommandTests {
         #expect(!result.stdout.contains("sequence 2:"), "one touch sequence: \(result.stdout)")
     }
 
+    @Test("a rule name or device name with a newline or a terminal escape stays quoted on its line")
+    func hostileNames() throws {
+        let rules = #"on("tap", function(g) emit("x") end, { name = "evil\n\"name\"\27[31m" })"#
+        let input = #"{"device":{"name":"pad\u001b[2J\nsequence 9:","x":{"min":0,"max":1000,"resolution":10},"y":{"min":0,"max":600,"resolution":10}}}"# + "\n"
+            + #"{"t":1,"ev":"down","id":1,"x":500,"y":300}"# + "\n" + #"{"t":1.08,"ev":"up","id":1}"# + "\n"
+        let file = try Binary.temporaryFile("hostile.jsonl", input)
+        let lua = try Binary.temporaryFile("hostile.lua", rules)
+        let result = try Binary.run(["explain", file.path, "--rules", lua.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("\u{1B}"))
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == #"sequence 1: 1.00–1.08 s, 1 finger, on "pad\u{1B}[2J\nsequence 9:", did not move"#, "\(lines)")
+        #expect(lines.dropFirst().first?.hasPrefix(#"  rule "evil\n\"name\"\u{1B}[31m" ("#) == true, "\(lines)")
+        #expect(lines.filter { $0.hasPrefix("sequence ") }.count == 1)
+    }
+
     @Test("usage: no input, two inputs, and a missing file")
     func usage() throws {
         let none = try Binary.run(["explain"])

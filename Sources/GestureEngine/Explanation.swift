@@ -1,8 +1,8 @@
 import GestureCore
 
 /// `gesturemap explain`: for each touch sequence, what became of each rule and
-/// why; then, for each rule, how often it fired, and why it never did.
-public struct Explanation: Sendable {
+/// why (ExplainSession tells them one by one; ExplanationTally sums them up).
+public enum Explanation {
     /// A rule as people know it.
     public struct Rule: Sendable {
         public var index: Int
@@ -20,21 +20,6 @@ public struct Explanation: Sendable {
         public var verdicts: [(rule: Rule, verdict: RuleVerdict)]
         /// Arbitration in words: who waited for whom, who lost to whom.
         public var arbitration: [String]
-    }
-
-    public var rules: [Rule]
-    public var sequences: [Sequence]
-    public var tally: ExplanationTally
-
-    /// A whole run at once (`draw`); `explain` goes sequence by sequence (ExplainSession).
-    public init(rules: [Rule], captured: [CapturedSequence]) {
-        self.rules = rules
-        sequences = captured.indices.map { n in
-            let next = captured[(n + 1)...].firstIndex { $0.device == captured[n].device }
-            return Self.sequence(number: n + 1, captured[n], next: next.map { (number: $0 + 1, sequence: captured[$0]) }, rules: rules)
-        }
-        tally = ExplanationTally(rules: rules)
-        for sequence in sequences { tally.add(sequence) }
     }
 
     /// One sequence explained. `next` is the next sequence on its device, if

@@ -2,10 +2,6 @@ import GestureCore
 
 /// `explain`'s output: lines for people, or JSON lines for tools.
 extension Explanation {
-    public func text() -> [String] {
-        sequences.flatMap(Self.text) + Self.summaryText(rules: rules, tally: tally)
-    }
-
     /// A sequence's block: its heading, a line per rule, its arbitration, a blank line.
     public static func text(_ sequence: Sequence) -> [String] {
         var lines = [heading(sequence)]
@@ -59,11 +55,7 @@ extension Explanation {
         rule.definedAt.isEmpty ? "" : " (\(rule.definedAt))"
     }
 
-    /// One object per sequence, then one per rule.
-    public func jsonLines() -> [String] {
-        sequences.map(Self.json) + Self.summaryJSON(rules: rules, tally: tally)
-    }
-
+    /// One object per sequence (`--json`), then `summaryJSON`'s one per rule.
     public static func json(_ sequence: Sequence) -> String {
         var w = JSONWriter()
         let c = sequence.captured

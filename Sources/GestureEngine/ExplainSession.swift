@@ -10,6 +10,12 @@ final class ExplainSession: EngineObserver {
     private(set) var tally = ExplanationTally(rules: [])
     private var told = 0
     private var known = 0
+    /// The latest frame time seen, on any device.
+    private var latest = -Double.infinity
+    /// Input seconds after its last frame when a sequence is final whatever
+    /// its device does next: far past any tap's wait, so that an idle device
+    /// does not hold back another's sequences (and the memory they take).
+    static let settled = 10.0
 
     init(tell: @escaping (Explanation.Sequence) -> Bool) {
         self.tell = tell
@@ -17,8 +23,10 @@ final class ExplainSession: EngineObserver {
 
     func engine(_ engine: Engine, sawFrame frame: TouchFrame) {
         capture.engine(engine, sawFrame: frame)
-        // Only a sequence that began can make an earlier one final.
-        guard capture.sequences.count != known else { return }
+        latest = max(latest, frame.time)
+        // Only a sequence that began (or time passing) can make an earlier one final.
+        let stale = capture.sequences.first.map { latest - $0.end > Self.settled } ?? false
+        guard capture.sequences.count != known || stale else { return }
         tellFinished(engine, all: false)
         known = capture.sequences.count
     }
@@ -36,9 +44,10 @@ final class ExplainSession: EngineObserver {
         tellFinished(engine, all: true)
     }
 
-    /// A sequence is final once two later ones began on its device: the next
-    /// may still decide its taps (a double tap's first), and decisions that
-    /// come late (a tap's waiting time) are dated before the one after.
+    /// A sequence is final once two later ones began on its device (the next
+    /// may still decide its taps, a double tap's first, and decisions that come
+    /// late, a tap's waiting time, are dated before the one after), or once
+    /// `settled` seconds of input passed after it.
     private func tellFinished(_ engine: Engine, all: Bool) {
         if rules.isEmpty, engine.runtime != nil {
             rules = ExplainRequest.rules(of: engine)
@@ -46,7 +55,7 @@ final class ExplainSession: EngineObserver {
         }
         while let first = capture.sequences.first {
             let later = capture.sequences.indices.dropFirst().filter { capture.sequences[$0].device == first.device }
-            guard all || later.count >= 2 else { break }
+            guard all || later.count >= 2 || latest - first.end > Self.settled else { break }
             let next = later.first.map { (number: told + 1 + $0, sequence: capture.sequences[$0]) }
             told += 1
             let explained = Explanation.sequence(number: told, first, next: next, rules: rules)

@@ -40,6 +40,14 @@ public enum FormatDetector {
     public static let maxLines = 1000
 
     public static func detect(_ bytes: UnsafeRawBufferPointer, complete: Bool) -> Guess {
+        var scan = TextScan()
+        return detect(bytes, complete: complete, resuming: &scan)
+    }
+
+    /// The same, for bytes that grow between calls (a pipe read in small
+    /// pieces): `scan` remembers the lines already judged, so each byte is read
+    /// once however it arrives, not once per piece.
+    public static func detect(_ bytes: UnsafeRawBufferPointer, complete: Bool, resuming scan: inout TextScan) -> Guess {
         if bytes.isEmpty { return complete ? .nothing : .needMore }
         if bytes.prefix(64).contains(0) {
             switch rawRecords(bytes, complete: complete) {
@@ -49,7 +57,7 @@ public enum FormatDetector {
             }
         }
         if let encoding = foreignEncoding(bytes) { return .notText(encoding) }
-        return text(bytes, complete: complete)
+        return text(bytes, complete: complete, scan: &scan)
     }
 
     // MARK: Raw records
@@ -126,36 +134,68 @@ public enum FormatDetector {
 
     // MARK: Text
 
-    static func text(_ bytes: UnsafeRawBufferPointer, complete: Bool) -> Guess {
-        let scanned = min(bytes.count, window)
-        let windowFull = bytes.count >= window
-        let hasLF = bytes.prefix(scanned).contains(0x0A)
-        // Lines that end in CR alone: no LF at all, and a CR before the end.
-        let crLines = !hasLF && bytes.prefix(scanned).dropLast().contains(0x0D)
-        let newline: UInt8 = crLines ? 0x0D : 0x0A
+    /// How far the text scan got: the lines judged so far and where the next
+    /// begins, and what was seen of line ends.
+    public struct TextScan: Sendable {
+        /// Offset of the first line not yet judged.
         var start = 0
         var lines = 0
         var garbage = 0
-        while start < scanned && lines < maxLines {
-            var end = start
+        /// Where the search for the current line's end goes on.
+        var lineSearch = 0
+        /// Bytes already searched for LF and CR.
+        var searched = 0
+        var sawLF = false
+        var firstCR: Int?
+        /// The lines judged so far were split at CR (no LF anywhere).
+        var crLines = false
+
+        public init() {}
+    }
+
+    static func text(_ bytes: UnsafeRawBufferPointer, complete: Bool, scan: inout TextScan) -> Guess {
+        let scanned = min(bytes.count, window)
+        let windowFull = bytes.count >= window
+        // Lines end in CR alone when there is no LF at all and a CR before the end.
+        while scan.searched < scanned {
+            let b = bytes[scan.searched]
+            if b == 0x0A { scan.sawLF = true } else if b == 0x0D, scan.firstCR == nil { scan.firstCR = scan.searched }
+            scan.searched += 1
+        }
+        let crLines = !scan.sawLF && (scan.firstCR.map { $0 < scanned - 1 } ?? false)
+        if crLines != scan.crLines {
+            // The line ends were misread until now: judge the lines again, once.
+            scan.start = 0
+            scan.lines = 0
+            scan.garbage = 0
+            scan.lineSearch = 0
+            scan.crLines = crLines
+        }
+        let newline: UInt8 = crLines ? 0x0D : 0x0A
+        while scan.start < scanned && scan.lines < maxLines {
+            var end = max(scan.lineSearch, scan.start)
             while end < scanned && bytes[end] != newline { end += 1 }
             let isLast = end >= scanned
             // A line still arriving is judged only at the end of input, or when it
             // alone fills the window.
-            if isLast && !complete && !windowFull { return .needMore }
-            let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+            if isLast && !complete && !windowFull {
+                scan.lineSearch = end
+                return .needMore
+            }
+            let line = UnsafeRawBufferPointer(rebasing: bytes[scan.start..<end])
             switch classify(line) {
             case .blank, .comment: break
-            case .garbage: garbage += 1
+            case .garbage: scan.garbage += 1
             case .format(let format):
-                return .format(format, Start(offset: start, linesBefore: lines, garbageLines: garbage, carriageReturnLines: crLines))
+                return .format(format, Start(offset: scan.start, linesBefore: scan.lines, garbageLines: scan.garbage, carriageReturnLines: crLines))
             }
-            lines += 1
-            start = end + 1
+            scan.lines += 1
+            scan.start = end + 1
+            scan.lineSearch = scan.start
         }
-        let gaveUp = windowFull || lines >= maxLines
+        let gaveUp = windowFull || scan.lines >= maxLines
         if gaveUp { return .noFormat }
-        if complete { return garbage == 0 ? .nothing : .noFormat }
+        if complete { return scan.garbage == 0 ? .nothing : .noFormat }
         return .needMore
     }
 

@@ -26,6 +26,8 @@ public struct AutoDecoder: TouchDecoder {
     /// How the format was chosen, for `-v`: nil when it was given.
     public private(set) var formatExplanation: String?
     private var undetectable = false
+    /// How far detection got, so that a pipe read in small pieces is judged line by line, once.
+    private var scan = FormatDetector.TextScan()
     private var ownErrors = 0
     private var ownDiagnostics: [Diagnostic] = []
     private var wantsStop = false
@@ -123,7 +125,7 @@ public struct AutoDecoder: TouchDecoder {
     }
 
     private mutating func decide(complete: Bool, emit: (TouchFrame) -> Void) {
-        let guess = pending.withUnsafeBytes { FormatDetector.detect($0, complete: complete) }
+        let guess = pending.withUnsafeBytes { FormatDetector.detect($0, complete: complete, resuming: &scan) }
         switch guess {
         case .needMore, .nothing:
             return

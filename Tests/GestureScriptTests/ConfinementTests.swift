@@ -490,6 +490,13 @@ struct OutputTests {
         #expect(host.lines == ["{\"action\":\"k\",\"t\":1.5,\"-7\":5,\"1e+300\":1,\"2.5\":2,\"a\\u0000b\":3,\"c\u{FFFD}\":4}"])
     }
 
+    @Test("emit keys at the edges of the integers, which the fuzzer found trapping (Fixtures/fuzz/emit), are written as text")
+    func integerEdgeKeys() throws {
+        let host = try Self.emitted(#"emit("k", { [2^63] = 6, [math.maxinteger] = 7, [math.mininteger] = 9 })"#)
+        #expect(host.lines == [#"{"action":"k","t":1.5,"-9223372036854775808":9,"9.223372036854776e+18":6,"9223372036854775807":7}"#])
+        #expect(host.messages.isEmpty, "\(host.messages)")
+    }
+
     @Test("emit keys that would come out the same in JSON are an error", arguments: [
         (#"emit("d", { [1] = "a", ["1"] = "b", x = 1 })"#, #"rules.lua:2: emit("d", ...): the fields table has two keys that both become "1" in JSON (1 and "1"); keep one"#),
         (#"emit("d", { sub = { ["a\254"] = 1, ["a\255"] = 2 } })"#, #"rules.lua:2: emit("d", ...): field.sub has two keys that both become "a\#u{FFFD}" in JSON ("a\254" and "a\255"); keep one"#),

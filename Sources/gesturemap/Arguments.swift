@@ -42,6 +42,15 @@ struct Arguments {
         return choice
     }
 
+    /// `--lua-memory MIB` in bytes, for run and check alike.
+    mutating func luaMemory(for option: String, inline: String?) throws(UsageError) -> Int {
+        let text = try value(for: option, inline: inline)
+        guard let mib = Int(text), mib >= 1, mib <= 4096 else {
+            throw UsageError(message: "\(option) takes MiB from 1 to 4096, not \"\(text)\"")
+        }
+        return mib << 20
+    }
+
     /// Splits `--name=value` into its parts.
     static func split(_ arg: String) -> (String, String?) {
         guard arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") else { return (arg, nil) }

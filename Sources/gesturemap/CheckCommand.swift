@@ -1,9 +1,11 @@
 import GestureEngine
+import GestureScript
 
 enum CheckCommand {
     static func main(_ args: [String], console: Console) -> ExitCode {
         var files: [String] = []
         var shapes: String?
+        var luaMemory = RunOptions().luaMemory
         var a = Arguments(args, command: "check")
         while let arg = a.next() {
             if arg == "-h" || arg == "--help" {
@@ -11,9 +13,14 @@ enum CheckCommand {
                 return .ok
             }
             let (name, inline) = Arguments.split(arg)
-            if name == "--shapes" {
+            if name == "--shapes" || name == "--lua-memory" {
                 do throws(UsageError) {
-                    shapes = try a.value(for: name, inline: inline)
+                    if name == "--shapes" {
+                        shapes = try a.value(for: name, inline: inline)
+                    } else {
+                        // Rules that load under run's limit load under check's: the same limit, the same answer.
+                        luaMemory = try a.luaMemory(for: name, inline: inline)
+                    }
                 } catch {
                     return usageFailure(error, command: "check", console: console)
                 }
@@ -29,7 +36,7 @@ enum CheckCommand {
         }
         var failed = false
         for file in files {
-            let problems = RuleChecker.problems(in: file, shapesPath: shapes)
+            let problems = RuleChecker.problems(in: file, options: ScriptOptions(memoryLimit: luaMemory), shapesPath: shapes)
             if problems.isEmpty {
                 console.say("\(file): ok")
             } else {

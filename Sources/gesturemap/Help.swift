@@ -77,12 +77,13 @@ enum Help {
     """
 
     static let check = """
-    usage: gesturemap check FILE ... [--shapes FILE]
+    usage: gesturemap check FILE ... [--shapes FILE] [--lua-memory MIB]
 
     Loads each rules file without running any input and reports every problem as
     FILE:LINE: message. Exits 1 if there is any, 0 otherwise. Shapes the rules name
     must be built in or in the shapes file (--shapes, or shapes.jsonl beside each
-    rules file), whose bad lines are problems too.
+    rules file), whose bad lines are problems too. --lua-memory sets the memory the
+    rules may use, as for run (default 64): give the limit run will have.
     """
 
     static let synth = """

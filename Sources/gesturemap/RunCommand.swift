@@ -57,11 +57,7 @@ enum RunCommand {
             case "--app-source", "--app-command", "--app", "--keyboard", "--no-keyboards", "--surface":
                 try ContextOptions.parse(name, inline: inline, arguments: &a, into: &options)
             case "--lua-memory":
-                let text = try a.value(for: name, inline: inline)
-                guard let mib = Int(text), mib >= 1, mib <= 4096 else {
-                    throw UsageError(message: "--lua-memory takes MiB from 1 to 4096, not \"\(text)\"")
-                }
-                options.luaMemory = mib << 20
+                options.luaMemory = try a.luaMemory(for: name, inline: inline)
             default:
                 throw UsageError(message: "unknown option \(name)")
             }

@@ -141,6 +141,20 @@ struct EndToEndTests {
         #expect(result.errorLines == ["\(bad.path):2: cannot read gesture phrase \"two-finger sideways\": unknown word \"sideways\"; phrases look like \"two-finger swipe left\", \"double tap\", \"long press\", \"pinch in\", \"edge swipe from left\""])
     }
 
+    @Test("check --lua-memory: rules that load under run's default fail under a limit they do not fit, as run would")
+    func checkMemory() throws {
+        let rules = try Binary.temporaryFile("big.lua", "local big = (\"x\"):rep(4 * 1024 * 1024)\non(\"tap\", function(g) emit(\"t\", { n = #big }) end)\n")
+        let roomy = try Binary.run(["check", rules.path])
+        #expect(roomy.status == 0)
+        #expect(roomy.errorLines == ["\(rules.path): ok"])
+        let tight = try Binary.run(["check", rules.path, "--lua-memory", "1"])
+        #expect(tight.status == 1)
+        #expect(tight.errorLines == ["\(rules.path): the rules ran out of Lua memory while loading (limit 1 MiB); raise it with --lua-memory MiB"])
+        let bad = try Binary.run(["check", rules.path, "--lua-memory=0"])
+        #expect(bad.status == 64)
+        #expect(bad.errorLines.first == "gesturemap check: --lua-memory takes MiB from 1 to 4096, not \"0\"")
+    }
+
     @Test("check: a syntax error exits 1 naming the line")
     func syntaxError() throws {
         let bad = try Binary.temporaryFile("syntax.lua", "on(\"swipe left\", function()\n  emit(\"x\"\nend)\n")

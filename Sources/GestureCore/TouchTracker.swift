@@ -156,7 +156,9 @@ public struct TouchTracker: Sendable {
             if n > 0 { strokePath.advance(by: frameMovement / Double(n)) }
         }
         updateGeometry()
-        if tracksStroke {
+        // Once stroking, the onset stays: the recent speed (a walk back through
+        // the history, every frame) is only needed before.
+        if tracksStroke, !strokeOnset.isStroking {
             let motion = recentMotion
             let speed = motion.span >= StrokeOnset.minimumWindow ? motion.velocity.length : nil
             strokeOnset.advance(time: time, position: strokePath.position, speed: speed)
@@ -452,6 +454,11 @@ public enum StrokeOnset: Equatable, Sendable {
         case .stroking:
             break
         }
+    }
+
+    public var isStroking: Bool {
+        if case .stroking = self { return true }
+        return false
     }
 
     /// When the stroke's clock started.

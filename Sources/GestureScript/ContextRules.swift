@@ -161,8 +161,8 @@ extension ScriptRuntime {
         var result = false
         for pattern in app.patterns where !pattern.isEmpty {
             if AppPatterns.lowercasedASCII(pattern) == lowered { result = true; break }
-            let plain = find(pattern, in: id, rule: index)
-            if plain == 1 || (plain == 0 && find(AppPatterns.folded(pattern), in: lowered, rule: index) == 1) {
+            let plain = boundedFind(pattern, in: id, rule: index, of: .app)
+            if plain == 1 || (plain == 0 && boundedFind(AppPatterns.folded(pattern), in: lowered, rule: index, of: .app) == 1) {
                 result = true
                 break
             }
@@ -171,23 +171,6 @@ extension ScriptRuntime {
         return result
     }
 
-    private func find(_ pattern: String, in subject: String, rule index: Int) -> Int32 {
-        var text = subject
-        var patternText = pattern
-        let result = text.withUTF8 { s in
-            patternText.withUTF8 { p in
-                s.withMemoryRebound(to: CChar.self) { s in
-                    p.withMemoryRebound(to: CChar.self) { p in
-                        gm_pattern_find(s.baseAddress, s.count, p.baseAddress, p.count, Self.maxDeviceMatchSteps, nil, 0)
-                    }
-                }
-            }
-        }
-        if result == -2, slowPatternsReported.insert(index).inserted {
-            log("\(rules[index].definedAt): warning: the app pattern \"\(pattern)\" took more than \(Self.maxDeviceMatchSteps) steps to match \"\(subject)\"; the rule does not match that application; simplify the pattern")
-        }
-        return result
-    }
 
     // MARK: Lua's view
 

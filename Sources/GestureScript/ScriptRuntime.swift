@@ -139,20 +139,7 @@ public final class ScriptRuntime {
         guard let pattern = rules[index].devicePattern else { return true }
         guard let name else { return false }
         if let known = rules[index].deviceMatches[name] { return known }
-        var subject = name
-        var patternText = pattern
-        let result = subject.withUTF8 { s in
-            patternText.withUTF8 { p in
-                s.withMemoryRebound(to: CChar.self) { s in
-                    p.withMemoryRebound(to: CChar.self) { p in
-                        gm_pattern_find(s.baseAddress, s.count, p.baseAddress, p.count, Self.maxDeviceMatchSteps, nil, 0)
-                    }
-                }
-            }
-        }
-        if result == -2, slowPatternsReported.insert(index).inserted {
-            log("\(rules[index].definedAt): warning: the device pattern \"\(pattern)\" took more than \(Self.maxDeviceMatchSteps) steps to match \"\(name)\"; the rule does not match that device; simplify the pattern")
-        }
+        let result = boundedFind(pattern, in: name, rule: index, of: .device)
         if rules[index].deviceMatches.count < 64 { rules[index].deviceMatches[name] = result == 1 }
         return result == 1
     }

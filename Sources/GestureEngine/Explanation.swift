@@ -39,7 +39,7 @@ public enum Explanation {
             return "\(kind) failed: \(cause)"
         case .lost(_, let winner): return "lost to \(winner)"
         case .tooLate(_, let winner): return "came after \(winner) won"
-        case .otherGesture(let e): return "the gesture was a \(GestureWords.describe(e))"
+        case .otherGesture(let e): return "the gesture was \(GestureWords.withArticle(e))"
         case .dropped(_, let recognized): return "dropped: \(recognized.joined(separator: ", ")) was recognized"
         default: return verdict.words
         }

@@ -63,7 +63,7 @@ extension RuleVerdict {
         case .tooLate(let at, let winner):
             return "recognized at \(time(at)) s, after \(winner) had won the sequence"
         case .otherGesture(let e):
-            return "the gesture was a \(GestureWords.describe(e)), which this rule does not ask for"
+            return "the gesture was \(GestureWords.withArticle(e)), which this rule does not ask for"
         case .outTapped(let e, let winner):
             let taker = winner.map { ", and went to \($0)" } ?? ""
             return "waited for another tap within tap_interval and lost: the taps went on to \(e.taps)\(taker)"

@@ -271,6 +271,12 @@ private struct PanelLayout {
 
 /// Gestures in words, as the phrases rules use.
 enum GestureWords {
+    /// "a swipe left, 2 fingers", "an edge swipe from left, 1 finger".
+    static func withArticle(_ e: GestureEvent) -> String {
+        let words = describe(e)
+        return ("aeiou".contains(words.first ?? "x") ? "an " : "a ") + words
+    }
+
     static func describe(_ e: GestureEvent) -> String {
         var words: [String] = []
         switch e.kind {

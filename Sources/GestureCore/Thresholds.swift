@@ -29,7 +29,7 @@ public enum Threshold: String, CaseIterable, Sendable {
         switch self {
         case .fingerSettle: return 0.1
         case .swipeMinDistance: return 10
-        case .swipeMaxAngle: return 30
+        case .swipeMaxAngle: return 44
         case .swipeMaxDuration: return 2.0
         case .swipeMinSpeed: return 50
         case .swipeCommitSpeed: return 120

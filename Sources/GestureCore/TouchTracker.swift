@@ -468,11 +468,15 @@ public enum StrokeOnset: Equatable, Sendable {
         }
     }
 
-    /// Its mean speed, mm/s, up to `time` with the hand at `position`.
+    /// Its mean speed, mm/s, up to `time` with the hand at `position`. Over
+    /// less than `minimumWindow` a frame's sensor noise reads as speed (a slow
+    /// drag whose stroke begins a frame before would be a 150 mm/s flick), so
+    /// the time counts as at least that: a flick shorter than it still is one.
     public func speed(at time: Double, position: Vector) -> Double {
         switch self {
         case .creeping: return 0
-        case let .landed(since, from), let .stroking(since, from): return position.distance(to: from) / max(time - since, 1e-3)
+        case let .landed(since, from), let .stroking(since, from):
+            return position.distance(to: from) / max(time - since, StrokeOnset.minimumWindow)
         }
     }
 }

@@ -56,7 +56,10 @@ struct StrokeOnsetTests {
         // and a flick that lifts now is measured from there.
         onset.advance(time: 0.01, position: Vector(0.4, 0), speed: nil)
         #expect(onset == .landed(at: 0, from: .zero))
-        #expect(abs(onset.speed(at: 0.04, position: Vector(8, 0)) - 200) < 1e-9)
+        // Over less than the minimum window the time counts as the window:
+        // 8 mm in 40 ms reads as 8 mm in 50 ms, still a flick.
+        #expect(abs(onset.speed(at: 0.04, position: Vector(8, 0)) - 160) < 1e-9)
+        #expect(abs(onset.speed(at: 0.08, position: Vector(8, 0)) - 100) < 1e-9)
         onset.advance(time: 0.1, position: Vector(0.5, 0), speed: 5)
         #expect(onset == .creeping(at: 0.1, from: Vector(0.5, 0)))
         // Creeping is no stroke: a lift now has no stroke's speed.

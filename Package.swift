@@ -31,10 +31,18 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         // <linux/input.h> ioctls and uinput, one function per request.
         .target(name: "CEvdev"),
+        // Debian's libevdev (libevdev-dev): live devices' events and their
+        // resync after SYN_DROPPED, as the kernel documents it.
+        .systemLibrary(
+            name: "CLibevdev",
+            pkgConfig: "libevdev",
+            providers: [.apt(["libevdev-dev"])]
+        ),
+        .target(name: "CEvdevReader", dependencies: ["CLibevdev"]),
         // posix_spawn with a process group, redirections and a working directory.
         .target(name: "CSpawn"),
         .target(name: "GestureCore", swiftSettings: fast),
-        .target(name: "GestureInput", dependencies: ["GestureCore", "CEvdev"], swiftSettings: fast),
+        .target(name: "GestureInput", dependencies: ["GestureCore", "CEvdev", "CEvdevReader"], swiftSettings: fast),
         // Realistic NDJSON for named gestures, for demos, tests and benchmarks.
         .target(name: "GestureSynth", dependencies: ["GestureCore"], swiftSettings: fast),
         .target(name: "GestureScript", dependencies: ["GestureCore", "CLuaShim", "GestureContext"], swiftSettings: fast),

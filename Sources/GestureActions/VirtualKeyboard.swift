@@ -10,8 +10,8 @@ public protocol KeySink: AnyObject {
     func write(type: UInt16, code: UInt16, value: Int32) -> Bool
 }
 
-/// A uinput virtual keyboard, created on first use. Typing through the kernel
-/// works under X11 and Wayland alike.
+/// A uinput virtual keyboard. Typing through the kernel works under X11 and
+/// Wayland alike.
 public final class VirtualKeyboard: KeySink {
     public let fd: Int32
 
@@ -38,7 +38,10 @@ public final class VirtualKeyboard: KeySink {
         return "/dev/uinput"
     }
 
-    public init(path: String = VirtualKeyboard.path, keys: [UInt16] = KeyCombo.allCodes) throws(SetupError) {
+    /// `settle`: wait a moment before the first key. A desktop opens a new
+    /// keyboard a little after it appears, and keys typed before that are
+    /// lost; a keyboard made at start has that moment before any gesture.
+    public init(path: String = VirtualKeyboard.path, keys: [UInt16] = KeyCombo.allCodes, settle: Bool = true) throws(SetupError) {
         let fd = gm_uinput_open(path)
         guard fd >= 0 else {
             switch -fd {
@@ -60,9 +63,10 @@ public final class VirtualKeyboard: KeySink {
             throw .failed(path, String(cString: strerror(-r)))
         }
         self.fd = fd
-        // The desktop needs a moment to notice a new keyboard; keys sent at once are lost.
-        var ts = timespec(tv_sec: 0, tv_nsec: 200_000_000)
-        nanosleep(&ts, nil)
+        if settle {
+            var ts = timespec(tv_sec: 0, tv_nsec: 200_000_000)
+            nanosleep(&ts, nil)
+        }
     }
 
     deinit {

@@ -64,4 +64,20 @@ extension Engine {
         }
         return nil
     }
+
+    /// Rules that call key() get the virtual keyboard before any gesture, so
+    /// the desktop has opened it by the first key. Made at first use instead,
+    /// a key typed at once never reached the desktop. At start a keyboard
+    /// that cannot be made stops the run, as the first key() would.
+    func makeKeyboardIfCalled(atStart: Bool) -> ExitCode? {
+        guard !options.dryRun, keyboard == nil, let call = runtime?.firstCall(ofGlobal: "key") else { return nil }
+        do {
+            keyboard = try VirtualKeyboard(settle: false)
+        } catch {
+            console.say("gesturemap: \(call.file):\(call.line): " + error.message)
+            return atStart ? .unavailable : nil
+        }
+        if options.verbose { console.say("gesturemap: made the virtual keyboard (\(call.file):\(call.line) calls key())") }
+        return nil
+    }
 }

@@ -103,20 +103,20 @@ public final class Engine: ScriptHost {
             console.say("gesturemap: \(runtime.ruleCount) rules from \(options.rulesPath ?? "the built-in defaults")")
         }
         syncRules()
+        if let status = makeKeyboardIfCalled(atStart: true) { return status }
 
-        let sources: [Source]
+        let inputs: Inputs
         switch openInputs() {
-        case .success(let opened): sources = opened
+        case .success(let opened): inputs = opened
         case .failure(let status): return status
         }
-        let discovering = options.inputs.isEmpty && !InputFile.standardInputIsPiped
-        if let status = startKeyboards(live: discovering || sources.contains(where: \.isLiveDevice)) { return status }
+        if let status = startKeyboards(live: inputs.discovering || inputs.sources.contains(where: \.isLiveDevice)) { return status }
         startAppFocus()
         var status: ExitCode
-        if sources.allSatisfy(\.isRegularFile) && keyInputs?.waitsForInput != true {
-            status = replay(sources)
+        if !inputs.discovering, inputs.sources.allSatisfy(\.isRegularFile), keyInputs?.waitsForInput != true {
+            status = replay(inputs.sources)
         } else {
-            status = runLoop(sources, watching: discovering)
+            status = runLoop(inputs)
         }
         if let fatal { status = fatal }
         // The app source's connection (and an --app-command's process group) ends with the run.

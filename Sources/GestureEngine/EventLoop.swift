@@ -10,10 +10,10 @@ extension Engine {
     /// Pipes, FIFOs and devices, read together as their bytes arrive. The loop
     /// sleeps until input or the next recognizer deadline (on a live clock), and
     /// keeps going while a device may still come back.
-    func runLoop(_ initial: [Source], watching discovering: Bool) -> ExitCode {
-        var sources = initial
-        let watchesDevices = discovering || initial.contains(where: \.isLiveDevice)
-        let watcher = watchesDevices ? HotplugWatcher(directory: DeviceScanner.directory) : nil
+    func runLoop(_ inputs: Inputs) -> ExitCode {
+        var sources = inputs.sources
+        let discovering = inputs.discovering
+        let watcher = inputs.watcher
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
         defer { buffer.deallocate() }
         // Rules reload on SIGHUP, and when their files change.
@@ -23,7 +23,7 @@ extension Engine {
 
         while fatal == nil {
             let open = sources.filter(\.isOpen)
-            let awaitingDevices = watcher != nil && sources.contains { $0.isLiveDevice || discovering }
+            let awaitingDevices = watcher != nil && (discovering || sources.contains(where: \.isLiveDevice))
             if open.isEmpty && !awaitingDevices { break }
 
             var fds = open.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
@@ -99,35 +99,46 @@ extension Engine {
 
     /// Reads what is there; returns an exit status when the run must stop.
     private func read(_ source: Source, into buffer: UnsafeMutableRawBufferPointer) -> ExitCode? {
+        if let device = source.device { return read(device, of: source, into: buffer) }
         let n = Glibc.read(source.fd, buffer.baseAddress, buffer.count)
         if n < 0 {
             let code = errno
             if code == EINTR || code == EAGAIN { return nil }
-            if code == ENODEV, source.isLiveDevice {
-                console.say("gesturemap: \(source.name) was unplugged; waiting for it to come back")
-                close(source)
-                return nil
-            }
             console.say("gesturemap: \(source.name): read error: \(String(cString: strerror(code)))")
             close(source)
-            return source.isLiveDevice ? nil : .noInput
+            return .noInput
         }
         if n == 0 {
             close(source)
             return reportDiagnostics(source)
         }
         source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { process($0) }
-        if let device = source.device, var raw = source.decoder as? RawEventDecoder, raw.needsResync {
-            // SYN_DROPPED: the kernel's slot state is the truth now.
-            if let state = device.slotState() {
-                raw.resync(trackingIDs: state.ids, x: state.x, y: state.y, at: MonotonicClock.now()) { process($0) }
-                source.decoder = raw
-            }
-        }
         announce(source)
         if let status = reportDiagnostics(source) { return status }
         // "Input that is not yet available closes the frame."
-        if !source.isLiveDevice, source.file?.hasDataReady() == false { source.decoder.flush { process($0) } }
+        if source.file?.hasDataReady() == false { source.decoder.flush { process($0) } }
+        return nil
+    }
+
+    /// A live device, through libevdev: everything waiting, the state re-read
+    /// from the kernel after a SYN_DROPPED included.
+    private func read(_ device: InputDevice, of source: Source, into buffer: UnsafeMutableRawBufferPointer) -> ExitCode? {
+        while source.isOpen {
+            switch device.readEvents(into: buffer) {
+            case .bytes(let n):
+                source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { process($0) }
+            case .nothing:
+                announce(source)
+                return reportDiagnostics(source)
+            case .unplugged:
+                console.say("gesturemap: \(source.name) was unplugged; waiting for it to come back")
+                close(source)
+            case .failed(let code):
+                console.say("gesturemap: \(source.name): read error: \(String(cString: strerror(code))); waiting for it to come back")
+                close(source)
+            }
+            if let status = reportDiagnostics(source) { return status }
+        }
         return nil
     }
 

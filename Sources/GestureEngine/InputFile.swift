@@ -70,9 +70,6 @@ public final class InputFile {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR
     }
 
-    /// True when standard input is a pipe or file rather than a terminal.
-    public static var standardInputIsPiped: Bool { isatty(0) == 0 }
-
     /// Reads up to `buffer.count` bytes; 0 at end of input, nil on an error.
     public func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
         while true {

@@ -22,6 +22,21 @@ enum Interrupt {
     }
 }
 
+/// `run` stops where SIGTERM or SIGINT tell it to (systemd's stop, Ctrl-C),
+/// whatever its parent left blocked: a signal mask is inherited, and a test
+/// runner or a shell may have blocked them.
+public enum StopSignals {
+    public static func unblock() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in [SIGTERM, SIGINT, SIGQUIT] {
+            signal(number, SIG_DFL)
+            sigaddset(&set, number)
+        }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+}
+
 /// SIGHUP, the daemon convention for "reload your configuration": the handler
 /// writes a byte to a pipe the event loop polls (the self-pipe trick).
 enum HangupSignal {

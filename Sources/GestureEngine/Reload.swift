@@ -32,6 +32,7 @@ extension Engine {
         seenGeneration = -1
         syncRules()
         console.say("gesturemap: reloaded \(path) (\(reason)): \(fresh.ruleCount) rules")
+        _ = makeKeyboardIfCalled(atStart: false)
     }
 
     var scriptOptions: ScriptOptions {

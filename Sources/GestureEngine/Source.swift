@@ -28,21 +28,43 @@ final class Source {
     var isLiveDevice: Bool { device != nil }
 }
 
+/// What a run reads: its sources, and whether it looks for touch devices
+/// that appear later (no input named, standard input no input).
+struct Inputs {
+    var sources: [Source]
+    var discovering: Bool
+    /// Watches the device directory (discovering, or a live device named).
+    var watcher: HotplugWatcher?
+}
+
 extension Engine {
-    /// The inputs named on the command line, standard input, or the touch devices found.
-    func openInputs() -> Result<[Source], ExitCode> {
+    /// The inputs named on the command line, standard input, or the touch
+    /// devices found (none yet: the run waits for one).
+    func openInputs() -> Result<Inputs, ExitCode> {
         var names = options.inputs
+        var discovering = false
+        var watcher: HotplugWatcher?
         if names.isEmpty {
-            if InputFile.standardInputIsPiped {
+            let stdin = StandardInput.inspect()
+            if options.verbose { console.say("gesturemap: " + stdin.choice) }
+            if case .inputDevice(let path) = stdin {
+                names = [path]
+            } else if stdin.carriesEvents {
                 names = ["-"]
             } else {
+                discovering = true
+                // Watching before the scan: a device plugged in between is not missed.
+                watcher = HotplugWatcher(directory: DeviceScanner.directory)
                 let scan = DeviceScanner.scan()
+                for problem in scan.problems where options.verbose { console.say("gesturemap: " + problem.message) }
                 if scan.touch.isEmpty {
-                    console.say("gesturemap: " + DeviceScanner.explainNone(scan))
-                    return .failure(.unavailable)
+                    guard watcher != nil, !DeviceScanner.accessDenied(scan) else {
+                        console.say("gesturemap: " + DeviceScanner.explainNone(scan))
+                        return .failure(.unavailable)
+                    }
+                    console.say("gesturemap: " + DeviceScanner.explainWaiting(scan))
                 }
                 names = scan.touch
-                for problem in scan.problems where options.verbose { console.say("gesturemap: " + problem.message) }
             }
         }
         var sources: [Source] = []
@@ -52,7 +74,10 @@ extension Engine {
             case .failure(let status): return .failure(status)
             }
         }
-        return .success(sources)
+        if watcher == nil, sources.contains(where: \.isLiveDevice) {
+            watcher = HotplugWatcher(directory: DeviceScanner.directory)
+        }
+        return .success(Inputs(sources: sources, discovering: discovering, watcher: watcher))
     }
 
     func openSource(_ name: String, index: Int) -> Result<Source, ExitCode> {
@@ -95,6 +120,7 @@ extension Engine {
             console.say("gesturemap: warning: \(error.message); long presses may fire late")
         }
         if options.grab { try device.grab() }
+        try device.beginReading()
         return device
     }
 
@@ -104,7 +130,7 @@ extension Engine {
         var decoder = RawEventDecoder(source: path, resolution: options.resolution, size: options.size(for: path),
                                       transform: options.transform(for: path), device: index, directory: devices)
         decoder.describe(description, sizeHints: fd >= 0 ? options.sizeProbe.hints(fd: fd, description: description) : [])
-        decoder.canResync = true
+        decoder.dropRecovery = .kernelState
         decoder.stopsAtFirstError = options.strict
         return decoder
     }

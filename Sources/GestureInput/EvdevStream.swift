@@ -71,13 +71,9 @@ public struct EvdevStream: Sendable {
     public mutating func flush(emit: (TouchFrame) -> Void) { assembler.flush(emit: emit) }
     public mutating func finish(emit: (TouchFrame) -> Void) { assembler.finish(emit: emit) }
 
-    mutating func assemblerResync(_ ids: [Int32], _ x: [Int32], _ y: [Int32], _ time: Double, _ emit: (TouchFrame) -> Void) {
-        assembler.resync(trackingIDs: ids, x: x, y: y, at: time, emit: emit)
-    }
-
-    public var canResync: Bool {
-        get { assembler.canResync }
-        set { assembler.canResync = newValue }
+    public var dropRecovery: DropRecovery {
+        get { assembler.dropRecovery }
+        set { assembler.dropRecovery = newValue }
     }
 
     /// A live device's size as the system knows it (see `DeviceSizeProbe`).

@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import CEvdev
+import CEvdevReader
 
 /// Why a device could not be used, worded for the person at the terminal.
 public enum DeviceError: Error, Equatable, Sendable {
@@ -87,7 +88,10 @@ public final class InputDevice {
     private var hasTouchKey = false
     private var hasPen = false
 
-    deinit { close(fd) }
+    deinit {
+        if let reader { gm_evdev_reader_free(reader) }
+        close(fd)
+    }
 
     /// Reports finger contacts: multitouch position axes, or a touch key with
     /// position axes, and no pen (a stylus is not a finger).
@@ -116,16 +120,45 @@ public final class InputDevice {
         }
     }
 
-    /// The slots' tracking ids and positions, re-read after SYN_DROPPED.
-    public func slotState() -> (ids: [Int32], x: [Int32], y: [Int32])? {
-        guard let count = description.slotCount, count > 0 else { return nil }
-        var ids = [Int32](repeating: -1, count: count)
-        var xs = [Int32](repeating: 0, count: count)
-        var ys = [Int32](repeating: 0, count: count)
-        guard gm_evdev_mt_slots(fd, UInt32(ABS.mtTrackingID), &ids, count) >= 0,
-              gm_evdev_mt_slots(fd, UInt32(ABS.mtPositionX), &xs, count) >= 0,
-              gm_evdev_mt_slots(fd, UInt32(ABS.mtPositionY), &ys, count) >= 0 else { return nil }
-        return (ids, xs, ys)
+    /// libevdev's copy of the device's state, from `beginReading()` on.
+    private var reader: OpaquePointer?
+
+    /// Reads through libevdev from now on: it keeps the device's state, so
+    /// that after SYN_DROPPED it can bring the reader's up to date.
+    public func beginReading() throws(DeviceError) {
+        guard reader == nil else { return }
+        var error: Int32 = 0
+        guard let made = gm_evdev_reader_new(fd, &error) else {
+            throw DeviceError.failed(path, "libevdev cannot read it: \(String(cString: strerror(error)))")
+        }
+        reader = made
+    }
+
+    /// What a read found.
+    public enum ReadOutcome: Equatable {
+        /// This many bytes of `struct input_event` records; after a
+        /// SYN_DROPPED, the device's state follows (`DropRecovery.kernelState`).
+        case bytes(Int)
+        /// Nothing is waiting.
+        case nothing
+        case unplugged
+        case failed(Int32)
+    }
+
+    /// The records waiting, as many as fit in `buffer`.
+    public func readEvents(into buffer: UnsafeMutableRawBufferPointer) -> ReadOutcome {
+        guard let reader else { return .failed(EBADF) }
+        let size = RawEventDecoder.recordSize
+        let n = gm_evdev_reader_read(reader, buffer.baseAddress, buffer.count / size)
+        if n > 0 { return .bytes(Int(n) * size) }
+        if n == 0 { return .nothing }
+        return -n == ENODEV ? .unplugged : .failed(-n)
+    }
+
+    /// How many times the kernel's buffer for this reader overflowed.
+    public var dropCount: Int {
+        guard let reader else { return 0 }
+        return Int(gm_evdev_reader_drops(reader))
     }
 }
 
@@ -148,19 +181,10 @@ public enum DeviceScanner {
     /// devices, and nodes that could not be opened.
     public static func scan(_ dir: String = directory) -> Scan {
         var result = Scan()
-        guard let handle = opendir(dir) else {
+        guard let names = eventNodes(in: dir) else {
             result.directoryMissing = true
             return result
         }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasPrefix("event") { names.append(name) }
-        }
-        names.sort { (Int($0.dropFirst(5)) ?? 0, $0) < (Int($1.dropFirst(5)) ?? 0, $1) }
         for name in names {
             let path = dir + "/" + name
             do {
@@ -171,6 +195,23 @@ public enum DeviceScanner {
             }
         }
         return result
+    }
+
+    /// The `event*` node names in `dir`, in numeric order; empty when it is missing.
+    public static func nodeNames(in dir: String) -> [String] { eventNodes(in: dir) ?? [] }
+
+    private static func eventNodes(in dir: String) -> [String]? {
+        guard let handle = opendir(dir) else { return nil }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix("event") { names.append(name) }
+        }
+        names.sort { (Int($0.dropFirst(5)) ?? 0, $0) < (Int($1.dropFirst(5)) ?? 0, $1) }
+        return names
     }
 
     /// Why no touch device can be used, and what to do about it.
@@ -185,5 +226,23 @@ public enum DeviceScanner {
             return "no touch devices in \(dir) (\(scan.others) other input device\(scan.others == 1 ? "" : "s")); is the touchscreen connected and its driver loaded?"
         }
         return "no input devices in \(dir)"
+    }
+
+    /// The user may not read the devices there: no waiting will fix that.
+    public static func accessDenied(_ scan: Scan) -> Bool {
+        scan.problems.contains { if case .permissionDenied = $0 { return true } else { return false } }
+    }
+
+    /// A run that waits for a touch device to be plugged in says once what it found.
+    public static func explainWaiting(_ scan: Scan, directory dir: String = directory) -> String {
+        let found: String
+        if scan.directoryMissing {
+            found = "\(dir) does not exist yet (no input device since boot)"
+        } else if scan.others > 0 {
+            found = "no touch device in \(dir) yet (\(scan.others) other input device\(scan.others == 1 ? "" : "s"))"
+        } else {
+            found = "no input device in \(dir) yet"
+        }
+        return found + "; waiting for a touch device to be plugged in"
     }
 }

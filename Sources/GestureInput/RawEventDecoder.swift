@@ -102,21 +102,9 @@ public struct RawEventDecoder: TouchDecoder {
         for note in notes { diagnostics.append(Diagnostic(source: source, line: 0, message: note)) }
     }
 
-    /// After SYN_DROPPED, a live device's slots as re-read by the owner.
-    public var needsResync: Bool { stream.assembler.needsResync }
-
-    public var canResync: Bool {
-        get { stream.canResync }
-        set { stream.canResync = newValue }
-    }
-
-    public mutating func resync(trackingIDs: [Int32], x: [Int32], y: [Int32], at time: Double, emit: (TouchFrame) -> Void) {
-        stream.resync(trackingIDs: trackingIDs, x: x, y: y, at: time, emit: emit)
-    }
-}
-
-extension EvdevStream {
-    public mutating func resync(trackingIDs: [Int32], x: [Int32], y: [Int32], at time: Double, emit: (TouchFrame) -> Void) {
-        assemblerResync(trackingIDs, x, y, time, emit)
+    /// What follows a SYN_DROPPED: `.kernelState` for a device read through libevdev.
+    public var dropRecovery: DropRecovery {
+        get { stream.dropRecovery }
+        set { stream.dropRecovery = newValue }
     }
 }

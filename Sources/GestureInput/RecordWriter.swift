@@ -80,6 +80,11 @@ public struct RecordWriter: Sendable {
             text += "N: \(name ?? "gesturemap recording")\n"
             text += "I: 0006 0000 0000 0001\n"
             text += "P: 02 00 00 00 00 00 00 00\n"
+            // The event codes the device has: evemu-device enables only these,
+            // so without them it makes a device with no axes.
+            text += evemuBits(type: EV.syn, codes: [EV.syn, EV.key, EV.abs], count: 32)
+            text += evemuBits(type: EV.key, codes: [BTN.touch], count: 0x300)
+            text += evemuBits(type: EV.abs, codes: Array(d.axes.keys), count: 0x40)
             for code in d.axes.keys.sorted() {
                 guard let axis = d.axes[code] else { continue }
                 let res = Checked.clampedInteger(axis.resolution ?? 0, as: Int32.self) ?? 0
@@ -149,15 +154,32 @@ public struct RecordWriter: Sendable {
         withUnsafeBytes(of: &value) { out.append(contentsOf: $0) }
     }
 
-    private func hex2(_ v: UInt16) -> String {
-        let s = String(v, radix: 16)
-        return s.count < 2 ? "0" + s : s
-    }
 
     private func hex4(_ v: UInt16) -> String {
         let s = String(v, radix: 16)
         return String(repeating: "0", count: max(0, 4 - s.count)) + s
     }
+}
+
+/// Two lowercase hex digits at least, as evemu writes codes and bytes.
+func hex2(_ v: UInt16) -> String {
+    let s = String(v, radix: 16)
+    return s.count < 2 ? "0" + s : s
+}
+
+/// evemu's `B:` lines for one event type: the bit of each code, eight bytes a line.
+func evemuBits(type: UInt16, codes: [UInt16], count: Int) -> String {
+    // evemu reads exactly eight bytes a line: the last one is padded.
+    var bytes = [UInt8](repeating: 0, count: (count + 63) / 64 * 8)
+    for code in codes where Int(code) < count { bytes[Int(code) / 8] |= 1 << (code % 8) }
+    var text = ""
+    var start = 0
+    while start < bytes.count {
+        let line = bytes[start..<min(start + 8, bytes.count)].map { hex2(UInt16($0)) }
+        text += "B: \(hex2(type)) " + line.joined(separator: " ") + "\n"
+        start += 8
+    }
+    return text
 }
 
 /// evemu writes values as at least four digits, sign first: "0393", "-001".

@@ -17,7 +17,7 @@ public enum AssemblyAnomaly: Int, CaseIterable, Sendable {
         case .liftForSlotWithoutContact:
             return "a lift (tracking id -1) for a slot with no contact; ignored (reported once)"
         case .eventsDropped:
-            return "SYN_DROPPED: the device dropped events; touches in progress were cancelled (reported once)"
+            return "SYN_DROPPED: the device dropped events; touches in progress were cancelled, and fingers still down are ignored until they lift (reported once)"
         case .contactAlreadyDown:
             return "a contact was already down when the input began (positions without a tracking id); treated as landing then (reported once)"
         case .slotOutOfRange:
@@ -82,10 +82,8 @@ public struct SlotAssembler: Sendable {
     public var converter: UnitConverter {
         didSet { framer.surface = converter.surface }
     }
-    /// Set after SYN_DROPPED on a device: the owner re-reads the slots (EVIOCGMTSLOTS)
-    /// and calls `resync`. Without an owner that can, touches are cancelled instead.
-    public var canResync = false
-    public private(set) var needsResync = false
+    /// What follows a SYN_DROPPED in this stream.
+    public var dropRecovery = DropRecovery.skipToReport
     public private(set) var eventCount = 0
 
     private var framer: TouchFramer
@@ -96,11 +94,11 @@ public struct SlotAssembler: Sendable {
     private var anchors: [(own: Vector, primary: Vector)] = []
     /// The slot ABS_MT_SLOT selected; nil while it selects one out of range.
     private var current: Int? = 0
-    private var dropping = false
+    private var drop = DropPhase.none
     private var tool = [Bool](repeating: false, count: 6)
     private var touching = false
     private var single: (x: Int32?, y: Int32?) = (nil, nil)
-    private var singleContact: Int?
+    private var singleContact = SingleContact.none
     private var singleMoved = false
     private var nextContact = 1
     private var notes = OnceReporter<AssemblerNote>()
@@ -109,6 +107,8 @@ public struct SlotAssembler: Sendable {
     private var packet: [ReportedContact] = []
     private var building = ReportedContact()
     private var previous: [ContactA] = []
+    /// After a SYN_DROPPED: the contacts of the next packet were down before it.
+    private var ignoresNextPacketA = false
 
     /// A protocol-A contact as the last packet left it.
     private struct ContactA: Sendable {
@@ -199,10 +199,7 @@ public struct SlotAssembler: Sendable {
     private mutating func note(_ f: FramingAnomaly) { notes.note(.framing(f)) }
 
     public mutating func handle(_ e: EvdevEvent, emit: (TouchFrame) -> Void) {
-        if dropping {
-            if e.type == EV.syn && e.code == SYN.report { endDrop(at: e.time, emit: emit) }
-            return
-        }
+        if drop != .none, !handleAfterDrop(e, emit: emit) { return }
         switch e.type {
         case EV.syn:
             switch e.code {
@@ -211,8 +208,7 @@ public struct SlotAssembler: Sendable {
                 mode = .protocolA
                 endContactA()
             case SYN.dropped:
-                dropping = true
-                note(.eventsDropped)
+                beginDrop(at: e.time, emit: emit)
             default: break
             }
         case EV.key:
@@ -295,7 +291,8 @@ public struct SlotAssembler: Sendable {
             slot.trackingID = -1
         } else if value != slot.trackingID || (slot.contact == nil && slot.beginPending == nil) {
             if slot.contact != nil && !slot.endPending {
-                note(.trackingIDChangedWithoutLift)
+                // An ignored contact's lift may have been lost with a SYN_DROPPED.
+                if !slot.palmIgnored { note(.trackingIDChangedWithoutLift) }
                 slot.endPending = true
             }
             slot.beginPending = value
@@ -487,10 +484,13 @@ public struct SlotAssembler: Sendable {
             var added = new
             added.contact = nextContact
             nextContact += 1
+            // Down since before a SYN_DROPPED: where it began is lost.
+            if ignoresNextPacketA { added.palm = true }
             if !added.palm { apply(.down, time: time, contact: added.contact, position: millimetres(new.x, new.y), emit: emit) }
             next.append(added)
         }
         previous = next
+        ignoresNextPacketA = false
     }
 
     /// Contacts further apart than this between two packets are different fingers.
@@ -498,18 +498,21 @@ public struct SlotAssembler: Sendable {
 
     private mutating func reportSingleTouch(at time: Double, emit: (TouchFrame) -> Void) {
         guard let x = single.x, let y = single.y else { return }
-        if touching, singleContact == nil {
+        switch singleContact {
+        case .none where touching:
             let contact = nextContact
             nextContact += 1
-            singleContact = contact
+            singleContact = .down(contact)
             apply(.down, time: time, contact: contact, position: millimetres(x, y), emit: emit)
-        } else if let contact = singleContact {
-            if !touching {
-                apply(.up, time: time, contact: contact, position: nil, emit: emit)
-                singleContact = nil
-            } else if singleMoved {
-                apply(.move, time: time, contact: contact, position: millimetres(x, y), emit: emit)
-            }
+        case .down(let contact) where !touching:
+            apply(.up, time: time, contact: contact, position: nil, emit: emit)
+            singleContact = .none
+        case .down(let contact) where singleMoved:
+            apply(.move, time: time, contact: contact, position: millimetres(x, y), emit: emit)
+        case .ignoredUntilLift where !touching:
+            singleContact = .none
+        default:
+            break
         }
         singleMoved = false
     }
@@ -542,55 +545,121 @@ public struct SlotAssembler: Sendable {
 
     // MARK: SYN_DROPPED
 
-    private mutating func endDrop(at time: Double, emit: (TouchFrame) -> Void) {
-        dropping = false
+    /// The stream lost events: every contact in progress is cancelled (its
+    /// path is incomplete, so it must not complete a gesture), and what comes
+    /// next is either skipped or read as the device's state.
+    private mutating func beginDrop(at time: Double, emit: (TouchFrame) -> Void) {
+        note(.eventsDropped)
         building = ReportedContact()
         packet.removeAll()
-        if canResync {
-            needsResync = true
-            return
+        switch dropRecovery {
+        case .skipToReport:
+            drop = .skipping
+        case .kernelState:
+            interruptAll(at: time, emit: emit)
+            drop = .readingState
         }
-        cancelAll(at: time, emit: emit)
     }
 
-    /// After SYN_DROPPED on a device: the slots as EVIOCGMTSLOTS reads them.
-    public mutating func resync(trackingIDs: [Int32], x: [Int32], y: [Int32], at time: Double, emit: (TouchFrame) -> Void) {
-        needsResync = false
-        for i in trackingIDs.indices {
-            ensureSlot(i)
-            if i < x.count, x[i] != slots[i].x ?? Int32.min { slots[i].x = x[i]; slots[i].moved = true }
-            if i < y.count, y[i] != slots[i].y ?? Int32.min { slots[i].y = y[i]; slots[i].moved = true }
-            current = i
-            if trackingIDs[i] != slots[i].trackingID || (trackingIDs[i] >= 0 && slots[i].contact == nil) {
-                trackingID(trackingIDs[i], slot: i)
+    /// While a drop lasts: false when the event is consumed by it.
+    @inline(never)
+    private mutating func handleAfterDrop(_ e: EvdevEvent, emit: (TouchFrame) -> Void) -> Bool {
+        let isReport = e.type == EV.syn && e.code == SYN.report
+        switch drop {
+        case .none:
+            return true
+        case .skipping:
+            // The rest of a packet cut off by the drop means nothing.
+            if isReport {
+                drop = .none
+                interruptAll(at: e.time, emit: emit)
             }
+            return false
+        case .readingState:
+            guard isReport else {
+                // The state as the kernel has it: slot values, tracking ids, keys.
+                return !(e.type == EV.syn && e.code == SYN.dropped)
+            }
+            drop = .none
+            settleState()
+            return false
         }
-        report(at: time, emit: emit)
     }
 
-    private mutating func cancelAll(at time: Double, emit: (TouchFrame) -> Void) {
+    /// Cancels every contact in progress; each stays ignored until it lifts.
+    private mutating func interruptAll(at time: Double, emit: (TouchFrame) -> Void) {
+        for slot in slots where !slot.waitingForPosition && !slot.palmIgnored && !slot.endPending {
+            if let contact = slot.contact { apply(.cancel, time: time, contact: contact, position: nil, emit: emit) }
+        }
+        for old in previous where !old.palm { apply(.cancel, time: time, contact: old.contact, position: nil, emit: emit) }
+        previous.removeAll()
+        ignoresNextPacketA = true
+        if case .down(let contact) = singleContact {
+            apply(.cancel, time: time, contact: contact, position: nil, emit: emit)
+            singleContact = .ignoredUntilLift
+        }
+        ignoreFingersDown()
+        apply(.sync, time: time, contact: 0, position: nil, emit: emit)
+    }
+
+    /// After the kernel's state was read. Nothing is emitted: the values read
+    /// are where things are, not how they moved.
+    private mutating func settleState() {
+        ignoreFingersDown()
+        building = ReportedContact()
+        packet.removeAll()
+    }
+
+    /// A slot with a tracking id holds a finger that was down through a drop
+    /// or landed during it: where it began is lost, so it is ignored until it
+    /// lifts. The other slots are free.
+    private mutating func ignoreFingersDown() {
         for i in slots.indices {
-            if let contact = slots[i].contact, !slots[i].waitingForPosition, !slots[i].palmIgnored {
-                apply(.cancel, time: time, contact: contact, position: nil, emit: emit)
-            }
-            slots[i].waitingForPosition = false
-            slots[i].palmIgnored = false
-            slots[i].contact = nil
-            slots[i].trackingID = -1
             slots[i].seenID = true
             slots[i].beginPending = nil
             slots[i].endPending = false
             slots[i].moved = false
+            slots[i].waitingForPosition = false
+            if slots[i].trackingID >= 0 {
+                if slots[i].contact == nil {
+                    slots[i].contact = nextContact
+                    nextContact += 1
+                }
+                slots[i].palmIgnored = true
+            } else {
+                slots[i].contact = nil
+                slots[i].palmIgnored = false
+            }
         }
-        for old in previous where !old.palm { apply(.cancel, time: time, contact: old.contact, position: nil, emit: emit) }
-        previous.removeAll()
-        if let contact = singleContact {
-            apply(.cancel, time: time, contact: contact, position: nil, emit: emit)
-            singleContact = nil
-        }
-        apply(.sync, time: time, contact: 0, position: nil, emit: emit)
+        singleMoved = false
+        if case .none = singleContact, touching { singleContact = .ignoredUntilLift }
     }
 
     public mutating func flush(emit: (TouchFrame) -> Void) { framer.flush(emit: emit) }
     public mutating func finish(emit: (TouchFrame) -> Void) { framer.finish(emit: emit) }
+}
+
+/// What follows a SYN_DROPPED.
+public enum DropRecovery: Equatable, Sendable {
+    /// A recording or a pipe: the rest of the packet the drop cut off, which
+    /// is skipped up to the next SYN_REPORT.
+    case skipToReport
+    /// A live device read through libevdev: the device's state as the kernel
+    /// has it now (EVIOCGMTSLOTS, EVIOCGABS, EVIOCGKEY), ended by one SYN_REPORT.
+    case kernelState
+}
+
+/// Where a stream is in recovering from a SYN_DROPPED.
+enum DropPhase: Sendable {
+    case none
+    case skipping
+    case readingState
+}
+
+/// The one contact of a device without multitouch axes.
+enum SingleContact: Sendable {
+    case none
+    case down(Int)
+    /// Down since before a SYN_DROPPED: where it began is lost.
+    case ignoredUntilLift
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import Synchronization
 
 /// The physical size of graphics tablets from libwacom's database (Debian's
 /// libwacom-common), looked up by bus and ids. Wacom's finger-touch devices
@@ -10,14 +11,20 @@ import Musl
 /// libinput assumes for a touchpad, so a guess would make every stroke slow.
 /// The files describe the model, so the lookup serves recordings as well as
 /// live devices. Without the package installed, it finds nothing.
-public struct TabletDatabase: Sendable {
+///
+/// The database is hundreds of files and has no index by id: a lookup reads
+/// nothing for another vendor's device, and for a Wacom one parses only the
+/// files that name its product, stopping at the first that gives a size.
+public final class TabletDatabase: Sendable {
     public struct Entry: Equatable, Sendable {
         public var name: String
         public var width: Double
         public var height: Double
     }
 
-    public let entries: [DeviceID: Entry]
+    public let directories: [String]
+    private let found = Mutex<[DeviceID: Entry?]>([:])
+    private let parsed = Mutex(0)
 
     /// Where libwacom keeps its `.tablet` files; the first is moved by
     /// `GESTUREMAP_LIBWACOM_DATA` for tests.
@@ -26,11 +33,32 @@ public struct TabletDatabase: Sendable {
         return ["/etc/libwacom", "/usr/share/libwacom"]
     }
 
-    /// Read once, on first need.
     public static let shared = TabletDatabase(directories: directories)
 
     public init(directories: [String]) {
-        var found: [DeviceID: Entry] = [:]
+        self.directories = directories
+    }
+
+    /// Wacom's own vendor id. Its tablets are products of one size each; other
+    /// vendors' entries (N-Trig, Elan...) describe a digitizer built into
+    /// laptops of many sizes, so their size is no better than a guess.
+    public static let wacomVendor: UInt16 = 0x056A
+
+    public func size(of id: DeviceID) -> Entry? {
+        guard id.vendor == TabletDatabase.wacomVendor else { return nil }
+        if let known = found.withLock({ $0[id] }) { return known }
+        let entry = search(id)
+        found.withLock { $0[id] = entry }
+        return entry
+    }
+
+    /// Files parsed so far: a lookup's cost, for tests.
+    public var filesParsed: Int { parsed.withLock { $0 } }
+
+    private func search(_ id: DeviceID) -> Entry? {
+        // DeviceMatch writes ids as four lowercase hex digits: a file that does
+        // not hold "056a:0027" cannot describe product 0x0027.
+        let needle = Array((TabletDatabase.hex4(id.vendor) + ":" + TabletDatabase.hex4(id.product)).utf8)
         for directory in directories {
             guard let handle = opendir(directory) else { continue }
             var names: [String] = []
@@ -40,20 +68,29 @@ public struct TabletDatabase: Sendable {
             }
             closedir(handle)
             for name in names.sorted() {
-                guard let text = TabletDatabase.read(directory + "/" + name) else { continue }
-                for (id, entry) in TabletDatabase.parse(text) where found[id] == nil { found[id] = entry }
+                guard let bytes = TabletDatabase.read(directory + "/" + name), TabletDatabase.contains(bytes, needle) else { continue }
+                parsed.withLock { $0 += 1 }
+                let text = String(decoding: bytes, as: UTF8.self)
+                if let match = TabletDatabase.parse(text).first(where: { $0.0 == id }) { return match.1 }
             }
         }
-        entries = found
+        return nil
     }
 
-    /// Wacom's own vendor id. Its tablets are products of one size each; other
-    /// vendors' entries (N-Trig, Elan...) describe a digitizer built into
-    /// laptops of many sizes, so their size is no better than a guess.
-    public static let wacomVendor: UInt16 = 0x056A
+    private static func hex4(_ value: UInt16) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
 
-    public func size(of id: DeviceID) -> Entry? {
-        id.vendor == TabletDatabase.wacomVendor ? entries[id] : nil
+    /// Whether `needle` (lowercase) is in `bytes`, ignoring the case of ASCII letters.
+    private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+        func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+        guard !needle.isEmpty, bytes.count >= needle.count else { return false }
+        for start in 0...(bytes.count - needle.count)
+        where needle.indices.allSatisfy({ lower(bytes[start + $0]) == needle[$0] }) {
+            return true
+        }
+        return false
     }
 
     /// The `[Device]` section's `Name`, `DeviceMatch` (`usb:056a:0027;...`) and
@@ -97,16 +134,21 @@ public struct TabletDatabase: Sendable {
         return DeviceID(bus: bus, vendor: vendor, product: product)
     }
 
-    private static func read(_ path: String) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
+    /// A regular file's first MiB, read without waiting (never a FIFO).
+    private static func read(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while bytes.count < 1 << 20 {
-            let n = fread(&chunk, 1, chunk.count, file)
-            if n <= 0 { break }
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
             bytes += chunk[0..<n]
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 }

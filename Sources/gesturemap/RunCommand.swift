@@ -13,6 +13,7 @@ enum RunCommand {
             }
             var runOptions = options
             runOptions.detectsAppSource = true
+            StopSignals.unblock()
             let engine = Engine(options: runOptions, console: console, output: LineOutput.standardOutput)
             return engine.run()
         } catch {

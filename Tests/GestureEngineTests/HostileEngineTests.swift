@@ -28,7 +28,7 @@ struct HostileEngineTests {
         let engine = Engine(options: options, console: Console(), output: RecordingSink())
         let decoder = engine.deviceDecoder(for: "/dev/input/event7", description: screen, index: 2)
         #expect(decoder.stopsAtFirstError)
-        #expect(decoder.canResync)
+        #expect(decoder.dropRecovery == .kernelState)
         #expect(decoder.converter.transform == Transform(rotation: 90))
         #expect(decoder.converter.origin == .hint(SizeHint(.millimetres(width: 200, height: 150), from: .sizeOption)))
         // Rotated a quarter turn, the screen's width is the device's height.

@@ -39,8 +39,32 @@ struct TabletDatabaseTests {
     func wacomOnly() throws {
         let (db, dir) = try database(["n-trig.tablet": "[Device]\nName=N-Trig Pen\nDeviceMatch=usb:1b96:0001\nWidth=10\nHeight=6\n"])
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(db.entries.count == 1)
         #expect(db.size(of: DeviceID(bus: 3, vendor: 0x1B96, product: 1)) == nil)
+        #expect(db.filesParsed == 0)
+    }
+
+    @Test("a lookup parses only the files that name the product, and none for another vendor's device")
+    func readsOnlyWhatTheDeviceNeeds() throws {
+        var files = ["intuos5-m.tablet": Self.intuos]
+        for n in 0..<50 {
+            files["other-\(n).tablet"] = "[Device]\nName=Other \(n)\nDeviceMatch=usb:056a:\(String(format: "%04x", 0x100 + n))\nWidth=8\nHeight=5\n"
+        }
+        // Upper-case hex in DeviceMatch is still found.
+        files["upper.tablet"] = "[Device]\nName=Upper\nDeviceMatch=usb:056A:00AB\nWidth=8\nHeight=5\n"
+        let (db, dir) = try database(files)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(db.size(of: DeviceID(bus: 0x18, vendor: 0x0EEF, product: 0x0027)) == nil)
+        #expect(db.filesParsed == 0)
+        #expect(db.size(of: DeviceID(bus: 0x03, vendor: 0x56A, product: 0x27))?.name == "Wacom Intuos5 touch M")
+        #expect(db.filesParsed == 1)
+        // Asked again, it is remembered.
+        #expect(db.size(of: DeviceID(bus: 0x03, vendor: 0x56A, product: 0x27))?.name == "Wacom Intuos5 touch M")
+        #expect(db.filesParsed == 1)
+        #expect(db.size(of: DeviceID(bus: 0x03, vendor: 0x56A, product: 0xAB))?.name == "Upper")
+        #expect(db.filesParsed == 2)
+        // A product no file names parses nothing.
+        #expect(db.size(of: DeviceID(bus: 0x03, vendor: 0x56A, product: 0x9999)) == nil)
+        #expect(db.filesParsed == 2)
     }
 
     @Test("no size, a nonsense size or an unknown bus gives no entry; a missing folder gives none at all")
@@ -52,8 +76,19 @@ struct TabletDatabaseTests {
             "d.tablet": "[Device]\nDeviceMatch=usb:zzzz:0004;usb:056a\nWidth=9\nHeight=6\n",
         ])
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(db.entries.isEmpty)
-        #expect(TabletDatabase(directories: ["/nonexistent/libwacom"]).entries.isEmpty)
+        for product: UInt16 in 1...4 {
+            #expect(db.size(of: DeviceID(bus: 0x03, vendor: 0x56A, product: product)) == nil)
+            #expect(db.size(of: DeviceID(bus: 0x13, vendor: 0x56A, product: product)) == nil)
+        }
+        #expect(TabletDatabase(directories: ["/nonexistent/libwacom"]).size(of: DeviceID(bus: 3, vendor: 0x56A, product: 1)) == nil)
+    }
+
+    @Test("a FIFO in the database folder is skipped, not waited on")
+    func fifo() throws {
+        let (db, dir) = try database(["intuos5-m.tablet": Self.intuos])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(mkfifo(dir.appendingPathComponent("a-fifo.tablet").path, 0o600) == 0)
+        #expect(db.size(of: DeviceID(bus: 0x03, vendor: 0x56A, product: 0x27))?.name == "Wacom Intuos5 touch M")
     }
 
     @Test("the ids come from evemu's I: line and evtest's header")

@@ -32,12 +32,35 @@ struct DeviceAndRecordTests {
         #expect(result.errorLines.first == "gesturemap devices: no input devices in \(dir.path)")
     }
 
-    @Test("run with no input and nothing piped, on a machine without devices, exits 69")
-    func runWithoutDevices() throws {
-        let missing = try Self.scratch().appendingPathComponent("input").path
-        let result = try Binary.run(["run"], environment: ["GESTUREMAP_INPUT_DIR": missing], terminalStdin: true)
+    @Test("run with no input, standard input /dev/null (as systemd gives a service) and no device yet: says so once and waits")
+    func runWaitsForDevices() throws {
+        let parent = try Self.scratch()
+        let missing = parent.appendingPathComponent("input").path
+        var environment = ProcessInfo.processInfo.environment
+        environment["GESTUREMAP_INPUT_DIR"] = missing
+        let run = try LiveRun(["run", "-v"], stdin: .nullDevice, environment: environment)
+        let waiting = "gesturemap: \(missing) does not exist yet (no input device since boot); waiting for a touch device to be plugged in"
+        #expect(run.wait(upTo: 10) { _, err in err.contains(waiting) }, "\(run.stderr)")
+        #expect(run.stderr.contains("gesturemap: standard input is /dev/null, not events: reading the touch devices"), "\(run.stderr)")
+        // The directory appears with a node that is no touch device: still waiting, and quiet.
+        try FileManager.default.createDirectory(atPath: missing, withIntermediateDirectories: false)
+        #expect(mkfifo(missing + "/event0", 0o600) == 0)
+        #expect(!run.wait(upTo: 1) { _, _ in !run.process.isRunning })
+        let status = run.terminate()
+        #expect(run.process.terminationReason == .uncaughtSignal && status == SIGTERM)
+        #expect(run.stderr.components(separatedBy: "waiting for a touch device").count == 2, "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test("run with no input from a terminal, where the user may not read the devices, exits 69 naming the fix")
+    func runWithoutAccess() throws {
+        guard getuid() != 0 else { return }  // root reads every node; the kernel tests cover this as nobody
+        let dir = try Self.scratch()
+        let node = dir.appendingPathComponent("event0").path
+        #expect(FileManager.default.createFile(atPath: node, contents: nil, attributes: [.posixPermissions: 0o000]))
+        let result = try Binary.run(["run"], environment: ["GESTUREMAP_INPUT_DIR": dir.path], terminalStdin: true)
         #expect(result.status == 69)
-        #expect(result.errorLines.first?.hasPrefix("gesturemap: \(missing) does not exist") == true)
+        #expect(result.errorLines.first?.contains("permission denied; add yourself to the input group") == true, "\(result.stderr)")
     }
 
     @Test("a device path that is not an evdev node is refused with 69")

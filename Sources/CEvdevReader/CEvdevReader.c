@@ -1,0 +1,83 @@
+#include "CEvdevReader.h"
+
+#include <errno.h>
+#include <libevdev/libevdev.h>
+#include <linux/input.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct gm_evdev_reader {
+    struct libevdev *device;
+    /* Between a SYN_DROPPED and the end of the state it brings. */
+    int syncing;
+    unsigned long drops;
+};
+
+gm_evdev_reader *gm_evdev_reader_new(int fd, int *error) {
+    gm_evdev_reader *reader = calloc(1, sizeof *reader);
+    if (!reader) {
+        *error = ENOMEM;
+        return NULL;
+    }
+    int rc = libevdev_new_from_fd(fd, &reader->device);
+    if (rc < 0) {
+        *error = -rc;
+        free(reader);
+        return NULL;
+    }
+    return reader;
+}
+
+void gm_evdev_reader_free(gm_evdev_reader *reader) {
+    if (!reader) return;
+    libevdev_free(reader->device);
+    free(reader);
+}
+
+static struct input_event syn_report_like(const struct input_event *model) {
+    struct input_event report;
+    memset(&report, 0, sizeof report);
+    report.input_event_sec = model->input_event_sec;
+    report.input_event_usec = model->input_event_usec;
+    report.type = EV_SYN;
+    report.code = SYN_REPORT;
+    return report;
+}
+
+int gm_evdev_reader_read(gm_evdev_reader *reader, void *buffer, size_t capacity) {
+    struct input_event *out = buffer;
+    size_t count = 0;
+    /* Room for one more record, and for the SYN_REPORT that may close a sync. */
+    while (count + 2 <= capacity) {
+        struct input_event event;
+        int flag = reader->syncing ? LIBEVDEV_READ_FLAG_SYNC : LIBEVDEV_READ_FLAG_NORMAL;
+        int rc = libevdev_next_event(reader->device, flag, &event);
+        if (reader->syncing) {
+            if (rc == -EAGAIN) {
+                /* The state is the kernel's again: one SYN_REPORT ends it. */
+                reader->syncing = 0;
+                struct input_event model;
+                memset(&model, 0, sizeof model);
+                if (count > 0) model = out[count - 1];
+                out[count++] = syn_report_like(&model);
+                continue;
+            }
+            if (rc < 0) return count > 0 ? (int)count : rc;
+            /* libevdev may close a sync in more than one packet (touches that
+             * ended first): one packet of state is what the caller is told. */
+            if (event.type == EV_SYN && event.code == SYN_REPORT) continue;
+            out[count++] = event;
+            continue;
+        }
+        if (rc == -EAGAIN) break;
+        if (rc < 0) return count > 0 ? (int)count : rc;
+        if (rc == LIBEVDEV_READ_STATUS_SYNC) {
+            reader->syncing = 1;
+            reader->drops++;
+        }
+        out[count++] = event;
+    }
+    return (int)count;
+}
+
+unsigned long gm_evdev_reader_drops(const gm_evdev_reader *reader) { return reader->drops; }

@@ -1,0 +1,28 @@
+#ifndef GESTUREMAP_CEVDEVREADER_H
+#define GESTUREMAP_CEVDEVREADER_H
+
+#include <stddef.h>
+
+/* A live device read through libevdev, which keeps the device's state and,
+ * after SYN_DROPPED, brings the caller's state up to date from the kernel's
+ * (EVIOCGMTSLOTS, EVIOCGABS, EVIOCGKEY) the way the kernel documents. */
+typedef struct gm_evdev_reader gm_evdev_reader;
+
+/* Takes over reading `fd` (which stays the caller's to close). NULL with
+ * *error set to an errno value when libevdev cannot read the device. */
+gm_evdev_reader *gm_evdev_reader_new(int fd, int *error);
+void gm_evdev_reader_free(gm_evdev_reader *reader);
+
+/* Fills `buffer` with up to `capacity` struct input_event records, in the
+ * order the device's state changed. After SYN_DROPPED comes the SYN_DROPPED
+ * record itself, then the changes that bring the state to the kernel's, then
+ * one SYN_REPORT that ends them: the records between SYN_DROPPED and that
+ * SYN_REPORT are the state as it is now, not motion.
+ * Returns the number of records, 0 when none is pending, or -errno (-ENODEV:
+ * the device is gone). */
+int gm_evdev_reader_read(gm_evdev_reader *reader, void *buffer, size_t capacity);
+
+/* The number of SYN_DROPPED the device has reported so far. */
+unsigned long gm_evdev_reader_drops(const gm_evdev_reader *reader);
+
+#endif

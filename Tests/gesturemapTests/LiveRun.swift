@@ -13,15 +13,41 @@ final class LiveRun {
     private var outText = ""
     private var errText = ""
 
-    init(_ arguments: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: Binary.path)
-        process.arguments = arguments
+    /// `stdin`: the child's standard input instead of a pipe this side writes
+    /// (`.nullDevice`, as systemd gives a service). `environment`: the child's
+    /// whole environment, instead of this process's. `command`: what runs the
+    /// binary (`setpriv ...`), before its own path.
+    init(_ arguments: [String], stdin: FileHandle? = nil, environment: [String: String]? = nil,
+         command: [String] = [], executable: String = Binary.path) throws {
+        if let first = command.first {
+            process.executableURL = URL(fileURLWithPath: first)
+            process.arguments = Array(command.dropFirst()) + [executable] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        }
+        if let environment { process.environment = environment }
         process.currentDirectoryURL = Binary.packageRoot
-        process.standardInput = input
+        process.standardInput = stdin ?? input
         process.standardOutput = output
         process.standardError = errors
         try process.run()
     }
+
+    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+    /// Stops it with SIGTERM (SIGKILL after `grace` s) and reads what is left.
+    func terminate(grace: Double = 10) -> Int32 {
+        if process.isRunning { signal(SIGTERM) }
+        wait(upTo: grace) { _, _ in !self.process.isRunning }
+        if process.isRunning { signal(SIGKILL) }
+        process.waitUntilExit()
+        wait(upTo: 0.2) { _, _ in false }
+        return process.terminationStatus
+    }
+
+    /// The non-empty lines written to stdout so far.
+    var outputLines: [String] { outText.split(separator: "\n").map(String.init) }
 
     func send(_ line: String) {
         input.fileHandleForWriting.write(Data((line + "\n").utf8))

@@ -10,18 +10,40 @@ public struct KeyCombo: Equatable, Sendable {
     /// in the combination is not pressed again (shift+ISO_Left_Tab is shift, Tab).
     public static func parse(_ text: String) -> Result<KeyCombo, KeyComboError> {
         guard let parts = parts(of: text) else {
-            return .failure(KeyComboError(message: "key(\"\(text)\"): write keys joined by +, as in \"ctrl+alt+Right\" or \"PageDown\""))
+            return .failure(KeyComboError(message: "key(\(quoted(text))): write keys joined by +, as in \"ctrl+alt+Right\" or \"PageDown\""))
         }
         var keys: [(name: String, code: UInt16)] = []
         for part in parts {
             guard let named = KeyNames.keys(named: part) else {
-                return .failure(KeyComboError(message: "unknown key \"\(part)\" in key(\"\(text)\"); names are those of linux/input-event-codes.h without KEY_ (PageDown, Left, A, F5, Esc) or ctrl, alt, shift, super"))
+                return .failure(unknown(part, in: text))
             }
             for key in named where !keys.contains(where: { $0.code == key.code }) {
                 keys.append(key)
             }
         }
         return .success(KeyCombo(keys: keys))
+    }
+
+    static func unknown(_ part: String, in text: String) -> KeyComboError {
+        let start = "unknown key \(quoted(part)) in key(\(quoted(text)))"
+        if let guess = KeyNameSuggestion.nearest(to: part) {
+            return KeyComboError(message: start + "; did you mean \(guess)?")
+        }
+        return KeyComboError(message: start + "; names are those of linux/input-event-codes.h without KEY_ (PageDown, Left, A, F5, Esc) or ctrl, alt, shift, super")
+    }
+
+    /// A rule's string in a message: in quotes, escaped as Swift writes it (a
+    /// NUL or a newline stays visible and on its line), and cut when long.
+    static func quoted(_ text: String, limit: Int = 64) -> String {
+        guard text.utf8.count > limit else { return text.debugDescription }
+        var kept = ""
+        var bytes = 0
+        for scalar in text.unicodeScalars {
+            bytes += UTF8.width(scalar)
+            guard bytes <= limit else { break }
+            kept.unicodeScalars.append(scalar)
+        }
+        return (kept + "... (\(text.utf8.count - kept.utf8.count) more bytes)").debugDescription
     }
 
     /// The parts between +, trimmed; nil when there is none or one is empty.

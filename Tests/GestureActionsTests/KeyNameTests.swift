@@ -198,3 +198,123 @@ struct DocumentedComboTests {
         #expect(found.subtracting(Self.documented.keys) == [])
     }
 }
+
+@Suite("Unknown key names")
+struct UnknownKeyNameTests {
+    static func message(_ combo: String) -> String? {
+        guard case .failure(let e) = KeyCombo.parse(combo) else { return nil }
+        return e.message
+    }
+
+    static let farOff = "names are those of linux/input-event-codes.h without KEY_ (PageDown, Left, A, F5, Esc) or ctrl, alt, shift, super"
+
+    @Test("a near miss gets the name it misses, spelled as the docs spell it")
+    func suggestions() {
+        #expect(Self.message("ctrl+PageDwn") == #"unknown key "PageDwn" in key("ctrl+PageDwn"); did you mean PageDown?"#)
+        #expect(Self.message("Page_Dwn") == #"unknown key "Page_Dwn" in key("Page_Dwn"); did you mean PageDown?"#)
+        #expect(Self.message("alt+Lft") == #"unknown key "Lft" in key("alt+Lft"); did you mean Left?"#)
+        #expect(Self.message("Ecs") == #"unknown key "Ecs" in key("Ecs"); did you mean Esc?"#)
+        #expect(Self.message("Escpae") == #"unknown key "Escpae" in key("Escpae"); did you mean Escape?"#)
+        #expect(Self.message("shfit+Tab") == #"unknown key "shfit" in key("shfit+Tab"); did you mean shift?"#)
+        #expect(Self.message("Caps_Lck") == #"unknown key "Caps_Lck" in key("Caps_Lck"); did you mean CapsLock?"#)
+        #expect(Self.message("Contrl_L+c") == #"unknown key "Contrl_L" in key("Contrl_L+c"); did you mean Control_L?"#)
+        #expect(Self.message("KP_Ad") == #"unknown key "KP_Ad" in key("KP_Ad"); did you mean KP_Add?"#)
+        #expect(Self.message("XF86AudioRaiseVolum") == #"unknown key "XF86AudioRaiseVolum" in key("XF86AudioRaiseVolum"); did you mean XF86AudioRaiseVolume?"#)
+        // Menu is X's context-menu key; the kernel's KEY_MENU is offered to KEY_ names.
+        #expect(Self.message("Menuu") == #"unknown key "Menuu" in key("Menuu"); did you mean Menu?"#)
+        #expect(Self.message("KEY_PAGEDWN") == #"unknown key "KEY_PAGEDWN" in key("KEY_PAGEDWN"); did you mean KEY_PAGEDOWN?"#)
+    }
+
+    @Test("a far-off name, or one as near to two keys, keeps the message that says what names exist")
+    func noSuggestion() {
+        #expect(Self.message("ctrl+Blorp") == #"unknown key "Blorp" in key("ctrl+Blorp"); "# + Self.farOff)
+        // F25 is one letter from F2, F5, F15, F20...: no one of them is meant.
+        #expect(Self.message("F25") == #"unknown key "F25" in key("F25"); "# + Self.farOff)
+        #expect(Self.message("Shift_T") == #"unknown key "Shift_T" in key("Shift_T"); "# + Self.farOff)
+        // One character is never changed into another key's.
+        #expect(Self.message("ctrl+-") == #"unknown key "-" in key("ctrl+-"); "# + Self.farOff)
+        #expect(Self.message("exclam") == #"unknown key "exclam" in key("exclam"); "# + Self.farOff)
+        let long = String(repeating: "Page", count: 10) + "Dwn"
+        #expect(Self.message(long) == "unknown key \"\(long)\" in key(\"\(long)\"); " + Self.farOff)
+    }
+
+    @Test("kernel names are written as the docs write them")
+    func shownNames() {
+        #expect(displayName(ofKernel: "KEY_PAGEDOWN") == "PageDown")
+        #expect(displayName(ofKernel: "KEY_LEFT") == "Left")
+        #expect(displayName(ofKernel: "KEY_ESC") == "Esc")
+        #expect(displayName(ofKernel: "KEY_F5") == "F5")
+        #expect(displayName(ofKernel: "KEY_A") == "A")
+        #expect(displayName(ofKernel: "KEY_KPENTER") == "KPEnter")
+        #expect(displayName(ofKernel: "KEY_TOUCHPAD_TOGGLE") == "TouchpadToggle")
+    }
+
+    @Test("the edit distance counts a swap as one and stops past its limit")
+    func distance() {
+        func d(_ a: String, _ b: String, _ limit: Int = 9) -> Int? {
+            editDistance(Array(a.unicodeScalars), Array(b.unicodeScalars), atMost: limit)
+        }
+        #expect(d("esc", "ecs") == 1)
+        #expect(d("pagedwn", "pagedown") == 1)
+        #expect(d("kitten", "sitting") == 3)
+        #expect(d("kitten", "sitting", 2) == nil)
+        #expect(d("", "abc") == 3)
+        #expect(d("a", "abcdef", 2) == nil)
+    }
+}
+
+@Suite("Hostile key() strings")
+struct HostileKeyStringTests {
+    @Test("long, non-ASCII, NUL and + strings get a short clear message, fast")
+    func hostile() {
+        let start = ContinuousClock.now
+        let cases: [(String, String)] = [
+            (String(repeating: "+", count: 100_000), "write keys joined by +"),
+            (String(repeating: "x", count: 100_000), "unknown key"),
+            (String(repeating: "é", count: 50_000), "unknown key"),
+            (String(repeating: "\0", count: 10_000), "unknown key"),
+            (String(repeating: "q+", count: 30_000) + "Blorp", "unknown key \"Blorp\""),
+            (String(repeating: "a+", count: 30_000) + "+", "write keys joined by +"),
+            ("ctrl+\u{212A}P0", "unknown key \"\u{212A}P0\""),
+            ("ctrl+a\u{301}", "unknown key \"a\u{301}\""),
+            ("+\u{301}", "unknown key"),
+            ("\n", #"unknown key "\n""#),
+            (String(repeating: "_", count: 100_000) + "PageDwn", "names are those of"),
+        ]
+        for (text, expected) in cases {
+            guard case .failure(let e) = KeyCombo.parse(text) else {
+                Issue.record("\(text.prefix(20).debugDescription) parsed")
+                continue
+            }
+            #expect(e.message.contains(expected), "\(e.message.prefix(200))")
+            #expect(e.message.utf8.count < 600, "\(e.message.prefix(200))")
+        }
+        #expect(start.duration(to: .now) < .seconds(5))
+    }
+
+    @Test("a NUL or a newline in a name is shown escaped, on the message's line")
+    func escaped() {
+        guard case .failure(let e) = KeyCombo.parse("ctrl+Page\0Down\n") else {
+            Issue.record("parsed")
+            return
+        }
+        #expect(e.message == #"unknown key "Page\0Down\n" in key("ctrl+Page\0Down\n"); did you mean PageDown?"#)
+        #expect(!e.message.contains("\0") && !e.message.contains("\n"))
+    }
+
+    @Test("a long name is cut in the message, with how much is left out")
+    func cut() {
+        let name = String(repeating: "q", count: 100)
+        guard case .failure(let e) = KeyCombo.parse(name) else {
+            Issue.record("parsed")
+            return
+        }
+        let shown = String(repeating: "q", count: 64) + "... (36 more bytes)"
+        #expect(e.message == "unknown key \"\(shown)\" in key(\"\(shown)\"); " + UnknownKeyNameTests.farOff)
+    }
+
+    @Test("thousands of keys press each key once")
+    func manyKeys() {
+        #expect(codes(Array(repeating: "a", count: 20_000).joined(separator: "+")) == [30])
+    }
+}

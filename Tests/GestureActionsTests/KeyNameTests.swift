@@ -154,12 +154,14 @@ struct DocumentedComboTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Every combination examples/*.lua, docs/*.md and the README use, with
-    /// the codes it pressed before X names were read.
+    /// the codes it pressed before X names were read (XF86AudioRaiseVolume,
+    /// new with them, with the code X gives it).
     static let documented: [String: [UInt16]] = [
         "alt+Left": [56, 105], "alt+Right": [56, 106], "ctrl+Left": [29, 105], "ctrl+Right": [29, 106],
         "ctrl+Tab": [29, 15], "ctrl+shift+Tab": [29, 42, 15], "ctrl+alt+Right": [29, 56, 106],
         "PageDown": [109], "PageUp": [104], "End": [107], "Escape": [1], "b": [48],
         "shift+j": [42, 36], "shift+k": [42, 37], "Right": [106], "Left": [105],
+        "XF86AudioRaiseVolume": [115],
     ]
 
     @Test("each still presses the same keys")

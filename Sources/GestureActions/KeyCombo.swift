@@ -6,36 +6,59 @@ public struct KeyCombo: Equatable, Sendable {
         a.keys.map(\.code) == b.keys.map(\.code)
     }
 
-    /// Friendly names for keys whose kernel names people do not type.
-    static let aliases: [String: String] = [
-        "ctrl": "KEY_LEFTCTRL", "control": "KEY_LEFTCTRL", "rctrl": "KEY_RIGHTCTRL",
-        "alt": "KEY_LEFTALT", "ralt": "KEY_RIGHTALT", "altgr": "KEY_RIGHTALT",
-        "shift": "KEY_LEFTSHIFT", "rshift": "KEY_RIGHTSHIFT",
-        "super": "KEY_LEFTMETA", "meta": "KEY_LEFTMETA", "win": "KEY_LEFTMETA", "windows": "KEY_LEFTMETA",
-        "logo": "KEY_LEFTMETA", "cmd": "KEY_LEFTMETA",
-        "next": "KEY_PAGEDOWN", "pgdn": "KEY_PAGEDOWN", "prior": "KEY_PAGEUP", "pgup": "KEY_PAGEUP",
-        "escape": "KEY_ESC", "return": "KEY_ENTER", "del": "KEY_DELETE", "ins": "KEY_INSERT",
-        "bs": "KEY_BACKSPACE", "spacebar": "KEY_SPACE", "caps": "KEY_CAPSLOCK",
-        "printscreen": "KEY_SYSRQ", "print": "KEY_SYSRQ", "plus": "KEY_KPPLUS",
-        "volup": "KEY_VOLUMEUP", "voldown": "KEY_VOLUMEDOWN", "play": "KEY_PLAYPAUSE", "pause": "KEY_PLAYPAUSE",
-    ]
-
-    /// Reads a combination, or says which part is not a key.
+    /// Reads a combination, or says which part is not a key. A key already
+    /// in the combination is not pressed again (shift+ISO_Left_Tab is shift, Tab).
     public static func parse(_ text: String) -> Result<KeyCombo, KeyComboError> {
-        let parts = text.split(separator: "+", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
-        guard !text.isEmpty, !parts.contains(where: \.isEmpty) else {
-            return .failure(KeyComboError(message: "key(\"\(text)\"): write keys joined by +, as in \"ctrl+alt+Right\" or \"PageDown\""))
+        guard let parts = parts(of: text) else {
+            return .failure(KeyComboError(message: "key(\(quoted(text))): write keys joined by +, as in \"ctrl+alt+Right\" or \"PageDown\""))
         }
-        var keys: [(String, UInt16)] = []
+        var keys: [(name: String, code: UInt16)] = []
         for part in parts {
-            let lower = part.lowercased()
-            let name = aliases[lower] ?? (lower.hasPrefix("key_") ? part.uppercased() : "KEY_" + part.uppercased())
-            guard let code = keyCodes[name] else {
-                return .failure(KeyComboError(message: "unknown key \"\(part)\" in key(\"\(text)\"); names are those of linux/input-event-codes.h without KEY_ (PageDown, Left, A, F5, Esc) or ctrl, alt, shift, super"))
+            guard let named = KeyNames.keys(named: part) else {
+                return .failure(unknown(part, in: text))
             }
-            keys.append((name, code))
+            for key in named where !keys.contains(where: { $0.code == key.code }) {
+                keys.append(key)
+            }
         }
         return .success(KeyCombo(keys: keys))
+    }
+
+    static func unknown(_ part: String, in text: String) -> KeyComboError {
+        let start = "unknown key \(quoted(part)) in key(\(quoted(text)))"
+        if let guess = KeyNameSuggestion.nearest(to: part) {
+            return KeyComboError(message: start + "; did you mean \(guess)?")
+        }
+        return KeyComboError(message: start + "; names are those of linux/input-event-codes.h without KEY_ (PageDown, Left, A, F5, Esc) or ctrl, alt, shift, super")
+    }
+
+    /// A rule's string in a message: in quotes, escaped as Swift writes it (a
+    /// NUL or a newline stays visible and on its line), and cut when long.
+    static func quoted(_ text: String, limit: Int = 64) -> String {
+        guard text.utf8.count > limit else { return text.debugDescription }
+        var kept = ""
+        var bytes = 0
+        for scalar in text.unicodeScalars {
+            bytes += UTF8.width(scalar)
+            guard bytes <= limit else { break }
+            kept.unicodeScalars.append(scalar)
+        }
+        return (kept + "... (\(text.utf8.count - kept.utf8.count) more bytes)").debugDescription
+    }
+
+    /// The parts between +, trimmed; nil when there is none or one is empty.
+    /// Stops at the first empty one, so a string of + costs nothing.
+    static func parts(of text: String) -> [String]? {
+        var parts: [String] = []
+        var rest = text[...]
+        while true {
+            let end = rest.firstIndex(of: "+") ?? rest.endIndex
+            let part = rest[..<end].trimmingWhitespace()
+            guard !part.isEmpty else { return nil }
+            parts.append(part)
+            guard end < rest.endIndex else { return parts }
+            rest = rest[rest.index(after: end)...]
+        }
     }
 
     /// Presses in order, releases in reverse, a SYN_REPORT after each.

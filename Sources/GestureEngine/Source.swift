@@ -21,11 +21,14 @@ final class Source {
         self.file = file
         self.device = device
         self.decoder = decoder
+        isLiveDevice = device != nil
     }
 
     var fd: Int32 { device?.fd ?? file?.fd ?? -1 }
     var isRegularFile: Bool { device == nil && file?.isRegularFile == true }
-    var isLiveDevice: Bool { device != nil }
+    /// A live device, open or unplugged and waited for: what it is does not
+    /// change when it goes away (its `device` does).
+    let isLiveDevice: Bool
 }
 
 /// What a run reads: its sources, and whether it looks for touch devices

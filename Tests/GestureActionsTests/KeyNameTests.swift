@@ -320,3 +320,17 @@ struct HostileKeyStringTests {
         #expect(codes(Array(repeating: "a", count: 20_000).joined(separator: "+")) == [30])
     }
 }
+
+@Suite("Key names back from codes")
+struct KeyCodeNameTests {
+    @Test("a code the kernel names twice gets the name it defines by number, the same every run")
+    func primaryNames() {
+        #expect(KeyCombo.name(of: 152) == "KEY_COFFEE")
+        #expect(KeyCombo.name(of: 122) == "KEY_HANGEUL")
+        #expect(KeyCombo.name(of: 372) == "KEY_FULL_SCREEN")
+        #expect(KeyCombo.name(of: 109) == "KEY_PAGEDOWN")
+        #expect(KeyCombo.name(of: 0xFFFF) == nil)
+        // Every code the keyboard can type has a name.
+        for code in KeyCombo.allCodes { #expect(KeyCombo.name(of: code) != nil, "\(code)") }
+    }
+}

@@ -7,7 +7,8 @@ public struct RunOptions: Sendable {
     public var rulesPath: String?
     /// Shape templates (`--shapes`); nil: `shapes.jsonl` beside the rules, if there is one.
     public var shapesPath: String?
-    /// Paths, "-" for standard input; empty means standard input when it is piped.
+    /// Paths, "-" for standard input; empty means standard input when it carries
+    /// events (`StandardInput`), else the touch devices.
     public var inputs: [String] = []
     public var strict = false
     /// Units per millimetre for x and y, overriding the source's own.

@@ -25,8 +25,9 @@ enum Help {
 
     Reads touch events, recognizes gestures and calls the rules' handlers. INPUT is
     a file path, a device such as /dev/input/event5, or - for standard input; with
-    none, standard input when it is piped, else every touch device found (and those
-    plugged in later).
+    none, standard input when it is a pipe, a FIFO, a socket or a file, else every
+    touch device found and those plugged in later (with none yet, it waits for one;
+    a terminal or /dev/null, as a service has, is no input).
     Emitted actions go to stdout as JSON lines; everything else goes to stderr.
 
     options:

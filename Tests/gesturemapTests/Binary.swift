@@ -87,10 +87,15 @@ enum Binary {
         return try run(["run"] + arguments, stdin: Data(synth.stdout.utf8))
     }
 
-    static func temporaryFile(_ name: String, _ contents: String) throws -> URL {
+    /// A new empty directory of its own.
+    static func temporaryDirectory() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gesturemap-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let url = dir.appendingPathComponent(name)
+        return dir
+    }
+
+    static func temporaryFile(_ name: String, _ contents: String) throws -> URL {
+        let url = try temporaryDirectory().appendingPathComponent(name)
         try contents.write(to: url, atomically: true, encoding: .utf8)
         return url
     }

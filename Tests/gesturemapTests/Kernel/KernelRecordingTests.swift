@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+/// Every real evemu recording, made into a device with `evemu-device` and
+/// played into it at its recorded pace, gives live what it gives from its file.
+/// The pace is kept by `EventPlayer`, which holds each packet to its recorded
+/// time: evemu-play's delays add up under emulation, and a finger resting
+/// 0.4 s in the file rested past a long press's 0.5 s live.
+///
+/// A few play side by side, each into its own device read by its own engine.
+/// One test starts every process, from one thread: Foundation's Process,
+/// started from two threads at once, can leak one child's pipe into another,
+/// and then waits for ever for a pipe that a long-running child holds open.
+@Suite("Real recordings played into real devices", .serialized, .enabled(if: KernelGuest.isInside, KernelGuest.reason),
+       .enabled(if: RealRecording.present, "needs ../shared/data/real/evemu-devices"))
+struct KernelRecordingTests {
+    static let sideBySide = 6
+
+    @Test("live through the kernel as from the file: the same gestures, in order, for every recording")
+    func liveMatchesFile() throws {
+        let rules = try Binary.temporaryFile("every-gesture.lua", everyGestureRules)
+        // Longest first, so that each batch is about as long as its longest.
+        let recordings = RealRecording.all.sorted { $0.duration > $1.duration }
+        #expect(recordings.count >= 40)
+        // From the files first, all at once: nothing there depends on timing.
+        let replays = try recordings.map { try KernelGuest.gesturemap(["run", "--rules", rules.path, $0.replayable]) }
+        let fromFile = replays.map { replay -> (status: Int32?, lines: [String], stderr: String) in
+            let status = replay.waitForExit(upTo: 300)
+            return (status, replay.outputLines.map(withoutTime), replay.stderr)
+        }
+        var matched = 0
+        for start in stride(from: 0, to: recordings.count, by: Self.sideBySide) {
+            let range = start..<min(start + Self.sideBySide, recordings.count)
+            let batch = Array(recordings[range])
+            KernelGuest.say("recordings \(start + 1)-\(range.upperBound) of \(recordings.count): \(batch.map(\.testDescription).joined(separator: ", "))")
+            let devices = try EvemuDevice.make(batch.map { $0.descriptionFile ?? $0.events })
+            let engines = try devices.map { try KernelGuest.gesturemap(["run", "-v", "--rules", rules.path, $0.node]) }
+            defer { for engine in engines { _ = engine.terminate() } }
+            for (engine, device) in zip(engines, devices) {
+                #expect(engine.wait(upTo: 30) { _, err in err.contains("reading \(device.node)") }, "\(engine.stderr)")
+            }
+            let plays = try zip(batch, devices).map { recording, device in
+                (player: EventPlayer(evemu: try String(contentsOfFile: recording.events, encoding: .utf8)), node: device.node)
+            }
+            let late = try EventPlayer.playTogether(plays)
+            KernelGuest.say("played, the last packet \(Int(late * 1000)) ms late")
+            // Deadlines still to come (a tap waiting for a second), then the
+            // unplug ends touches still down, as the end of a file does.
+            usleep(1_200_000)
+            for device in devices { device.remove() }
+            for (engine, device) in zip(engines, devices) {
+                #expect(engine.wait(upTo: 20) { _, err in err.contains("\(device.node) was unplugged") }, "\(engine.stderr)")
+            }
+            usleep(300_000)
+            for (i, recording) in batch.enumerated() {
+                _ = engines[i].terminate()
+                let file = fromFile[start + i]
+                #expect(file.status == 0, "\(recording.testDescription): \(file.stderr)")
+                let live = engines[i].outputLines.map(withoutTime)
+                #expect(live == file.lines, "\(recording.testDescription): live \(live) but from the file \(file.lines)\n\(engines[i].stderr)")
+                if live == file.lines { matched += 1 }
+            }
+        }
+        KernelGuest.say("\(matched) of \(recordings.count) recordings give live what they give from their files")
+    }
+}
+
+/// A gesture line without its time, which live is the kernel's clock.
+private func withoutTime(_ line: String) -> String {
+    line.replacingOccurrences(of: #","t":[-0-9.e+]+"#, with: "", options: .regularExpression)
+}
+
+/// Rules for every kind, finger count and direction, so that any difference shows.
+let everyGestureRules = """
+    local function report(g)
+      emit("gesture", { kind = g.kind, fingers = g.fingers, direction = g.direction, taps = g.taps })
+    end
+    for n = 1, 4 do
+      for _, d in ipairs({ "up", "down", "left", "right", "up-left", "up-right", "down-left", "down-right" }) do
+        on(n .. "-finger swipe " .. d, report)
+      end
+      on(n .. "-finger tap", report)
+      on(n .. "-finger double tap", report)
+      on(n .. "-finger long press", report)
+    end
+    for _, p in ipairs({ "pinch in", "pinch out", "rotate clockwise", "rotate counterclockwise" }) do on(p, report) end
+    """
+
+/// One recording of `../shared/data/real/evemu-devices`, with its device's
+/// `.desc` when the recording holds events only.
+struct RealRecording: CustomTestStringConvertible, Sendable {
+    let events: String
+    let descriptionFile: String?
+    /// What `gesturemap run` reads: the recording, or its `.desc` and events joined.
+    let replayable: String
+
+    var testDescription: String { (events as NSString).lastPathComponent }
+    /// Seconds from its first event to its last.
+    let duration: Double
+
+    static let directory = Binary.packageRoot.deletingLastPathComponent()
+        .appendingPathComponent("shared/data/real/evemu-devices").path
+    static var present: Bool { FileManager.default.fileExists(atPath: directory) }
+
+    static let all: [RealRecording] = {
+        var found: [RealRecording] = []
+        for kind in ["touchscreens", "touchpads", "tablets"] {
+            let dir = directory + "/" + kind
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
+            let descs = names.filter { $0.hasSuffix(".desc") }.map { String($0.dropLast(5)) }
+            for name in names.sorted() where name.hasSuffix(".events") {
+                let path = dir + "/" + name
+                let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+                let duration = span(text)
+                if text.hasPrefix("N: ") || text.contains("\nN: ") {
+                    found.append(RealRecording(events: path, descriptionFile: nil, replayable: path, duration: duration))
+                    continue
+                }
+                // The device whose name is the longest start of the recording's.
+                guard let device = descs.filter({ name.hasPrefix($0) }).max(by: { $0.count < $1.count }) else { continue }
+                let desc = dir + "/" + device + ".desc"
+                found.append(RealRecording(events: path, descriptionFile: desc, replayable: joined(desc, path), duration: duration))
+            }
+        }
+        return found
+    }()
+
+    /// From the first `E:` line's time to the last's.
+    private static func span(_ text: String) -> Double {
+        let times = text.split(separator: "\n").filter { $0.hasPrefix("E: ") }.compactMap { line in
+            line.split(separator: " ").dropFirst().first.flatMap { Double($0) }
+        }
+        guard let first = times.first, let last = times.last else { return 0 }
+        return last - first
+    }
+
+    private static func joined(_ desc: String, _ events: String) -> String {
+        let both = ((try? Data(contentsOf: URL(fileURLWithPath: desc))) ?? Data())
+            + ((try? Data(contentsOf: URL(fileURLWithPath: events))) ?? Data())
+        guard let url = try? Binary.temporaryFile((events as NSString).lastPathComponent, "") else { return events }
+        try? both.write(to: url)
+        return url.path
+    }
+}

@@ -62,7 +62,13 @@ extension Engine {
                 // Nothing came before the next deadline: on a live clock, time has
                 // passed all the same (a long press on a still finger).
                 for source in open { source.decoder.flush { process($0) } }
-                if let latest = latestInputTime, MonotonicClock.isLive(latest) { advanceAll(to: MonotonicClock.now()) }
+                // Only to the deadline that woke us: input that came since
+                // poll returned is read first, in case it changes what is due
+                // after (a second tap landing just before its window closes).
+                if let latest = latestInputTime, MonotonicClock.isLive(latest) {
+                    let now = MonotonicClock.now()
+                    advanceAll(to: min(now, nextDeadline ?? now))
+                }
                 continue
             }
             for (i, source) in open.enumerated() where fds[i].revents != 0 && fatal == nil {

@@ -45,6 +45,17 @@ enum KernelGuest {
         try Child(user + [Binary.path] + arguments, environment: environment)
     }
 
+    /// A process's state letter (R, S, T...), what it waits in, and its open files, for messages.
+    static func processState(_ pid: pid_t) -> String {
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        let state = stat.split(separator: ")").last?.split(separator: " ").first.map(String.init) ?? "?"
+        let wchan = (try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8)) ?? "?"
+        let syscall = (try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8)) ?? "?"
+        let fds = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []).sorted { (Int($0) ?? 0) < (Int($1) ?? 0) }
+            .map { "\($0)=" + ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) ?? "?") }
+        return "\(state) in \(wchan) syscall \(syscall.trimmingCharacters(in: .newlines)) fds \(fds.joined(separator: " "))"
+    }
+
     /// The `/dev/input/event*` node whose device has this name.
     static func node(named name: String) -> String? {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/sys/class/input") else { return nil }

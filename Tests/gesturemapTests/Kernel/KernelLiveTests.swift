@@ -11,12 +11,17 @@ import Testing
 struct KernelLiveTests {
     static let pager = Binary.packageRoot.appendingPathComponent("examples/pager.lua").path
 
-    /// Waits until `engine` has the node open (its /proc fd links).
+    /// Waits until `engine` reads the node: it has the node open and waits in
+    /// poll, its loop. Only then may a test play: events queued before the
+    /// engine asked for CLOCK_MONOTONIC are flushed by the kernel, which queues
+    /// a SYN_DROPPED instead, readable only with the next SYN_REPORT.
     static func waitUntilOpened(_ node: String, by engine: Child, timeout: Double = 30) -> Bool {
         let fdDirectory = "/proc/\(engine.pid)/fd"
         return KernelGuest.wait(upTo: timeout) {
             let fds = (try? FileManager.default.contentsOfDirectory(atPath: fdDirectory)) ?? []
-            return fds.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: fdDirectory + "/" + $0)) == node }
+            let open = fds.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: fdDirectory + "/" + $0)) == node }
+            let wchan = (try? String(contentsOfFile: "/proc/\(engine.pid)/wchan", encoding: .utf8)) ?? ""
+            return open && wchan.contains("poll")
         }
     }
 
@@ -113,6 +118,7 @@ struct KernelLiveTests {
         // While it is stopped, three fingers land and move for 4 s, far more
         // than the kernel keeps for a reader; they are still down when it goes on.
         engine.signal(SIGSTOP)
+        #expect(KernelGuest.wait(upTo: 10) { KernelGuest.processState(engine.pid).hasPrefix("T") }, "\(KernelGuest.processState(engine.pid))")
         var flood = TouchPanel.Script()
         flood.land([(x: 60, y: 40), (x: 60, y: 70), (x: 60, y: 100)])
         for _ in 0..<10 {
@@ -121,8 +127,10 @@ struct KernelLiveTests {
         }
         try device.play(flood.file("flood.evemu"))
         engine.signal(SIGCONT)
+        KernelGuest.say("after SIGCONT: \(KernelGuest.processState(engine.pid))")
         let dropped = "SYN_DROPPED: the device dropped events"
-        #expect(engine.wait(upTo: 20) { _, err in err.contains(dropped) }, "\(engine.stderr)")
+        #expect(engine.wait(upTo: 20) { _, err in err.contains(dropped) },
+                "\(engine.stderr) \(KernelGuest.processState(engine.pid))")
 
         // The fingers still down move on and lift: ignored, as their start was lost.
         var rest = flood.continuing()

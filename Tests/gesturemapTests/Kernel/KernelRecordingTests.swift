@@ -14,7 +14,10 @@ import Testing
 @Suite("Real recordings played into real devices", .serialized, .enabled(if: KernelGuest.isInside, KernelGuest.reason),
        .enabled(if: RealRecording.present, "needs ../shared/data/real/evemu-devices"))
 struct KernelRecordingTests {
-    static let sideBySide = 6
+    static let sideBySide = 4
+    /// Later than this, a packet may have changed the gesture (a rest becomes a
+    /// long press): the recording is played again, alone.
+    static let tolerance = 0.03
 
     @Test("live through the kernel as from the file: the same gestures, in order, for every recording")
     func liveMatchesFile() throws {
@@ -24,44 +27,62 @@ struct KernelRecordingTests {
         #expect(recordings.count >= 40)
         // From the files first, all at once: nothing there depends on timing.
         let replays = try recordings.map { try KernelGuest.gesturemap(["run", "--rules", rules.path, $0.replayable]) }
-        let fromFile = replays.map { replay -> (status: Int32?, lines: [String], stderr: String) in
-            let status = replay.waitForExit(upTo: 300)
-            return (status, replay.outputLines.map(withoutTime), replay.stderr)
+        var fromFile: [String: [String]] = [:]
+        for (recording, replay) in zip(recordings, replays) {
+            #expect(replay.waitForExit(upTo: 300) == 0, "\(recording.testDescription): \(replay.stderr)")
+            fromFile[recording.events] = replay.outputLines.map(withoutTime)
         }
         var matched = 0
-        for start in stride(from: 0, to: recordings.count, by: Self.sideBySide) {
-            let range = start..<min(start + Self.sideBySide, recordings.count)
-            let batch = Array(recordings[range])
-            KernelGuest.say("recordings \(start + 1)-\(range.upperBound) of \(recordings.count): \(batch.map(\.testDescription).joined(separator: ", "))")
-            let devices = try EvemuDevice.make(batch.map { $0.descriptionFile ?? $0.events })
-            let engines = try devices.map { try KernelGuest.gesturemap(["run", "-v", "--rules", rules.path, $0.node]) }
-            defer { for engine in engines { _ = engine.terminate() } }
-            for (engine, device) in zip(engines, devices) {
-                #expect(engine.wait(upTo: 30) { _, err in err.contains("reading \(device.node)") }, "\(engine.stderr)")
+        var pending = recordings
+        for attempt in 1...3 where !pending.isEmpty {
+            var lateOnes: [RealRecording] = []
+            let size = attempt == 1 ? Self.sideBySide : 1
+            for start in stride(from: 0, to: pending.count, by: size) {
+                let batch = Array(pending[start..<min(start + size, pending.count)])
+                let played = try Self.playLive(batch, rules: rules.path)
+                for (recording, outcome) in zip(batch, played) {
+                    if outcome.late > Self.tolerance && attempt < 3 {
+                        KernelGuest.say("\(recording.testDescription) was played \(Int(outcome.late * 1000)) ms late; again, alone")
+                        lateOnes.append(recording)
+                        continue
+                    }
+                    #expect(outcome.late <= Self.tolerance, "\(recording.testDescription): played \(Int(outcome.late * 1000)) ms late")
+                    let file = fromFile[recording.events] ?? []
+                    #expect(outcome.lines == file, "\(recording.testDescription): live \(outcome.lines) but from the file \(file)\n\(outcome.stderr)")
+                    if outcome.lines == file { matched += 1 }
+                }
             }
-            let plays = try zip(batch, devices).map { recording, device in
-                (player: EventPlayer(evemu: try String(contentsOfFile: recording.events, encoding: .utf8)), node: device.node)
-            }
-            let late = try EventPlayer.playTogether(plays)
-            KernelGuest.say("played, the last packet \(Int(late * 1000)) ms late")
-            // Deadlines still to come (a tap waiting for a second), then the
-            // unplug ends touches still down, as the end of a file does.
-            usleep(1_200_000)
-            for device in devices { device.remove() }
-            for (engine, device) in zip(engines, devices) {
-                #expect(engine.wait(upTo: 20) { _, err in err.contains("\(device.node) was unplugged") }, "\(engine.stderr)")
-            }
-            usleep(300_000)
-            for (i, recording) in batch.enumerated() {
-                _ = engines[i].terminate()
-                let file = fromFile[start + i]
-                #expect(file.status == 0, "\(recording.testDescription): \(file.stderr)")
-                let live = engines[i].outputLines.map(withoutTime)
-                #expect(live == file.lines, "\(recording.testDescription): live \(live) but from the file \(file.lines)\n\(engines[i].stderr)")
-                if live == file.lines { matched += 1 }
-            }
+            pending = lateOnes
         }
         KernelGuest.say("\(matched) of \(recordings.count) recordings give live what they give from their files")
+    }
+
+    /// Plays the recordings side by side, each into its own device read by its
+    /// own engine: what each engine emitted, and how late its latest packet was.
+    static func playLive(_ batch: [RealRecording], rules: String) throws -> [(lines: [String], late: Double, stderr: String)] {
+        KernelGuest.say("playing \(batch.map(\.testDescription).joined(separator: ", "))")
+        let devices = try EvemuDevice.make(batch.map { $0.descriptionFile ?? $0.events })
+        let engines = try devices.map { try KernelGuest.gesturemap(["run", "-v", "--rules", rules, $0.node]) }
+        defer { for engine in engines { _ = engine.terminate() } }
+        for (engine, device) in zip(engines, devices) {
+            #expect(engine.wait(upTo: 30) { _, err in err.contains("reading \(device.node)") }, "\(engine.stderr)")
+        }
+        let plays = try zip(batch, devices).map { recording, device in
+            (player: EventPlayer(evemu: try String(contentsOfFile: recording.events, encoding: .utf8)), node: device.node)
+        }
+        let late = try EventPlayer.playTogether(plays)
+        // Deadlines still to come (a tap waiting for a second), then the
+        // unplug ends touches still down, as the end of a file does.
+        usleep(1_200_000)
+        for device in devices { device.remove() }
+        for (engine, device) in zip(engines, devices) {
+            #expect(engine.wait(upTo: 20) { _, err in err.contains("\(device.node) was unplugged") }, "\(engine.stderr)")
+        }
+        usleep(300_000)
+        return zip(engines, late).map { engine, late in
+            _ = engine.terminate()
+            return (engine.outputLines.map(withoutTime), late, engine.stderr)
+        }
     }
 }
 

@@ -588,7 +588,9 @@ public struct SlotAssembler: Sendable {
 
     /// Cancels every contact in progress; each stays ignored until it lifts.
     private mutating func interruptAll(at time: Double, emit: (TouchFrame) -> Void) {
-        for slot in slots where !slot.waitingForPosition && !slot.palmIgnored && !slot.endPending {
+        // A contact whose lift came in the packet the drop cut off is cancelled
+        // too: the core has it down until it hears otherwise.
+        for slot in slots where !slot.waitingForPosition && !slot.palmIgnored {
             if let contact = slot.contact { apply(.cancel, time: time, contact: contact, position: nil, emit: emit) }
         }
         for old in previous where !old.palm { apply(.cancel, time: time, contact: old.contact, position: nil, emit: emit) }

@@ -53,6 +53,12 @@ struct DropRecoveryTests {
             report()
         }
 
+        /// Touches the core would still have down: those of the last frame
+        /// that did not end there.
+        var stillDown: [Int] {
+            (frames.last?.touches ?? []).filter { $0.phase != .ended && $0.phase != .cancelled }.map(\.id)
+        }
+
         /// Every change of a touch from frame `index` on, as "id:phase".
         func touches(from index: Int = 0) -> [String] {
             frames[index...].flatMap { $0.touches.filter { $0.phase != .stationary }.map { "\($0.id):\($0.phase)" } }
@@ -94,8 +100,31 @@ struct DropRecoveryTests {
         #expect(began.contains(Vector(50, 50)) && began.contains(Vector(50, 80)))
         let ended = d.frames[beforeStroke...].last { !$0.touches.isEmpty }
         #expect(ended?.touches.allSatisfy { $0.position.x == 90 } == true)
+        d.report()
+        #expect(d.stillDown.isEmpty)
         // The drop's note, once.
         #expect(d.assembler.takeAnomalies() == [AssemblyAnomaly.eventsDropped.message])
+    }
+
+    @Test("a lift in the packet the drop cut off: that contact is cancelled too, and no touch stays down", arguments: [DropRecovery.kernelState, .skipToReport])
+    func liftCutOff(_ recovery: DropRecovery) {
+        var d = Device(recovery: recovery)
+        d.slot(0); d.id(1); d.at(100, 100)
+        d.slot(1); d.id(2); d.at(300, 100)
+        d.report()
+        // Slot 0 lifts; the drop comes before the packet's SYN_REPORT.
+        d.slot(0); d.id(-1)
+        d.dropped()
+        if recovery == .kernelState { d.slot(1); d.id(-1) }
+        d.send(EV.syn, SYN.report, 0)
+        d.t += 0.01
+        if recovery == .skipToReport {
+            d.slot(1); d.id(-1)
+            d.report()
+        }
+        d.report()
+        #expect(d.touches() == ["1:began", "2:began", "1:cancelled", "2:cancelled"])
+        #expect(d.stillDown.isEmpty, "\(d.frames.last?.touches ?? [])")
     }
 
     @Test("a finger that landed during the drop is ignored until it lifts; its slot then serves a new finger")

@@ -10,7 +10,8 @@ struct gm_evdev_reader {
     struct libevdev *device;
     /* Between a SYN_DROPPED and the end of the state it brings. */
     int syncing;
-    unsigned long drops;
+    /* The last record handed out: the SYN_REPORT that ends a sync takes its time. */
+    struct input_event last;
 };
 
 gm_evdev_reader *gm_evdev_reader_new(int fd, int *error) {
@@ -34,7 +35,7 @@ void gm_evdev_reader_free(gm_evdev_reader *reader) {
     free(reader);
 }
 
-static struct input_event syn_report_like(const struct input_event *model) {
+static struct input_event syn_report_at(const struct input_event *model) {
     struct input_event report;
     memset(&report, 0, sizeof report);
     report.input_event_sec = model->input_event_sec;
@@ -56,28 +57,21 @@ int gm_evdev_reader_read(gm_evdev_reader *reader, void *buffer, size_t capacity)
             if (rc == -EAGAIN) {
                 /* The state is the kernel's again: one SYN_REPORT ends it. */
                 reader->syncing = 0;
-                struct input_event model;
-                memset(&model, 0, sizeof model);
-                if (count > 0) model = out[count - 1];
-                out[count++] = syn_report_like(&model);
+                reader->last = syn_report_at(&reader->last);
+                out[count++] = reader->last;
                 continue;
             }
             if (rc < 0) return count > 0 ? (int)count : rc;
             /* libevdev may close a sync in more than one packet (touches that
              * ended first): one packet of state is what the caller is told. */
             if (event.type == EV_SYN && event.code == SYN_REPORT) continue;
-            out[count++] = event;
+            out[count++] = reader->last = event;
             continue;
         }
         if (rc == -EAGAIN) break;
         if (rc < 0) return count > 0 ? (int)count : rc;
-        if (rc == LIBEVDEV_READ_STATUS_SYNC) {
-            reader->syncing = 1;
-            reader->drops++;
-        }
-        out[count++] = event;
+        if (rc == LIBEVDEV_READ_STATUS_SYNC) reader->syncing = 1;
+        out[count++] = reader->last = event;
     }
     return (int)count;
 }
-
-unsigned long gm_evdev_reader_drops(const gm_evdev_reader *reader) { return reader->drops; }

@@ -15,8 +15,6 @@ final class HotplugWatcher {
     /// The parent's watch, while the directory is missing.
     private var parentWatch: Int32?
     var fd: Int32 { queue.fd }
-    /// Watching the directory itself (it exists).
-    var watchesDirectory: Bool { parentWatch == nil }
 
     init?(directory: String) {
         guard let queue = InotifyQueue() else { return nil }

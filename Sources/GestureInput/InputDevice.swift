@@ -154,12 +154,6 @@ public final class InputDevice {
         if n == 0 { return .nothing }
         return -n == ENODEV ? .unplugged : .failed(-n)
     }
-
-    /// How many times the kernel's buffer for this reader overflowed.
-    public var dropCount: Int {
-        guard let reader else { return 0 }
-        return Int(gm_evdev_reader_drops(reader))
-    }
 }
 
 /// Finds touch devices among the input device nodes.

@@ -22,7 +22,4 @@ void gm_evdev_reader_free(gm_evdev_reader *reader);
  * the device is gone). */
 int gm_evdev_reader_read(gm_evdev_reader *reader, void *buffer, size_t capacity);
 
-/* The number of SYN_DROPPED the device has reported so far. */
-unsigned long gm_evdev_reader_drops(const gm_evdev_reader *reader);
-
 #endif

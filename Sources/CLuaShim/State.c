@@ -121,8 +121,14 @@ void gm_open_sandbox(lua_State *L) {
     gm_open_guards(L);
 }
 
+/* The host's objects (bindings, timer handles, recognizers) share one metatable
+ * per kind. Sealed by __metatable, getmetatable gives its name instead: a rule
+ * that could reach the table could give it a __gc, which every object the host
+ * made afterwards would run outside any budget. */
 static void set_methods(lua_State *L, const char *metatable, const gm_api_entry *methods, int count, void *host) {
     luaL_newmetatable(L, metatable);
+    lua_pushstring(L, metatable);
+    lua_setfield(L, -2, "__metatable");
     lua_createtable(L, 0, count);
     for (int i = 0; i < count; i++) {
         push_host_function(L, methods[i].fn, host);

@@ -24,7 +24,7 @@ enum Prelude {
       info = logger("info"),
       warn = logger("warning"),
       error = logger("error"),
-    }, { __call = function(_, ...) host_log("info", format(...)) end })
+    }, { __call = function(_, ...) host_log("info", format(...)) end, __metatable = "gesturemap.log" })
     print = log.info
 
     -- Plain Lua modules from the rules file's directory, loaded once each.

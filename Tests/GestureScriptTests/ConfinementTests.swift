@@ -177,6 +177,33 @@ struct BudgetTests {
         #expect(host.messages.first?.hasPrefix("rules.lua:5: setmetatable: metatables with __gc are not allowed") == true, "\(host.messages)")
     }
 
+    @Test("the host's objects keep their metatables to themselves: no finalizer can be slipped into bindings, timers or log")
+    func sealedMetatables() throws {
+        let (runtime, host) = try loadRules("""
+        local binding = on("swipe left", function(g)
+          local timer = after(10, function() end)
+          local slipped = pcall(function() getmetatable(timer).__gc = function() while true do end end end)
+          emit("timer", { name = getmetatable(timer), slipped = slipped })
+          -- Objects the host makes after the attempts: nothing runs when they are collected.
+          for i = 1, 100 do after(1000, function() end):cancel() end
+          collectgarbage(); collectgarbage()
+          emit("after")
+        end)
+        local slipped = pcall(function() getmetatable(binding).__gc = function() while true do end end end)
+        local replaced = pcall(setmetatable, log, {})
+        on("swipe right", function(g)
+          emit("binding", { name = getmetatable(binding), slipped = slipped, log = getmetatable(log), replaced = replaced })
+        end)
+        """)
+        runtime.dispatch(Delivery(rule: 0, event: swipe(.left)))
+        runtime.dispatch(Delivery(rule: 1, event: swipe(.right)))
+        #expect(host.lines == [
+            #"{"action":"timer","t":1.5,"name":"gesturemap.timer","slipped":false}"#,
+            #"{"action":"after","t":1.5}"#,
+            #"{"action":"binding","t":1.5,"log":"gesturemap.log","name":"gesturemap.binding","replaced":false,"slipped":false}"#,
+        ], "\(host.messages)")
+    }
+
     @Test("rule API functions work from coroutines, on the coroutine's own stack")
     func coroutines() throws {
         let (runtime, host) = try loadRules("""

@@ -218,13 +218,40 @@ public struct GestureArena: Sendable {
             }
             repaired.removeAll(keepingCapacity: true)
         }
+        // Deadlines fired per recognizer in this call: one that re-arms at
+        // every deadline would be followed for ever (or a million times to
+        // reach `time`), so it is capped, as a chain of after() timers is.
+        var fired: [Int: Int] = [:]
         while let (slot, due) = recognizers.earliest, due <= time {
             recognizers.advance(slot, to: due, tracker: tracker, into: &transitions)
             if recognizers.deadline(slot) == due { failIgnoredDeadline(slot, due: due) }
+            let count = (fired[slot.index] ?? 0) + 1
+            fired[slot.index] = count
+            if count >= GestureArena.maxDeadlineChain, recognizers.deadline(slot) != nil {
+                failEndlessDeadlines(slot, at: due, why: "set \(GestureArena.maxDeadlineChain) deadlines in a row")
+            }
             resolve(at: due, into: &out)
             if !tracker.isActive { endSequence() }
         }
         rebuildIfQuiet()
+    }
+
+    /// Deadlines one recognizer may set in a row, each as the last passes.
+    public static let maxDeadlineChain = 1000
+
+    /// The latest deadline pending.
+    private var latestDue: Double? {
+        var latest = continuity.deadline
+        for slot in recognizers.slots {
+            if let due = recognizers.deadline(slot) { latest = max(latest ?? due, due) }
+        }
+        return latest
+    }
+
+    private mutating func failEndlessDeadlines(_ slot: SlotID, at time: Double, why: String) {
+        trace(.bug("\(slots[slot.index].name ?? slots[slot.index].kind.rawValue) \(why); failing it"), at: time)
+        recognizers.forceFail(slot, at: time, cause: .arbitration, tracker: tracker, into: &transitions)
+        if recognizers.deadline(slot) != nil { recognizers.reset(slot) }
     }
 
     /// A recognizer must act on its deadline: fire, move it or drop it. One that
@@ -240,8 +267,18 @@ public struct GestureArena: Sendable {
     /// are released, since what they waited for can no longer happen.
     public mutating func finish(into out: inout [Delivery]) {
         defer { nextDeadline = earliestDue }
-        while let due = earliestDue {
-            advance(to: due, into: &out)
+        // The deadlines pending as the input ends are followed, in order; one
+        // set past the last of them (a timeout that always re-arms) would be
+        // followed for ever, so its recognizer fails there, as a chain of
+        // after() timers ends with the last timer pending at the end.
+        if let horizon = latestDue {
+            while let due = earliestDue, due <= horizon {
+                advance(to: due, into: &out)
+            }
+            var endless: [SlotID] = []
+            for slot in recognizers.slots where recognizers.deadline(slot) != nil { endless.append(slot) }
+            for slot in endless { failEndlessDeadlines(slot, at: horizon, why: "set a deadline past the end of the input") }
+            if !endless.isEmpty { resolve(at: horizon, into: &out) }
         }
         for entry in held { release(entry, at: tracker.time, into: &out) }
         held.removeAll()

@@ -1,3 +1,4 @@
+import Foundation
 import GestureCore
 import Testing
 @testable import GestureScript
@@ -73,6 +74,27 @@ struct RecognizerAPITests {
         """)
         #expect(s.run(Self.tap()) == ["tap"])
         #expect(s.host.messages.first?.hasPrefix("rules.lua:2: instruction limit exceeded") == true, "\(s.host.messages)")
+    }
+
+    @Test("a timeout that always re-arms its deadline ends: at the end of the input, and when a later frame comes", arguments: ["1", "0.000001"])
+    func endlessDeadlines(_ step: String) throws {
+        // t + 1 for ever: the end of the input used to follow it for ever.
+        // t + 1 µs: a frame 2 s later used to follow two million deadlines.
+        let s = try UserGestureScenario("""
+        local armed = false
+        recognizer("waiter", {
+          frame = function(r, f) if not armed then armed = true; r:deadline(f.t + 0.01) end end,
+          timeout = function(r, t) r:deadline(t + \(step)) end,
+        })
+        on("waiter", function(g) emit("waiter") end)
+        on("long press", function(g) emit("held") end)
+        """, tracing: true)
+        let started = Date()
+        let actions = s.run(Self.tap(at: 1) + Self.tap(at: 3))
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(actions.isEmpty, "\(s.host.messages)")
+        let failed = s.arena.traceRecords.map(\.text).filter { $0.contains("waiter set") && $0.hasSuffix("failing it") }
+        #expect(failed.count == 1, "\(s.arena.traceRecords.map(\.text).suffix(6))")
     }
 
     @Test("out-of-order calls are errors that say what to call instead", arguments: [

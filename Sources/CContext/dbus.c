@@ -161,7 +161,14 @@ static const char *read_focus(DBusMessage *m, gm_window *w) {
     DBusBasicValue value;
     memset(&value, 0, sizeof value);
     int type = db.dbus_message_iter_get_arg_type(&it);
-    db.dbus_message_iter_get_basic(&it, &value);
+    /* libdbus aborts the process when get_basic meets a container (a variant,
+     * an array), and dups a descriptor it meets: the type decides first. */
+    switch (type) {
+    case DBUS_TYPE_UINT32: case DBUS_TYPE_INT32: case DBUS_TYPE_UINT64: case DBUS_TYPE_INT64: case DBUS_TYPE_DOUBLE:
+        db.dbus_message_iter_get_basic(&it, &value);
+        break;
+    default: return "FocusChanged: the pid must be a number";
+    }
     switch (type) {
     case DBUS_TYPE_UINT32: w->pid = value.u32; break;
     case DBUS_TYPE_INT32: w->pid = value.i32; break;

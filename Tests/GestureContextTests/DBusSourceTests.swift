@@ -102,6 +102,30 @@ struct DBusSourceTests {
         #expect(messages == ["gesturemap: app source kde: a malformed call: FocusChanged takes (s id, s title, u pid)"])
     }
 
+    @Test("a pid that is a container (a variant, an array) is refused with a D-Bus error; the process lives on", arguments: [
+        ["string:firefox", "string:Firefox", "variant:uint32:5"],
+        ["string:firefox", "string:Firefox", "array:string:a,b"],
+        ["string:firefox", "string:Firefox", "dict:string:int32:a,1"],
+    ])
+    func containerPid(_ arguments: [String]) throws {
+        let bus = try SessionBus()
+        defer { bus.stop() }
+        var messages: [String] = []
+        let tracker = AppTracker(choice: .dbus(desktop: .kde, address: bus.address), report: { messages.append($0) })
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = bus.call("FocusChanged", arguments)
+            done.signal()
+        }
+        #expect(follow(tracker) { !messages.isEmpty })
+        done.wait()
+        #expect(tracker.current == nil)
+        #expect(messages == ["gesturemap: app source kde: a malformed call: FocusChanged: the pid must be a number"])
+        // Still serving: a good call after it is heard.
+        DispatchQueue.global().async { _ = bus.call("FocusChanged", ["string:org.gnome.Evince", "string:paper.pdf", "uint32:17"]) }
+        #expect(follow(tracker) { tracker.current?.id == "org.gnome.Evince" })
+    }
+
     @Test("a second gesturemap takes the bus name; the first says so")
     func nameTakenOver() throws {
         let bus = try SessionBus()

@@ -32,7 +32,7 @@ static int open_body(lua_State *L) {
 static int load_body(lua_State *L) {
     gm_request *request = request_of(L);
     int status = request->kind == GM_LOAD_FILE
-        ? gm_load_stream(L, request->path, request->name)
+        ? gm_load_stream(L, request->path, request->name, request->regular_only)
         : luaL_loadbufferx(L, request->text, request->length, request->name, "t");
     if (status != LUA_OK) {
         request->load_status = status;

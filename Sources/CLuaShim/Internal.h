@@ -42,7 +42,7 @@ void gm_install_api(lua_State *L, const gm_api *api);
 
 /* Loads a text chunk from a file without reading it whole into Lua first;
  * pushes the function or a message. */
-int gm_load_stream(lua_State *L, const char *path, const char *display_name);
+int gm_load_stream(lua_State *L, const char *path, const char *display_name, int regular_only);
 /* load_module(path, display_name) for the prelude's require. */
 int gm_lib_load_module(lua_State *L);
 

@@ -4,7 +4,9 @@
 #include "Internal.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <unistd.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -20,20 +22,41 @@ static const char *read_piece(lua_State *L, void *data, size_t *size) {
     return *size > 0 ? r->buffer : NULL;
 }
 
-int gm_load_stream(lua_State *L, const char *path, const char *display_name) {
+/* Opened without waiting: a FIFO with no writer would block open() itself.
+ * A file the user named at start may be a pipe (`--rules <(...)`), read as
+ * it comes; `regular_only` (a reload, which nobody is there to feed) refuses
+ * anything but a regular file. */
+int gm_load_stream(lua_State *L, const char *path, const char *display_name, int regular_only) {
     reader r;
-    r.file = fopen(path, "rb");
-    if (!r.file) {
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
         lua_pushfstring(L, "cannot open %s: %s", display_name, strerror(errno));
         return LUA_ERRFILE;
     }
     struct stat info;
-    if (fstat(fileno(r.file), &info) == 0) {
+    if (fstat(fd, &info) == 0) {
         if (S_ISDIR(info.st_mode)) {
-            fclose(r.file);
+            close(fd);
             lua_pushfstring(L, "cannot read %s: it is a directory", display_name);
             return LUA_ERRFILE;
         }
+        if (regular_only && !S_ISREG(info.st_mode)) {
+            close(fd);
+            lua_pushfstring(L, "cannot read %s: it is no longer a regular file (a FIFO, a socket or a device); "
+                               "rules are reloaded only from regular files",
+                            display_name);
+            return LUA_ERRFILE;
+        }
+    }
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    r.file = fdopen(fd, "rb");
+    if (!r.file) {
+        int code = errno;
+        close(fd);
+        lua_pushfstring(L, "cannot read %s: %s", display_name, strerror(code));
+        return LUA_ERRFILE;
+    }
+    if (fstat(fileno(r.file), &info) == 0) {
         gm_lua_limits *limits = gm_limits_of(L);
         if (limits && limits->memory_limit && S_ISREG(info.st_mode) && (size_t)info.st_size > limits->memory_limit) {
             fclose(r.file);
@@ -61,6 +84,6 @@ int gm_load_stream(lua_State *L, const char *path, const char *display_name) {
 int gm_lib_load_module(lua_State *L) {
     const char *path = luaL_checkstring(L, 1);
     const char *name = luaL_checkstring(L, 2);
-    if (gm_load_stream(L, path, name) != LUA_OK) return lua_error(L);
+    if (gm_load_stream(L, path, name, 1) != LUA_OK) return lua_error(L);
     return 1;
 }

@@ -19,7 +19,7 @@ extension Engine {
         // The focused application and the keys held are the new rules' too, from the start.
         fresh.setContext(old.context)
         do {
-            try fresh.load(path: path)
+            try fresh.load(path: path, regularFileOnly: true)
         } catch {
             for problem in error.problems { console.say(problem) }
             console.say("gesturemap: reloading \(path) failed (\(reason)); the rules that were running go on")

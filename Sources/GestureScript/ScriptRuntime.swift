@@ -148,7 +148,9 @@ public final class ScriptRuntime {
 
     /// Loads a rules file. On failure every problem found is in the error, and
     /// the runtime must not be used.
-    public func load(path: String) throws(RuleLoadError) {
+    /// `regularFileOnly`: refuse a FIFO, a pipe or a device (a reload: the
+    /// file was replaced, and no one may be there to write it).
+    public func load(path: String, regularFileOnly: Bool = false) throws(RuleLoadError) {
         chunkNames.add(path)
         if let insecure = insecurity(of: path) { throw RuleLoadError(problems: [insecure]) }
         sourceFiles.append(path)
@@ -160,6 +162,7 @@ public final class ScriptRuntime {
             var request = gm_request()
             request.kind = GM_LOAD_FILE
             request.path = p
+            request.regular_only = regularFileOnly ? 1 : 0
             request.name = p
             return run(loading: &request)
         }

@@ -181,6 +181,39 @@ struct HostileRulesTests {
         #expect(run.finish() == 0)
     }
 
+    @Test("a rules file replaced by a FIFO (with no writer) is refused at reload, without waiting; the old rules go on")
+    func fifoReload() throws {
+        let (run, path) = try Self.reload(from: "on('tap', function(g) emit('old') end)\n", to: "on('tap', function(g) emit('new') end)\n")
+        // The SIGHUP reload of the rewritten file, then the file is a FIFO nobody writes.
+        #expect(run.wait(upTo: 30) { _, err in err.contains("reloaded \(path)") }, "\(run.stderr)")
+        unlink(path)
+        #expect(mkfifo(path, 0o600) == 0)
+        run.hangUp()
+        #expect(run.wait(upTo: 30) { _, err in err.contains("it is no longer a regular file") }, "\(run.stderr)")
+        #expect(run.stderr.contains("cannot read \(path): it is no longer a regular file (a FIFO, a socket or a device); rules are reloaded only from regular files"), "\(run.stderr)")
+        run.send(#"{"t":2,"ev":"down","id":2,"x":300,"y":300}"#)
+        run.send(#"{"t":2.05,"ev":"up","id":2}"#)
+        #expect(run.wait(upTo: 20) { out, _ in out.contains(#""action":"new""#) }, "\(run.stdout)\n\(run.stderr)")
+        #expect(run.finish() == 0)
+    }
+
+    @Test("rules named as a pipe at start (--rules <(...)) are read as they come")
+    func rulesFromPipe() throws {
+        let dir = try Binary.temporaryDirectory()
+        let fifo = dir.appendingPathComponent("rules.lua").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let writer = Thread {
+            let fd = open(fifo, O_WRONLY)
+            let text = "on('tap', function(g) emit('piped') end)\n"
+            _ = text.withCString { write(fd, $0, strlen($0)) }
+            close(fd)
+        }
+        writer.start()
+        let result = try Binary.run(["run", "--no-watch", "--rules", fifo, "-"], stdin: Data("{\"t\":1,\"ev\":\"down\",\"id\":1,\"x\":300,\"y\":300}\n{\"t\":1.05,\"ev\":\"up\",\"id\":1}\n".utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.lines.first?.contains(#""action":"piped""#) == true, "\(result.stdout)\n\(result.stderr)")
+    }
+
     @Test("a state too big to copy next to the running rules refuses the reload; they go on")
     func stateTooBig() throws {
         let first = "state.t = state.t or {} for i = 1, 40000 do state.t[i] = { i } end\non('tap', function(g) emit('old', { n = #state.t }) end)\n"

@@ -160,6 +160,7 @@ typedef struct gm_request {
     gm_request_kind kind;
     const gm_api *api;
     const char *path;
+    int regular_only;           /* GM_LOAD_FILE: refuse a FIFO, a pipe or a device (a reload) */
     const char *name;
     const char *text;
     size_t length;

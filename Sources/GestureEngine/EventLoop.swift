@@ -20,6 +20,7 @@ extension Engine {
         let hangup = options.rulesPath == nil ? -1 : HangupSignal.install()
         let ruleWatcher = options.rulesPath != nil && options.watchRules ? RuleWatcher() : nil
         ruleWatcher?.watch(runtime?.sourceFiles ?? [])
+        var settle = ReloadSettle()
 
         while fatal == nil {
             let open = sources.filter(\.isOpen)
@@ -39,11 +40,20 @@ extension Engine {
             // No events asked: only a reader that went away (POLLERR, POLLHUP) wakes us.
             let outputIndex = fds.count
             fds.append(pollfd(fd: output.hangupDescriptor ?? -1, events: 0, revents: 0))
-            let ready = poll(&fds, nfds_t(fds.count), idleTimeout())
+            var timeout = idleTimeout()
+            if let due = settle.due {
+                let wait = Checked.integer(min(max(((due - MonotonicClock.now()) * 1000).rounded(.up), 0), 60_000), as: Int32.self) ?? 0
+                timeout = timeout < 0 ? wait : min(timeout, wait)
+            }
+            let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
                 console.say("gesturemap: poll failed: \(String(cString: strerror(errno)))")
                 return .unavailable
+            }
+            if let ruleWatcher, settle.takeDue(at: MonotonicClock.now()) {
+                reloadRules(because: "the file changed")
+                ruleWatcher.watch(runtime?.sourceFiles ?? [])
             }
             if launcher.runningCount > 0 { launcher.enforceTimeouts() }
             if fds[outputIndex].revents != 0 {
@@ -79,11 +89,7 @@ extension Engine {
                 ruleWatcher?.watch(runtime?.sourceFiles ?? [])
             }
             if let ruleWatcher, fds[extra + 2].revents != 0, ruleWatcher.changed() {
-                // An editor's save can take several writes: wait for them to settle.
-                var settle = pollfd(fd: ruleWatcher.fd, events: Int16(POLLIN), revents: 0)
-                while poll(&settle, 1, 100) > 0 { _ = ruleWatcher.changed() }
-                reloadRules(because: "the file changed")
-                ruleWatcher.watch(runtime?.sourceFiles ?? [])
+                settle.changed(at: MonotonicClock.now())
             }
             if let watcher, fds[extra].revents != 0 {
                 for path in watcher.changedNodes() {

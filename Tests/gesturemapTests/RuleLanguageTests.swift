@@ -8,6 +8,37 @@ struct RuleLanguageTests {
         [#"{"t":\#(t),"ev":"down","id":\#(id),"x":300,"y":300}"#, #"{"t":\#(t + 0.05),"ev":"up","id":\#(id)}"#]
     }
 
+    @Test("a rules file rewritten without pause: taps are acted on meanwhile, and the rules reload within a second of the first change")
+    func continuousRewrites() throws {
+        let dir = try Binary.temporaryDirectory()
+        let rules = dir.appendingPathComponent("rules.lua")
+        try "on(\"tap\", function(g) emit(\"old\") end)\n".write(to: rules, atomically: false, encoding: .utf8)
+        let run = try LiveRun(["run", "--rules", rules.path])
+        for line in Self.tap(1, id: 1) { run.send(line) }
+        #expect(run.wait { out, _ in out.contains(#""action":"old""#) })
+        final class Flag: @unchecked Sendable { var stop = false }
+        let flag = Flag()
+        let writer = Thread {
+            // Every 20 ms for 4 s, as a program that logs into the rules file would.
+            for i in 0..<200 where !flag.stop {
+                try? "on(\"tap\", function(g) emit(\"new\") end) -- \(i)\n".write(to: rules, atomically: false, encoding: .utf8)
+                usleep(20_000)
+            }
+        }
+        let started = Date()
+        writer.start()
+        defer { flag.stop = true }
+        usleep(100_000)
+        for line in Self.tap(2, id: 2) { run.send(line) }
+        // The tap is acted on while the writes go on (with the old or the new rules).
+        #expect(run.wait(upTo: 2) { out, _ in out.split(separator: "\n").count >= 2 }, "\(run.stdout)\n\(run.stderr)")
+        #expect(Date().timeIntervalSince(started) < 2.5)
+        #expect(run.wait(upTo: 3) { _, err in err.contains("reloaded \(rules.path) (the file changed)") }, "\(run.stderr)")
+        #expect(Date().timeIntervalSince(started) < 3.5, "the reload waited for the writes to stop")
+        flag.stop = true
+        #expect(run.finish() == 0)
+    }
+
     @Test("a reload with a broken file keeps the old rules; a good reload takes effect for the next gesture")
     func reload() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gesturemap-reload-\(UUID().uuidString)")

@@ -50,20 +50,43 @@ public enum FileSystem {
         }
     }
 
-    /// Replaces a file's contents all at once: a temporary file beside it, renamed over it.
+    /// Replaces a file's contents all at once: a temporary file beside it,
+    /// renamed over it. The temporary file is made by mkstemp (a new name,
+    /// O_EXCL, never through a link someone planted), gets the mode the target
+    /// had (or a new file's, under the umask), and is removed if anything fails.
+    /// A link at `path` is itself replaced, never the file it points to.
     public static func replace(_ path: String, with bytes: [UInt8]) -> FileError? {
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return FileError(path: temporary, errno: errno) }
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array(((directory.isEmpty ? "" : directory) + "/." + name + ".XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return mkstemp(base)
+        }
+        guard fd >= 0 else { return FileError(path: path, errno: errno) }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        func fail(_ code: Int32) -> FileError {
+            close(fd)
+            unlink(temporary)
+            return FileError(path: path, errno: code)
+        }
+        var info = stat()
+        let mode: mode_t
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+            mode = info.st_mode & 0o7777
+        } else {
+            let mask = umask(0)
+            umask(mask)
+            mode = 0o666 & ~mask
+        }
+        guard fchmod(fd, mode) == 0 else { return fail(errno) }
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                let error = FileError(path: path, errno: errno)
-                close(fd)
-                unlink(temporary)
-                return error
+                return fail(errno)
             }
             offset += n
         }

@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+@testable import GestureEngine
+import Testing
+
+/// `test --update`, `draw -o` and `shape add` write through FileSystem.replace.
+@Suite("Files written safely: a new temporary file, the target's mode, no link followed")
+struct FileReplaceTests {
+    static func directory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gesturemap-replace-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test("a link at the target is replaced itself; the file it points to is untouched")
+    func linkAtTarget() throws {
+        let dir = try Self.directory()
+        let victim = dir.appendingPathComponent("victim")
+        try "precious".write(to: victim, atomically: false, encoding: .utf8)
+        let target = dir.appendingPathComponent("expected.out")
+        #expect(symlink(victim.path, target.path) == 0)
+        #expect(FileSystem.replace(target.path, with: Array("new".utf8)) == nil)
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
+        #expect(try String(contentsOf: target, encoding: .utf8) == "new")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: target.path)) == nil)
+    }
+
+    @Test("a link planted at the old predictable temporary name is not followed")
+    func plantedTemporary() throws {
+        let dir = try Self.directory()
+        let victim = dir.appendingPathComponent("victim")
+        try "precious".write(to: victim, atomically: false, encoding: .utf8)
+        let target = dir.appendingPathComponent("picture.svg")
+        #expect(symlink(victim.path, target.path + ".tmp-\(getpid())") == 0)
+        #expect(FileSystem.replace(target.path, with: Array("<svg/>".utf8)) == nil)
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
+        #expect(try String(contentsOf: target, encoding: .utf8) == "<svg/>")
+    }
+
+    @Test("the target keeps its mode; a new file gets the umask's; nothing is left behind")
+    func modes() throws {
+        let dir = try Self.directory()
+        let kept = dir.appendingPathComponent("kept")
+        try "old".write(to: kept, atomically: false, encoding: .utf8)
+        #expect(chmod(kept.path, 0o640) == 0)
+        #expect(FileSystem.replace(kept.path, with: Array("new".utf8)) == nil)
+        #expect((try FileManager.default.attributesOfItem(atPath: kept.path)[.posixPermissions] as? Int) == 0o640)
+
+        let fresh = dir.appendingPathComponent("fresh")
+        let mask = umask(0o022)
+        defer { umask(mask) }
+        #expect(FileSystem.replace(fresh.path, with: Array("x".utf8)) == nil)
+        #expect((try FileManager.default.attributesOfItem(atPath: fresh.path)[.posixPermissions] as? Int) == 0o644)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["fresh", "kept"])
+    }
+
+    @Test("a directory that cannot be written is an error naming the file, and leaves nothing")
+    func unwritable() throws {
+        guard getuid() != 0 else { return }  // root writes anywhere
+        let dir = try Self.directory()
+        #expect(chmod(dir.path, 0o500) == 0)
+        defer { chmod(dir.path, 0o700) }
+        let error = FileSystem.replace(dir.appendingPathComponent("out").path, with: [1, 2, 3])
+        #expect(error?.errno == EACCES)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+}

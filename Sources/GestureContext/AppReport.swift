@@ -22,8 +22,8 @@ public enum AppReport {
     /// One change under --watch: `focus: firefox  "Mozilla Firefox"  pid 1234`
     public static func line(_ app: AppInfo?) -> String {
         guard let app else { return "focus: (nothing focused)" }
-        var text = "focus: \(app.id.isEmpty ? "(no id)" : app.id)"
-        if !app.title.isEmpty { text += "  \"\(app.title)\"" }
+        var text = "focus: \(app.id.isEmpty ? "(no id)" : TerminalText.escaped(app.id))"
+        if !app.title.isEmpty { text += "  " + TerminalText.quoted(app.title) }
         if let pid = app.pid { text += "  pid \(pid)" }
         return text
     }
@@ -35,13 +35,14 @@ public enum AppReport {
             lines.append("windows: none seen")
             return lines
         }
-        let idWidth = max(2, windows.map { $0.app.id.count }.max() ?? 0)
+        let idWidth = max(2, windows.map { TerminalText.escaped($0.app.id).count }.max() ?? 0)
         let pidWidth = max(3, windows.map { $0.app.pid.map(String.init)?.count ?? 1 }.max() ?? 0)
         lines.append("")
         lines.append("  " + pad("ID", idWidth) + "  " + pad("PID", pidWidth) + "  TITLE")
         for w in windows {
             let pid = w.app.pid.map(String.init) ?? "-"
-            lines.append((w.focused ? "* " : "  ") + pad(w.app.id, idWidth) + "  " + pad(pid, pidWidth) + "  " + w.app.title)
+            lines.append((w.focused ? "* " : "  ") + pad(TerminalText.escaped(w.app.id), idWidth) + "  " + pad(pid, pidWidth) + "  "
+                         + TerminalText.escaped(w.app.title))
         }
         return lines
     }

@@ -36,7 +36,7 @@ public enum DeviceListing {
                 w.byte(0x7D)
                 output(w.text)
             } else {
-                console.say("\(path)  \(d.name ?? "unnamed")  (\(device.kindName))")
+                console.say("\(path)  \(d.name.map(TerminalText.escaped) ?? "unnamed")  (\(device.kindName))")
                 console.say("    x \(describe(info.x))")
                 console.say("    y \(describe(info.y))")
                 console.say("    \(d.slotCount.map { "\($0) slots" } ?? "no slots (single touch or protocol A)")\(d.isSemiMT ? ", semi-MT" : "")")

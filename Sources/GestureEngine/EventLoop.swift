@@ -181,7 +181,7 @@ extension Engine {
     private func openDiscovered(_ path: String, index: Int) -> Result<Source, ExitCode> {
         guard let device = try? InputDevice(path: path), device.isTouch else { return .failure(.unavailable) }
         let opened = openSource(path, index: index)
-        if case .success = opened { console.say("gesturemap: found \(path) (\(device.description.name ?? "unnamed"))") }
+        if case .success = opened { console.say("gesturemap: found \(path) (\(device.description.name.map(TerminalText.escaped) ?? "unnamed"))") }
         return opened
     }
 

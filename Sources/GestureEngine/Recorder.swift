@@ -108,7 +108,7 @@ public final class Recorder {
         // The header written gets the best size known when the kernel gives none.
         decoder.describe(device.description, sizeHints: DeviceSizeProbe().hints(fd: device.fd, description: device.description))
         Interrupt.install()
-        console.say("gesturemap record: recording \(path) (\(device.description.name ?? "unnamed")); Ctrl-C to stop")
+        console.say("gesturemap record: recording \(path) (\(device.description.name.map(TerminalText.escaped) ?? "unnamed")); Ctrl-C to stop")
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 14, alignment: 16)
         defer { buffer.deallocate() }
         while !Interrupt.requested && !outputFailed {

@@ -57,7 +57,7 @@ extension RuleVerdict {
             let after = waited.isEmpty ? "" : ", after waiting for \(waited.joined(separator: ", ")) to fail"
             return "fired at \(time(e.time)) s (\(GestureWords.describe(e)))\(after)"
         case .failed(let at, let kind, let cause):
-            return "\(kind) failed at \(time(at)) s: \(cause)"
+            return "\(kind) failed at \(time(at)) s: " + TerminalText.escaped(cause.description)
         case .lost(let at, let winner):
             return "lost at \(time(at)) s to \(winner), which won the sequence"
         case .tooLate(let at, let winner):

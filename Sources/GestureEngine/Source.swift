@@ -99,7 +99,7 @@ extension Engine {
             do {
                 let device = try openDevice(name)
                 let decoder = deviceDecoder(for: name, description: device.description, index: index, fd: device.fd)
-                if options.verbose { console.say("gesturemap: reading \(name) (\(device.description.name ?? "unnamed"), \(device.kindName))") }
+                if options.verbose { console.say("gesturemap: reading \(name) (\(device.description.name.map(TerminalText.escaped) ?? "unnamed"), \(device.kindName))") }
                 return .success(Source(name: name, path: name, index: index, file: nil, device: device, decoder: decoder))
             } catch {
                 console.say("gesturemap: " + error.message)

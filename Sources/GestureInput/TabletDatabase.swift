@@ -67,7 +67,11 @@ public final class TabletDatabase: Sendable {
                 if name.hasSuffix(".tablet") { names.append(name) }
             }
             closedir(handle)
-            for name in names.sorted() {
+            // Files named after the product (isdv4-e6.tablet) first: most often
+            // the only one read.
+            let product = "-" + String(id.product, radix: 16) + "."
+            let ordered = names.sorted { ($0.contains(product) ? 0 : 1, $0) < ($1.contains(product) ? 0 : 1, $1) }
+            for name in ordered {
                 guard let bytes = TabletDatabase.read(directory + "/" + name), TabletDatabase.contains(bytes, needle) else { continue }
                 parsed.withLock { $0 += 1 }
                 let text = String(decoding: bytes, as: UTF8.self)

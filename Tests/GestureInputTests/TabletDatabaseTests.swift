@@ -67,6 +67,17 @@ struct TabletDatabaseTests {
         #expect(db.filesParsed == 2)
     }
 
+    @Test("a file named after the product is read first: an ISDv4 panel costs one file")
+    func namedFirst() throws {
+        let (db, dir) = try database([
+            "a-listing.tablet": "[Device]\nName=A listing\nDeviceMatch=usb:056a:00e6\nWidth=11\nHeight=7\n",
+            "isdv4-e6.tablet": "[Device]\nName=Wacom ISDv4 E6\nDeviceMatch=usb:056a:00e6\nWidth=11\nHeight=6\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(db.size(of: DeviceID(bus: 0x03, vendor: 0x56A, product: 0xE6))?.name == "Wacom ISDv4 E6")
+        #expect(db.filesParsed == 1)
+    }
+
     @Test("no size, a nonsense size or an unknown bus gives no entry; a missing folder gives none at all")
     func hostile() throws {
         let (db, dir) = try database([

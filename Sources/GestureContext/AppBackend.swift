@@ -3,8 +3,16 @@
 /// connected; when the other side goes away it throws `AppSourceLost`, and
 /// `AppTracker` makes a new one later.
 public protocol AppBackend: AnyObject {
-    /// The descriptor for the caller's poll(): readable means `handleReadable()` has work.
+    /// The connection's descriptor: readable means `handleReadable()` has work.
     var fd: Int32 { get }
+    /// Every descriptor to poll: `fd`, and those of requests still waiting for
+    /// their answers (a backend never waits for one).
+    var descriptors: [Int32] { get }
+    /// When `tick(now:)` has work: an answer overdue, a helper to stop.
+    var deadline: Double? { get }
+    /// Acts on what is due; true when `current` may have changed. Throws when
+    /// the peer has misbehaved past its deadline.
+    func tick(now: Double) throws(AppSourceLost) -> Bool
     /// The focused application, or nil when nothing has the focus.
     var current: AppInfo? { get }
     /// Reads what arrived, without blocking; true when `current` may have changed.
@@ -23,6 +31,9 @@ public protocol AppBackend: AnyObject {
 extension AppBackend {
     public func takeNotices() -> [String] { [] }
     public var hasPendingWork: Bool { false }
+    public var descriptors: [Int32] { [fd] }
+    public var deadline: Double? { nil }
+    public func tick(now: Double) throws(AppSourceLost) -> Bool { false }
 }
 
 /// The desktop connection ended, or could not be made: the message says why, for people.

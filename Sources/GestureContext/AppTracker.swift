@@ -1,6 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The focused application, kept current by the desktop's events, for the
-/// engine's loop: poll `fd` with the input devices, call `handleReadable()` when
-/// it is readable, and `tick(now:)` when `retryTimeout(now:)` has passed. A
+/// engine's loop: poll `descriptors` with the input devices, call
+/// `handleReadable()` when one is readable, and `tick(now:)` when `timeout(now:)`
+/// has passed. A
 /// backend that goes away (the X server or compositor restarts) is connected
 /// again with growing pauses; meanwhile `current` is nil and gestures go on.
 public final class AppTracker {
@@ -24,6 +31,14 @@ public final class AppTracker {
 
     static let firstPause = 0.5
     static let longestPause = 5.0
+    /// A connection that lasted less than this before it was lost does not
+    /// reset the pause: a helper that floods or dies at once is retried ever
+    /// more slowly, and said once.
+    static let healthy = 10.0
+    private var connectedAt: Double?
+    private var lastLoss: String?
+    /// A loss or failure was said: the connection that follows is said too.
+    private var sayConnected = false
 
     /// Connects at once; a failure is one line through `report` and a retry later.
     /// `connect` makes the backend (tests pass their own).
@@ -45,8 +60,9 @@ public final class AppTracker {
     public var sourceName: String { choice.name.rawValue }
     public var isConnected: Bool { backend != nil }
 
-    /// The descriptor to poll, or -1 while disconnected.
-    public var fd: Int32 { backend?.fd ?? -1 }
+    /// The descriptors to poll (none while disconnected): when any is
+    /// readable, call `handleReadable()`.
+    public var descriptors: [Int32] { backend?.descriptors ?? [] }
 
     /// Reads the backend's news; true when `current` changed.
     @discardableResult
@@ -54,41 +70,95 @@ public final class AppTracker {
         guard let backend else { return false }
         do {
             let changed = try backend.handleReadable()
-            for notice in backend.takeNotices() { report("gesturemap: app source \(sourceName): \(notice)") }
+            sayNotices(of: backend)
             guard changed else { return false }
             return settle(backend.current, now: now)
         } catch {
-            backend.close()
-            self.backend = nil
-            report("gesturemap: app source \(sourceName): \(error.message); trying again in \(AppTracker.describe(pause))")
-            failing = true
-            nextAttempt = now + pause
-            nothingSince = nil
-            return update(nil)
+            return lose(backend, error, now: now)
         }
     }
 
-    /// Milliseconds until `tick` has work (a reconnection attempt, or a cleared
-    /// focus to confirm), or nil when it has none: a poll() timeout.
+    private func sayNotices(of backend: any AppBackend) {
+        for notice in backend.takeNotices() { report("gesturemap: app source \(sourceName): \(notice)") }
+    }
+
+    private func lose(_ backend: any AppBackend, _ error: AppSourceLost, now: Double) -> Bool {
+        sayNotices(of: backend)
+        backend.close()
+        self.backend = nil
+        let wasHealthy = connectedAt.map { now - $0 >= AppTracker.healthy } ?? false
+        if wasHealthy {
+            pause = AppTracker.firstPause
+            lastLoss = nil
+        }
+        if error.message != lastLoss {
+            report("gesturemap: app source \(sourceName): \(error.message); trying again in \(AppTracker.describe(pause))")
+            // Back after a restart is news; back to misbehave again is not.
+            sayConnected = wasHealthy
+        }
+        lastLoss = error.message
+        failing = true
+        nextAttempt = now + pause
+        pause = min(pause * 2, AppTracker.longestPause)
+        connectedAt = nil
+        nothingSince = nil
+        return update(nil)
+    }
+
+    /// Milliseconds until `tick` has work (a reconnection attempt, a cleared
+    /// focus to confirm, an answer overdue), or nil when it has none: a poll() timeout.
     public func timeout(now: Double = ContextClock.now()) -> Int32? {
         var due: Double?
         if backend == nil, let nextAttempt { due = nextAttempt }
         if let nothingSince { due = min(due ?? .infinity, nothingSince + AppTracker.settle) }
+        if let backendDue = backend?.deadline { due = min(due ?? .infinity, backendDue) }
         guard let due else { return nil }
         let ms = ((due - now) * 1000).rounded(.up)
         return Int32(max(0, min(ms, 60_000)))
     }
 
-    /// Reconnects when an attempt is due, and lets a cleared focus count once it
-    /// has lasted; true when `current` changed.
+    /// Reconnects when an attempt is due, lets a cleared focus count once it
+    /// has lasted, and lets the backend act on its deadlines; true when
+    /// `current` changed.
     @discardableResult
     public func tick(now: Double = ContextClock.now()) -> Bool {
+        if let backend, let due = backend.deadline, now >= due {
+            do {
+                let changed = try backend.tick(now: now)
+                sayNotices(of: backend)
+                if changed && settle(backend.current, now: now) { return true }
+            } catch {
+                return lose(backend, error, now: now)
+            }
+        }
         if let since = nothingSince, now >= since + AppTracker.settle {
             nothingSince = nil
             return update(nil)
         }
         guard backend == nil, let nextAttempt, now >= nextAttempt else { return false }
         return attempt(now: now)
+    }
+
+    /// Whether the backend still waits for an answer it asked for (the first
+    /// focus, from a compositor).
+    public var isAwaitingAnswer: Bool { backend?.deadline != nil }
+
+    /// Follows the source as the engine's loop would, until `done` holds or
+    /// `seconds` pass: for one-shot commands (`gesturemap apps`) and tests,
+    /// never inside the loop.
+    @discardableResult
+    public func wait(upTo seconds: Double, until done: () -> Bool) -> Bool {
+        let deadline = ContextClock.now() + seconds
+        while !done() {
+            let now = ContextClock.now()
+            if now >= deadline { return false }
+            var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let left = Int32(min(((deadline - now) * 1000).rounded(.up), 60_000))
+            let wait = max(1, min(left, timeout(now: now) ?? 50, 50))
+            if poll(&fds, nfds_t(fds.count), wait) > 0 { handleReadable() }
+            tick()
+        }
+        return true
     }
 
     private func settle(_ app: AppInfo?, now: Double) -> Bool {
@@ -114,13 +184,15 @@ public final class AppTracker {
             let made = try connect(choice)
             backend = made
             nextAttempt = nil
-            pause = AppTracker.firstPause
-            if failing { report("gesturemap: app source \(sourceName): connected") }
+            connectedAt = now
+            if sayConnected { report("gesturemap: app source \(sourceName): connected") }
+            sayConnected = false
             failing = false
             return update(made.current)
         } catch {
             if !failing {
                 report("gesturemap: app source \(sourceName): \(error.message); g.app is nil until it works (trying again every few seconds)")
+                sayConnected = true
             }
             failing = true
             nextAttempt = now + pause

@@ -11,12 +11,37 @@ import CContext
 final class CommandBackend: AppBackend {
     let command: String
     private let pid: pid_t
-    private let output: Int32
+    private var phase: Phase
     private var pending: [UInt8] = []
-    private var running = true
+    private var gauge = FloodGauge()
+    /// When an ending helper is looked at next.
+    private var nextLook = 0.0
     private(set) var current: AppInfo?
 
-    var fd: Int32 { output }
+    /// The helper's life as the loop sees it: it is never waited for.
+    private enum Phase {
+        case running(output: Int32)
+        /// Its output ended, or it flooded: reaped without waiting, and
+        /// stopped (`signal`) if it lingers past its grace.
+        case ending(since: Double, signal: Int32?, reason: String?)
+        case ended
+    }
+
+    /// A helper whose output ended gets this long to exit, then SIGTERM, then
+    /// as long again before SIGKILL.
+    static let grace = 0.2
+    static let termGrace = 1.0
+    /// How often a helper that is ending is looked at.
+    static let reapInterval = 0.02
+    /// One turn of the loop reads at most this much: the rest waits for the next.
+    static let readPerTurn = 32 << 10
+
+    var fd: Int32 {
+        if case .running(let output) = phase { return output }
+        return -1
+    }
+
+    var descriptors: [Int32] { fd >= 0 ? [fd] : [] }
 
     init(command: String) throws(AppSourceLost) {
         self.command = command
@@ -25,39 +50,96 @@ final class CommandBackend: AppBackend {
         let result = gm_context_spawn_shell(command, &pid, &fd)
         guard result == 0 else { throw AppSourceLost("cannot run /bin/sh -c \(command): \(String(cString: strerror(result)))") }
         self.pid = pid
-        output = fd
+        phase = .running(output: fd)
     }
 
-    deinit {
-        close()
-        Glibc.close(output)
-    }
+    deinit { close() }
 
     func handleReadable() throws(AppSourceLost) -> Bool {
+        guard case .running(let output) = phase else { return false }
         var buffer = [UInt8](repeating: 0, count: 4096)
         var changed = false
-        while true {
+        var taken = 0
+        while taken < CommandBackend.readPerTurn {
             let n = read(output, &buffer, buffer.count)
             if n < 0 {
                 if errno == EINTR { continue }
                 if errno == EAGAIN || errno == EWOULDBLOCK { return changed }
                 throw AppSourceLost("reading the command's output failed: \(String(cString: strerror(errno)))")
             }
+            let now = ContextClock.now()
             if n == 0 {
                 if !pending.isEmpty { changed = take(String(decoding: pending, as: UTF8.self)) || changed }
                 pending.removeAll()
-                let status = stop()
-                throw AppSourceLost("the command \"\(command)\" \(status)")
+                end(at: now, signal: nil, reason: nil)
+                return try reap(now: now) || changed
+            }
+            taken += n
+            if gauge.add(n, at: now) {
+                let reason = "the command \"\(command)\" printed more than \(FloodGauge.limit >> 10) KB in a second (a focus helper prints one line per change); stopped it"
+                end(at: now, signal: SIGTERM, reason: reason)
+                return changed
             }
             pending += buffer[0..<n]
-            while let newline = pending.firstIndex(of: 0x0A) {
-                let line = String(decoding: pending[..<newline], as: UTF8.self)
+            // Each line replaces the one before: only the last whole one counts.
+            if let newline = pending.lastIndex(of: 0x0A) {
+                let start = pending[..<newline].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                changed = take(String(decoding: pending[start..<newline], as: UTF8.self)) || changed
                 pending.removeFirst(newline + 1)
-                changed = take(line) || changed
             }
             // A line longer than any id: keep the start, drop the rest.
             if pending.count > 64 << 10 { pending.removeAll() }
         }
+        return changed
+    }
+
+    var deadline: Double? {
+        guard case .ending = phase else { return nil }
+        return nextLook
+    }
+
+    func tick(now: Double) throws(AppSourceLost) -> Bool {
+        try reap(now: now)
+    }
+
+    /// Closes the output; a signal, when given, goes to the command's process group.
+    private func end(at now: Double, signal: Int32?, reason: String?) {
+        if case .running(let output) = phase { Glibc.close(output) }
+        if let signal { kill(-pid, signal) }
+        phase = .ending(since: now, signal: signal, reason: reason)
+        nextLook = now + CommandBackend.reapInterval
+    }
+
+    /// Takes the command's exit if it has come (never waiting for it), and
+    /// stops it when it lingers; throws once it is gone, saying how it ended.
+    private func reap(now: Double) throws(AppSourceLost) -> Bool {
+        guard case .ending(let since, let signal, let reason) = phase else { return false }
+        var status: Int32 = 0
+        let reaped = waitpid(pid, &status, WNOHANG)
+        if reaped == pid || (reaped < 0 && errno == ECHILD) {
+            phase = .ended
+            if let reason { throw AppSourceLost(reason) }
+            let stoppedByUs = signal != nil && status & 0x7f == signal
+            let how = reaped != pid ? "has stopped"
+                : stoppedByUs ? "closed its output but did not exit; stopped it" : CommandBackend.describe(status)
+            throw AppSourceLost("the command \"\(command)\" \(how)")
+        }
+        nextLook = now + CommandBackend.reapInterval
+        switch signal {
+        case nil where now >= since + CommandBackend.grace:
+            kill(-pid, SIGTERM)
+            phase = .ending(since: now, signal: SIGTERM, reason: reason)
+        case SIGTERM? where now >= since + CommandBackend.termGrace:
+            kill(-pid, SIGKILL)
+            phase = .ending(since: now, signal: SIGKILL, reason: reason)
+        case SIGKILL? where now >= since + CommandBackend.termGrace:
+            // Unkillable (stuck in the kernel): left to init once gesturemap exits.
+            phase = .ended
+            throw AppSourceLost(reason ?? "the command \"\(command)\" closed its output but does not exit, even on SIGKILL")
+        default:
+            break
+        }
+        return false
     }
 
     private func take(_ line: String) -> Bool {
@@ -82,22 +164,24 @@ final class CommandBackend: AppBackend {
 
     func windows() -> [WindowInfo] { current.map { [WindowInfo(app: $0, focused: true)] } ?? [] }
 
-    func close() { _ = stop() }
-
-    /// Stops the command's process group and says how it ended.
-    private func stop() -> String {
-        guard running else { return "has stopped" }
-        running = false
+    /// The run is ending (or the source is dropped): the command's process
+    /// group is stopped, waiting at most `closeWait` for it to go.
+    func close() {
+        switch phase {
+        case .ended: return
+        case .running(let output): Glibc.close(output)
+        case .ending: break
+        }
+        phase = .ended
         var status: Int32 = 0
-        // Its output ended: it is most likely exiting; give it a moment to.
-        for _ in 0..<40 {
-            if waitpid(pid, &status, WNOHANG) == pid { return CommandBackend.describe(status) }
-            var pause = timespec(tv_sec: 0, tv_nsec: 5_000_000)
+        kill(-pid, SIGTERM)
+        for _ in 0..<10 {
+            if waitpid(pid, &status, WNOHANG) != 0 { return }
+            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
             nanosleep(&pause, nil)
         }
-        kill(-pid, SIGTERM)
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return "closed its output"
+        kill(-pid, SIGKILL)
+        _ = waitpid(pid, &status, WNOHANG)
     }
 
     static func describe(_ status: Int32) -> String {
@@ -113,5 +197,22 @@ private extension Substring {
         while s.first == set { s = s.dropFirst() }
         while s.last == set { s = s.dropLast() }
         return String(s)
+    }
+}
+
+/// Bytes per second from a helper: past `limit`, it is flooding.
+struct FloodGauge {
+    static let limit = 256 << 10
+    private var windowStart = -Double.infinity
+    private var bytes = 0
+
+    /// Counts `n` bytes at `now`; true when this second's total passed the limit.
+    mutating func add(_ n: Int, at now: Double) -> Bool {
+        if now - windowStart >= 1 {
+            windowStart = now
+            bytes = 0
+        }
+        bytes += n
+        return bytes > FloodGauge.limit
     }
 }

@@ -6,7 +6,8 @@ import Musl
 #endif
 
 /// Hyprland: focus changes from its event socket (`activewindow>>CLASS,TITLE`
-/// lines), the first value and the pid from its request socket (`j/activewindow`).
+/// lines), the first value and the pid from its request socket (`j/activewindow`),
+/// asked without waiting: the answer is one more descriptor in the loop's poll.
 final class HyprlandBackend: AppBackend {
     let eventsPath: String
     let requestsPath: String
@@ -15,8 +16,19 @@ final class HyprlandBackend: AppBackend {
     private(set) var current: AppInfo?
     /// The focused window's address, without "0x", as events give it.
     private var address: String?
+    /// The one `j/activewindow` in flight; focus changes while it is out ask again after it.
+    private var asking: PeerRequest?
+    private var askAgain = false
+    /// Whether a focus event came since the request went out: then its answer
+    /// only adds what events lack (the pid), for the same window.
+    private var eventsSinceAsked = false
+    private var notices: [String] = []
+    private var saidSlow = false
+    static let answerTimeout = 2.0
 
     var fd: Int32 { events.fd }
+    var descriptors: [Int32] { [events.fd] + (asking.map { [$0.fd] } ?? []) }
+    var deadline: Double? { asking?.deadline }
 
     /// The instance's folder: $XDG_RUNTIME_DIR/hypr/SIG (Hyprland 0.40 on), else /tmp/hypr/SIG.
     static func directory(signature: String, runtimeDirectory: String?) -> String {
@@ -32,44 +44,108 @@ final class HyprlandBackend: AppBackend {
         eventsPath = dir + "/.socket2.sock"
         requestsPath = dir + "/.socket.sock"
         events = try UnixSocket(path: eventsPath)
-        if let active = try? activeWindow() {
-            current = active.app
-            address = active.address
-        }
+        askActiveWindow(now: ContextClock.now())
     }
 
     func handleReadable() throws(AppSourceLost) -> Bool {
-        guard let chunk = try events.receive() else { return false }
+        var changed = try readAnswer()
+        guard let chunk = try events.receive() else { return changed }
         if chunk.isEmpty { throw AppSourceLost("\(eventsPath) closed (Hyprland exited?)") }
         pending += chunk
-        var changed = false
-        while let newline = pending.firstIndex(of: 0x0A) {
-            let line = String(decoding: pending[..<newline], as: UTF8.self)
-            pending.removeFirst(newline + 1)
-            changed = handle(line) || changed
+        var start = 0
+        while let newline = pending[start...].firstIndex(of: 0x0A) {
+            changed = handle(String(decoding: pending[start..<newline], as: UTF8.self)) || changed
+            start = newline + 1
         }
+        pending.removeFirst(start)
         if pending.count > 1 << 20 { pending.removeAll() }
         return changed
     }
+
+    /// An answer overdue: dropped, said once, and the events go on alone.
+    func tick(now: Double) throws(AppSourceLost) -> Bool {
+        guard let request = asking, now >= request.deadline else { return false }
+        asking = nil
+        if !saidSlow {
+            notices.append("\(requestsPath) did not answer \(request.command) within \(Int(HyprlandBackend.answerTimeout)) s; going on without pids")
+            saidSlow = true
+        }
+        if askAgain { askActiveWindow(now: now) }
+        return false
+    }
+
+    func takeNotices() -> [String] {
+        defer { notices.removeAll() }
+        return notices
+    }
+
+    static let focusEvents: Set<Substring> = ["activewindow", "activewindowv2", "windowtitle", "windowtitlev2", "closewindow"]
+
+    private func askActiveWindow(now: Double) {
+        guard asking == nil else {
+            askAgain = true
+            return
+        }
+        askAgain = false
+        eventsSinceAsked = false
+        do {
+            asking = try PeerRequest("j/activewindow", to: requestsPath, now: now, timeout: HyprlandBackend.answerTimeout)
+        } catch {
+            if !saidSlow { notices.append(error.message + "; going on without pids") }
+            saidSlow = true
+        }
+    }
+
+    private func readAnswer() throws(AppSourceLost) -> Bool {
+        guard let request = asking else { return false }
+        let bytes: [UInt8]?
+        do { bytes = try request.read() } catch {
+            asking = nil
+            notices.append(error.message)
+            return false
+        }
+        guard let bytes else { return false }
+        asking = nil
+        defer { if askAgain { askActiveWindow(now: ContextClock.now()) } }
+        guard let reply = try? JSONValue.parse(String(decoding: bytes, as: UTF8.self)) else {
+            notices.append("\(requestsPath): the answer to \(request.command) is not JSON")
+            return false
+        }
+        let active = HyprlandBackend.activeWindow(in: reply)
+        if !eventsSinceAsked {
+            askedForTitle = false
+            address = active?.address
+            return set(active?.app)
+        }
+        // Events came meanwhile: the answer adds the pid to the same window.
+        guard let active, var app = current, app.id == active.app.id else { return false }
+        if address == nil || address == active.address {
+            address = active.address
+            app.pid = active.app.pid
+            if app.title.isEmpty || askedForTitle { app.title = active.app.title }
+        }
+        askedForTitle = false
+        return set(app)
+    }
+
+    /// A `windowtitle` event (no title in it): the answer brings the title.
+    private var askedForTitle = false
 
     private func handle(_ line: String) -> Bool {
         guard let separator = line.firstRange(of: ">>") else { return false }
         let event = line[..<separator.lowerBound]
         let data = String(line[separator.upperBound...])
+        let now = ContextClock.now()
+        if asking != nil && HyprlandBackend.focusEvents.contains(event) { eventsSinceAsked = true }
         switch event {
         case "activewindow":
             let (cls, title) = HyprlandBackend.split(data)
-            if cls.isEmpty && title.isEmpty {
-                address = nil
-                return set(nil)
-            }
+            address = nil
+            if cls.isEmpty && title.isEmpty { return set(nil) }
             // The event has no pid: the request socket has it, for the same window.
-            var app = AppInfo(id: cls, title: title)
-            if let active = try? activeWindow(), active.app.id == cls {
-                app.pid = active.app.pid
-                address = active.address
-            }
-            return set(app)
+            let keep = current?.id == cls ? current?.pid : nil
+            askActiveWindow(now: now)
+            return set(AppInfo(id: cls, title: title, pid: keep))
         case "activewindowv2":
             let value = HyprlandBackend.bare(data)
             address = value.isEmpty || value == "," ? nil : value
@@ -80,8 +156,10 @@ final class HyprlandBackend: AppBackend {
             app.title = title
             return set(app)
         case "windowtitle":
-            guard current != nil, HyprlandBackend.bare(data) == address, let active = try? activeWindow() else { return false }
-            return set(active.app)
+            guard current != nil, HyprlandBackend.bare(data) == address else { return false }
+            askedForTitle = true
+            askActiveWindow(now: now)
+            return false
         case "closewindow":
             guard HyprlandBackend.bare(data) == address else { return false }
             address = nil
@@ -108,14 +186,14 @@ final class HyprlandBackend: AppBackend {
 
     func close() {}
 
-    private func activeWindow() throws(AppSourceLost) -> (app: AppInfo, address: String)? {
-        let reply = try request("j/activewindow")
+    static func activeWindow(in reply: JSONValue) -> (app: AppInfo, address: String)? {
         guard let cls = reply["class"]?.string else { return nil }
         let address = HyprlandBackend.bare(reply["address"]?.string ?? "")
         if cls.isEmpty && address.isEmpty { return nil }
         return (HyprlandBackend.app(reply), address)
     }
 
+    /// Waits for the answer: for `gesturemap apps`, never inside the loop.
     private func request(_ command: String) throws(AppSourceLost) -> JSONValue {
         let socket = try UnixSocket(path: requestsPath)
         try socket.send(Array(command.utf8))

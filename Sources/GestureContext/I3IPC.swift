@@ -5,7 +5,7 @@ import GestureCore
 enum I3IPC {
     static let magic = Array("i3-ipc".utf8)
     static let headerSize = 14
-    static let largestPayload = 64 << 20
+    static let largestPayload = 16 << 20
 
     enum Request: UInt32 {
         case runCommand = 0, getWorkspaces = 1, subscribe = 2, getTree = 4

@@ -4,7 +4,9 @@ import Glibc
 import Musl
 #endif
 
-/// A connected AF_UNIX stream socket, for the compositors' IPC.
+/// A connected AF_UNIX stream socket, for the compositors' IPC. It never
+/// blocks: a peer that does not accept, read or answer is an error or a
+/// wait in the caller's poll, never a wait here.
 final class UnixSocket {
     let fd: Int32
     let path: String
@@ -20,7 +22,7 @@ final class UnixSocket {
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (i, b) in bytes.enumerated() { raw[i] = b }
         }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw AppSourceLost("cannot make a socket: \(String(cString: strerror(errno)))") }
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
@@ -28,6 +30,8 @@ final class UnixSocket {
         guard result == 0 else {
             let code = errno
             Glibc.close(fd)
+            // A listener whose backlog is full: it has stopped accepting.
+            if code == EAGAIN { throw AppSourceLost("\(path) is not accepting connections") }
             throw AppSourceLost("cannot connect to \(path): \(String(cString: strerror(code)))")
         }
         self.fd = fd
@@ -41,6 +45,7 @@ final class UnixSocket {
             let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if n < 0 {
                 if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK { throw AppSourceLost("\(path) is not reading what is sent to it") }
                 throw AppSourceLost("\(path): write failed: \(String(cString: strerror(errno)))")
             }
             offset += n

@@ -64,10 +64,9 @@ extension Engine {
     /// A replay never waits for the desktop: what has arrived is taken, nothing more.
     func pollAppFocus() {
         guard let tracker = appTracker else { return }
-        if tracker.fd >= 0 {
-            var p = pollfd(fd: tracker.fd, events: Int16(POLLIN), revents: 0)
-            if poll(&p, 1, 0) > 0 { tracker.handleReadable() }
-        }
+        var set = PollSet<LoopToken>()
+        for fd in tracker.descriptors { set.add(fd, .appSource) }
+        if case .ready = set.wait(timeout: 0) { tracker.handleReadable() }
         tracker.tick()
     }
 }

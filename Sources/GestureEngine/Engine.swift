@@ -17,7 +17,8 @@ public final class Engine: ScriptHost {
     var arenas: [ArenaBox?] = []
     private var deliveries: [Delivery] = []
     var seenGeneration = -1
-    private var realtimeOrigin: (input: Double, wall: Double)?
+    /// `--realtime`: where the replay's clock started, and what is served while it waits.
+    var pace: RealtimePace?
     let devices = DeviceDirectory()
     /// Input names by device index: the fallback for `g.device`.
     var inputNames: [Int: String] = [:]
@@ -141,7 +142,7 @@ public final class Engine: ScriptHost {
 
     private func processFrame(_ frame: TouchFrame) {
         framesProcessed += 1
-        if options.realtime { pace(until: frame.time) }
+        if pace != nil { keepPace(until: frame.time) }
         if let observer { observer.engine(self, sawFrame: frame) }
         let device = frame.device
         guard device >= 0 else { return }
@@ -262,18 +263,20 @@ public final class Engine: ScriptHost {
         }
     }
 
-    /// `--realtime`: the replay keeps its recorded pace, deadlines included.
-    private func pace(until time: Double) {
+    /// `--realtime`: the replay keeps its recorded pace, deadlines included,
+    /// and the side channels are served while it waits.
+    private func keepPace(until time: Double) {
+        guard let pace else { return }
         let now = MonotonicClock.now()
-        guard let origin = realtimeOrigin else {
-            realtimeOrigin = (input: time, wall: now)
+        guard let origin = pace.origin else {
+            self.pace?.origin = (input: time, wall: now)
             return
         }
-        while let deadline = nextDeadline, deadline < time {
-            MonotonicClock.sleep(until: origin.wall + (deadline - origin.input))
+        while let deadline = nextDeadline, deadline < time, fatal == nil {
+            wait(until: origin.wall + (deadline - origin.input), serving: pace.channels)
             advanceAll(to: deadline)
         }
-        MonotonicClock.sleep(until: origin.wall + (time - origin.input))
+        wait(until: origin.wall + (time - origin.input), serving: pace.channels)
     }
 
     func reportDiagnostics(_ source: Source) -> ExitCode? {
@@ -286,6 +289,12 @@ public final class Engine: ScriptHost {
         }
         return nil
     }
+}
+
+/// `--realtime`: the input's time and the wall clock's at the first frame.
+struct RealtimePace {
+    let channels: SideChannels
+    var origin: (input: Double, wall: Double)?
 }
 
 /// A device's recognizer core, held by reference so the engine's loop reads

@@ -17,58 +17,36 @@ extension Engine {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
         defer { buffer.deallocate() }
         // Rules reload on SIGHUP, and when their files change.
-        let hangup = options.rulesPath == nil ? -1 : HangupSignal.install()
-        let ruleWatcher = options.rulesPath != nil && options.watchRules ? RuleWatcher() : nil
-        ruleWatcher?.watch(runtime?.sourceFiles ?? [])
-        var settle = ReloadSettle()
+        let channels = openSideChannels()
+        if options.realtime { pace = RealtimePace(channels: channels) }
 
         while fatal == nil {
             let open = sources.filter(\.isOpen)
             let awaitingDevices = watcher != nil && (discovering || sources.contains(where: \.isLiveDevice))
             if open.isEmpty && !awaitingDevices { break }
 
-            var fds = open.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-            let extra = fds.count
-            fds.append(pollfd(fd: watcher?.fd ?? -1, events: Int16(POLLIN), revents: 0))
-            fds.append(pollfd(fd: hangup, events: Int16(POLLIN), revents: 0))
-            fds.append(pollfd(fd: ruleWatcher?.fd ?? -1, events: Int16(POLLIN), revents: 0))
-            // The focused application and the keyboards, read before the touch
-            // input that came with them: a gesture usually follows a focus change.
-            fds.append(pollfd(fd: appTracker?.fd ?? -1, events: Int16(POLLIN), revents: 0))
-            let keyboards = keyInputs?.pollable ?? []
-            for keyboard in keyboards { fds.append(pollfd(fd: keyboard.reader.fd, events: Int16(POLLIN), revents: 0)) }
-            // No events asked: only a reader that went away (POLLERR, POLLHUP) wakes us.
-            let outputIndex = fds.count
-            fds.append(pollfd(fd: output.hangupDescriptor ?? -1, events: 0, revents: 0))
-            var timeout = idleTimeout()
-            if let due = settle.due {
-                let wait = Checked.integer(min(max(((due - MonotonicClock.now()) * 1000).rounded(.up), 0), 60_000), as: Int32.self) ?? 0
-                timeout = timeout < 0 ? wait : min(timeout, wait)
-            }
-            let ready = poll(&fds, nfds_t(fds.count), timeout)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                console.say("gesturemap: poll failed: \(String(cString: strerror(errno)))")
+            var set = PollSet<LoopToken>()
+            // The side channels before the touch input that came with them: a
+            // gesture usually follows a focus change.
+            addSideChannels(channels, to: &set)
+            for (i, source) in open.enumerated() { set.add(source.fd, .input(i)) }
+            set.add(watcher?.fd ?? -1, .hotplug)
+            let now = MonotonicClock.now()
+            var timeout = idleTimeout(now: now)
+            let side = sideTimeout(channels, now: now)
+            if side >= 0 { timeout = timeout < 0 ? side : min(timeout, side) }
+            let ready: [LoopToken]
+            switch set.wait(timeout: timeout) {
+            case .ready(let tokens): ready = tokens
+            case .timedOut: ready = []
+            case .interrupted: continue
+            case .failed(let code):
+                console.say("gesturemap: poll failed: \(String(cString: strerror(code)))")
                 return .unavailable
             }
-            if let ruleWatcher, settle.takeDue(at: MonotonicClock.now()) {
-                reloadRules(because: "the file changed")
-                ruleWatcher.watch(runtime?.sourceFiles ?? [])
-            }
-            if launcher.runningCount > 0 { launcher.enforceTimeouts() }
-            if fds[outputIndex].revents != 0 {
-                checkOutputReader()
-                if fatal != nil { break }
-            }
-            if let appTracker {
-                if fds[extra + 3].revents != 0 { appTracker.handleReadable() }
-                appTracker.tick()
-            }
-            if let keyInputs {
-                for (i, keyboard) in keyboards.enumerated() where fds[extra + 4 + i].revents != 0 { keyInputs.read(keyboard) }
-                noteModifiers(at: nil)
-            }
-            if ready == 0 {
+            serveSideChannels(channels, ready: ready)
+            if fatal != nil { break }
+            if ready.isEmpty {
                 // Nothing came before the next deadline: on a live clock, time has
                 // passed all the same (a long press on a still finger).
                 for source in open { source.decoder.flush { process($0) } }
@@ -81,17 +59,10 @@ extension Engine {
                 }
                 continue
             }
-            for (i, source) in open.enumerated() where fds[i].revents != 0 && fatal == nil {
-                if let status = read(source, into: buffer) { return status }
+            for case .input(let i) in ready where fatal == nil {
+                if let status = read(open[i], into: buffer) { return status }
             }
-            if fds[extra + 1].revents != 0, HangupSignal.drain() {
-                reloadRules(because: "SIGHUP")
-                ruleWatcher?.watch(runtime?.sourceFiles ?? [])
-            }
-            if let ruleWatcher, fds[extra + 2].revents != 0, ruleWatcher.changed() {
-                settle.changed(at: MonotonicClock.now())
-            }
-            if let watcher, fds[extra].revents != 0 {
+            if let watcher, ready.contains(.hotplug) {
                 for path in watcher.changedNodes() {
                     if let returning = sources.first(where: { $0.path == path && !$0.isOpen && $0.isLiveDevice }) {
                         reopen(returning, at: path)
@@ -185,21 +156,11 @@ extension Engine {
         return opened
     }
 
-    /// How long the loop may sleep, in ms: until the next deadline when input
-    /// times follow the monotonic clock (devices, `record` output), else until input.
-    func idleTimeout() -> Int32 {
-        var wait: Double?
-        if let deadline = nextDeadline, let latest = latestInputTime, MonotonicClock.isLive(latest) {
-            wait = (deadline - MonotonicClock.now()) * 1000
-        }
-        // Children are reaped, and stopped at their timeouts, as the loop comes round.
-        if launcher.runningCount > 0 {
-            let child = launcher.nextDeadline.map { ($0 - MonotonicClock.now()) * 1000 } ?? 100
-            wait = min(wait ?? 100, min(child, 100))
-        }
-        // The app source's reconnection, or a cleared focus to confirm.
-        if let due = appTracker?.timeout() { wait = min(wait ?? Double(due), Double(due)) }
-        guard let wait else { return -1 }
-        return Checked.integer(min(max(wait.rounded(.up), 0), 60_000), as: Int32.self) ?? 0
+    /// How long the loop may sleep for the recognizers, in ms (-1: until
+    /// input): until the next deadline when input times follow the monotonic
+    /// clock (devices, `record` output).
+    func idleTimeout(now: Double) -> Int32 {
+        guard let deadline = nextDeadline, let latest = latestInputTime, MonotonicClock.isLive(latest) else { return -1 }
+        return Checked.integer(min(max(((deadline - now) * 1000).rounded(.up), 0), 60_000), as: Int32.self) ?? 0
     }
 }

@@ -8,6 +8,8 @@ extension Engine {
         let capacity = 1 << 16
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
         defer { buffer.deallocate() }
+        // Paced, the replay serves focus, keys and reloads while it waits.
+        if options.realtime { pace = RealtimePace(channels: openSideChannels()) }
         for source in sources where fatal == nil {
             guard let file = source.file else { continue }
             let progress = progressConsole.flatMap { ProgressBar(file: file, console: $0) }
@@ -19,7 +21,7 @@ extension Engine {
                     return .noInput
                 }
                 if n == 0 { break }
-                pollAppFocus()
+                if pace == nil { pollAppFocus() }
                 source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { process($0) }
                 bytesDone += n
                 progress?.update(bytesDone: bytesDone, events: source.decoder.eventCount)

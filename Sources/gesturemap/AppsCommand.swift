@@ -49,7 +49,12 @@ enum AppsCommand {
         let tracker = AppTracker(choice: choice, report: console.say)
         if options.watch { return watch(tracker, options: options, console: console) }
         guard tracker.isConnected else { return .unavailable }
-        if case .dbus = choice { waitForDesktop(tracker, console: console) }
+        if case .dbus = choice {
+            waitForDesktop(tracker, console: console)
+        } else {
+            // The first focus is asked for without waiting; here it is worth a moment.
+            tracker.wait(upTo: 2.5) { !tracker.isAwaitingAnswer }
+        }
         let windows = tracker.windows()
         if options.json {
             LineOutput.standardOutput.write(line: AppReport.json(source: tracker.sourceName, focused: tracker.current, windows: windows))
@@ -62,12 +67,7 @@ enum AppsCommand {
     /// The extension or script calls when it sees gesturemap take its bus name;
     /// give it a moment before printing.
     private static func waitForDesktop(_ tracker: AppTracker, console: Console) {
-        let deadline = ContextClock.now() + 1.5
-        while tracker.current == nil, ContextClock.now() < deadline, tracker.fd >= 0 {
-            var pfd = pollfd(fd: tracker.fd, events: Int16(POLLIN), revents: 0)
-            if poll(&pfd, 1, 100) > 0 { tracker.handleReadable() }
-        }
-        if tracker.current == nil {
+        if !tracker.wait(upTo: 1.5, until: { tracker.current != nil || !tracker.isConnected }) || tracker.current == nil {
             let what = tracker.choice.name == .kde ? "the KWin script (examples/kwin)" : "the GNOME Shell extension (examples/gnome-extension)"
             console.say("gesturemap apps: nothing heard from \(what) yet; is it installed and enabled? (docs/apps.md)")
         }
@@ -84,11 +84,12 @@ enum AppsCommand {
             }
         }
         if !options.json { console.say("app source: \(tracker.sourceName); watching focus changes (Ctrl-C stops)") }
+        tracker.wait(upTo: 2.5) { !tracker.isAwaitingAnswer }
         show(tracker.current)
         tracker.onChange = { show($0) }
         while !out.broken {
-            var pfd = pollfd(fd: tracker.fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pfd, 1, tracker.timeout() ?? -1)
+            var fds = tracker.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let ready = poll(&fds, nfds_t(fds.count), tracker.timeout() ?? -1)
             if ready < 0 {
                 if errno == EINTR { continue }
                 console.say("gesturemap apps: poll failed: \(String(cString: strerror(errno)))")

@@ -4,20 +4,11 @@ import Glibc
 import Foundation
 import GestureContext
 
-/// Runs an AppTracker as the engine's loop would (poll its descriptor, then
+/// Runs an AppTracker as the engine's loop would (poll its descriptors, then
 /// handleReadable, tick at its timeouts) until `done` holds or `timeout` passes.
 @discardableResult
 func follow(_ tracker: AppTracker, upTo timeout: Double = 5, until done: () -> Bool) -> Bool {
-    let deadline = ContextClock.now() + timeout
-    while !done() {
-        let left = deadline - ContextClock.now()
-        if left <= 0 { return false }
-        var pfd = pollfd(fd: tracker.fd, events: Int16(POLLIN), revents: 0)
-        let wait = min(Int32(left * 1000) + 1, tracker.timeout() ?? 50, 50)
-        if poll(&pfd, 1, max(wait, 1)) > 0 { tracker.handleReadable() }
-        tracker.tick()
-    }
-    return true
+    tracker.wait(upTo: timeout, until: done)
 }
 
 /// Lets the tracker take in whatever is still on its way, for `seconds`.

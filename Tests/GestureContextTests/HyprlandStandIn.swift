@@ -18,6 +18,12 @@ final class HyprlandStandIn: @unchecked Sendable {
     private var listeners: [Int32] = []
     private var servers: [Int32] = []
     private var stopped = false
+    /// How long the request socket takes to answer: a compositor that is slow, or stuck.
+    var answerDelay: Double {
+        get { lock.lock(); defer { lock.unlock() }; return delay }
+        set { lock.lock(); delay = newValue; lock.unlock() }
+    }
+    private var delay = 0.0
 
     init() throws {
         runtimeDirectory = try temporaryDirectory("hypr").path
@@ -61,6 +67,7 @@ final class HyprlandStandIn: @unchecked Sendable {
             var buffer = [UInt8](repeating: 0, count: 1024)
             let n = read(client, &buffer, buffer.count)
             let request = n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : ""
+            if answerDelay > 0 { usleep(UInt32(answerDelay * 1e6)) }
             let answer = Array(respond(to: request).utf8)
             _ = answer.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
             close(client)

@@ -60,6 +60,9 @@ final class SwaySession {
 
     private(set) var waylandDisplayName = ""
 
+    /// sway's own process (setpriv execs it).
+    var pid: Int32 { children.first?.pid ?? -1 }
+
     /// A foot terminal whose window has `appID`; waits until sway shows it.
     func openWindow(appID: String) throws {
         guard let foot = which("foot"), let setpriv = which("setpriv") else { try Test.cancel("foot is not installed") }

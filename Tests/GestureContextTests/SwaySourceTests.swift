@@ -16,6 +16,9 @@ struct SwaySourceTests {
 
         var messages: [String] = []
         let tracker = AppTracker(choice: .i3ipc(name: .sway, socket: sway.socket), report: { messages.append($0) })
+        // The first focus is asked for without waiting: it comes with the loop.
+        #expect(tracker.isAwaitingAnswer)
+        #expect(follow(tracker) { !tracker.isAwaitingAnswer })
         #expect(messages == [])
         #expect(tracker.current?.id == "reader")
         #expect((tracker.current?.pid ?? 0) > 0)
@@ -66,7 +69,7 @@ struct SwaySourceTests {
         try sway.openWindow(appID: "reader")
         var messages: [String] = []
         let tracker = AppTracker(choice: .i3ipc(name: .sway, socket: sway.socket), report: { messages.append($0) })
-        #expect(tracker.current?.id == "reader")
+        #expect(follow(tracker) { tracker.current?.id == "reader" })
         sway.stop()
         #expect(follow(tracker) { !tracker.isConnected })
         #expect(tracker.current == nil)

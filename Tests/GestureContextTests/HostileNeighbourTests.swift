@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import GestureContext
+import Testing
+
+/// Desktops and helpers that misbehave: none of them may hold the loop. Each
+/// test follows the tracker as the engine's loop does and times every call:
+/// a call that waits on the peer is the defect.
+@Suite("App sources that misbehave", .serialized)
+struct HostileNeighbourTests {
+    /// Follows `tracker` like `follow`, and returns the longest single
+    /// handleReadable or tick, in seconds.
+    func longestCall(_ tracker: AppTracker, upTo seconds: Double, until done: () -> Bool) -> (done: Bool, longest: Double) {
+        let deadline = ContextClock.now() + seconds
+        var longest = 0.0
+        while !done() {
+            let now = ContextClock.now()
+            if now >= deadline { return (false, longest) }
+            var fds = tracker.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let ready = poll(&fds, nfds_t(fds.count), max(1, min(tracker.timeout() ?? 20, 20)))
+            let start = ContextClock.now()
+            if ready > 0 { tracker.handleReadable() }
+            tracker.tick()
+            longest = max(longest, ContextClock.now() - start)
+        }
+        return (true, longest)
+    }
+
+    @Test("a helper that closes its output and ignores SIGTERM is stopped without the loop waiting for it")
+    func helperIgnoresTerm() {
+        var messages: [String] = []
+        let script = #"echo kiosk; exec >&-; trap '' TERM; while :; do sleep 1; done"#
+        let tracker = AppTracker(choice: .command(script), report: { messages.append($0) })
+        let (done, longest) = longestCall(tracker, upTo: 10) { !messages.isEmpty }
+        #expect(done)
+        #expect(longest < 0.1, "a call took \(longest) s")
+        #expect(messages == ["gesturemap: app source command: the command \"\(script)\" closed its output but did not exit; stopped it; trying again in 500 ms"])
+    }
+
+    @Test("a helper that floods (yes firefox) is stopped, said once, retried more slowly, and never holds a call")
+    func helperFloods() {
+        var messages: [String] = []
+        let tracker = AppTracker(choice: .command("yes firefox"), report: { messages.append($0) })
+        let (done, longest) = longestCall(tracker, upTo: 8) { messages.count >= 1 && !tracker.isConnected }
+        #expect(done)
+        #expect(longest < 0.1, "a call took \(longest) s")
+        #expect(messages.first == "gesturemap: app source command: the command \"yes firefox\" printed more than 256 KB in a second (a focus helper prints one line per change); stopped it; trying again in 500 ms")
+        // Retried, flooding again: not said again.
+        let (_, later) = longestCall(tracker, upTo: 3) { false }
+        #expect(later < 0.1)
+        #expect(messages.count == 1, "\(messages)")
+    }
+
+    @Test("Hyprland that does not answer requests: focus events are followed at once, the slowness said once")
+    func hyprlandSlow() throws {
+        let hypr = try HyprlandStandIn()
+        defer { hypr.stop() }
+        let firefox = hypr.open("firefox", title: "Start", pid: 10)
+        let evince = hypr.open("evince", title: "paper.pdf", pid: 11)
+        hypr.answerDelay = 5
+        var messages: [String] = []
+        let tracker = AppTracker(choice: .hyprland(signature: hypr.signature, runtimeDirectory: hypr.runtimeDirectory),
+                                 report: { messages.append($0) })
+        #expect(tracker.isConnected)
+        hypr.awaitListeners()
+        var ids: [String] = []
+        for k in 0..<6 {
+            let target = k % 2 == 0 ? evince : firefox
+            let id = k % 2 == 0 ? "evince" : "firefox"
+            let sent = ContextClock.now()
+            hypr.focus(target)
+            let (done, longest) = longestCall(tracker, upTo: 2) { tracker.current?.id == id }
+            #expect(done)
+            #expect(longest < 0.1, "a call took \(longest) s")
+            #expect(ContextClock.now() - sent < 1, "focus \(id) took \(ContextClock.now() - sent) s")
+            ids.append(tracker.current?.id ?? "nil")
+        }
+        #expect(ids == ["evince", "firefox", "evince", "firefox", "evince", "firefox"])
+        _ = longestCall(tracker, upTo: 2.5) { !messages.isEmpty }
+        #expect(messages.count == 1, "\(messages)")
+        #expect(messages.first?.contains("did not answer j/activewindow within 2 s; going on without pids") == true, "\(messages)")
+    }
+
+    @Test("sway stopped (SIGSTOP): the unanswered request drops the connection after 2 s, said once; it is made again once sway runs")
+    func swayStopped() throws {
+        let sway = try SwaySession()
+        defer { sway.stop() }
+        try sway.openWindow(appID: "reader")
+        kill(sway.pid, SIGSTOP)
+        var messages: [String] = []
+        let tracker = AppTracker(choice: .i3ipc(name: .sway, socket: sway.socket), report: { messages.append($0) })
+        let (lost, longest) = longestCall(tracker, upTo: 5) { !messages.isEmpty }
+        #expect(lost)
+        #expect(longest < 0.1, "a call took \(longest) s")
+        #expect(messages.first?.hasSuffix("did not answer within 2 s; trying again in 500 ms") == true, "\(messages)")
+        kill(sway.pid, SIGCONT)
+        let (back, _) = longestCall(tracker, upTo: 10) { tracker.current?.id == "reader" }
+        #expect(back, "\(messages)")
+    }
+}

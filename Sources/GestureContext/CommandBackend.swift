@@ -57,40 +57,42 @@ final class CommandBackend: AppBackend {
 
     func handleReadable() throws(AppSourceLost) -> Bool {
         guard case .running(let output) = phase else { return false }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        var changed = false
-        var taken = 0
-        while taken < CommandBackend.readPerTurn {
-            let n = read(output, &buffer, buffer.count)
-            if n < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN || errno == EWOULDBLOCK { return changed }
-                throw AppSourceLost("reading the command's output failed: \(String(cString: strerror(errno)))")
-            }
-            let now = ContextClock.now()
-            if n == 0 {
-                if !pending.isEmpty { changed = take(String(decoding: pending, as: UTF8.self)) || changed }
-                pending.removeAll()
-                end(at: now, signal: nil, reason: nil)
-                return try reap(now: now) || changed
-            }
-            taken += n
-            if gauge.add(n, at: now) {
-                let reason = "the command \"\(command)\" printed more than \(FloodGauge.limit >> 10) KB in a second (a focus helper prints one line per change); stopped it"
-                end(at: now, signal: SIGTERM, reason: reason)
-                return changed
-            }
-            pending += buffer[0..<n]
-            // Each line replaces the one before: only the last whole one counts.
-            if let newline = pending.lastIndex(of: 0x0A) {
-                let start = pending[..<newline].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-                changed = take(String(decoding: pending[start..<newline], as: UTF8.self)) || changed
-                pending.removeFirst(newline + 1)
-            }
+        // One read a turn: a helper that never stops printing cannot hold the loop.
+        var buffer = [UInt8](repeating: 0, count: CommandBackend.readPerTurn)
+        var n: Int
+        repeat { n = read(output, &buffer, buffer.count) } while n < 0 && errno == EINTR
+        if n < 0 {
+            if errno == EAGAIN || errno == EWOULDBLOCK { return false }
+            throw AppSourceLost("reading the command's output failed: \(String(cString: strerror(errno)))")
+        }
+        let now = ContextClock.now()
+        if n == 0 {
+            let changed = !pending.isEmpty && take(String(decoding: pending, as: UTF8.self))
+            pending.removeAll()
+            end(at: now, signal: nil, reason: nil)
+            return try reap(now: now) || changed
+        }
+        if gauge.add(n, at: now) {
+            let reason = "the command \"\(command)\" printed more than \(FloodGauge.limit >> 10) KB in a second (a focus helper prints one line per change); stopped it"
+            end(at: now, signal: SIGTERM, reason: reason)
+            return false
+        }
+        let chunk = buffer[0..<n]
+        guard let last = chunk.lastIndex(of: 0x0A) else {
+            pending += chunk
             // A line longer than any id: keep the start, drop the rest.
             if pending.count > 64 << 10 { pending.removeAll() }
+            return false
         }
-        return changed
+        // Each line replaces the one before: only the last whole one counts.
+        let line: String
+        if let previous = chunk[..<last].lastIndex(of: 0x0A) {
+            line = String(decoding: chunk[(previous + 1)..<last], as: UTF8.self)
+        } else {
+            line = String(decoding: pending + chunk[..<last], as: UTF8.self)
+        }
+        pending = Array(chunk[(last + 1)...])
+        return take(line)
     }
 
     var deadline: Double? {

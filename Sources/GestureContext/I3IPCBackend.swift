@@ -5,53 +5,30 @@ import GestureCore
 final class I3IPCBackend: AppBackend {
     private let socketPath: String
     private let socket: UnixSocket
-    private var buffer: [UInt8] = []
-    private(set) var current: AppInfo?
-    private var currentID: Int?
-    /// Requests sent and not yet answered, oldest first.
-    private var awaiting: [(request: I3IPC.Request, sent: Double)] = []
-    /// The focus moved while a GET_TREE was out: one more after it.
-    private var treeAgain = false
+    private var focus: I3Focus
     static let answerTimeout = 2.0
 
+    var current: AppInfo? { focus.current }
     var fd: Int32 { socket.fd }
-    var deadline: Double? { awaiting.first.map { $0.sent + I3IPCBackend.answerTimeout } }
+    var deadline: Double? { focus.oldestRequest.map { $0 + I3IPCBackend.answerTimeout } }
 
     init(socket path: String) throws(AppSourceLost) {
         socketPath = path
         socket = try UnixSocket(path: path)
-        let now = ContextClock.now()
-        try send(.getTree, "", now: now)
-        try send(.subscribe, "[\"window\",\"workspace\"]", now: now)
+        focus = I3Focus(path: path)
+        try send(focus.start(at: ContextClock.now()))
     }
 
-    private func send(_ request: I3IPC.Request, _ payload: String, now: Double) throws(AppSourceLost) {
-        try socket.send(I3IPC.encode(request.rawValue, payload))
-        awaiting.append((request, now))
+    private func send(_ requests: [(I3IPC.Request, String)]) throws(AppSourceLost) {
+        for (request, payload) in requests { try socket.send(I3IPC.encode(request.rawValue, payload)) }
     }
 
     func handleReadable() throws(AppSourceLost) -> Bool {
         guard let chunk = try socket.receive() else { return false }
         if chunk.isEmpty { throw AppSourceLost("\(socketPath) closed (the compositor exited?)") }
-        buffer += chunk
-        var changed = false
-        while let message = try I3IPC.next(&buffer) {
-            if !message.isEvent {
-                changed = try reply(message) || changed
-                continue
-            }
-            guard let event = try? JSONValue.parse(message.text) else { continue }
-            switch I3IPC.Event(rawValue: message.type & ~I3IPC.eventBit) {
-            case .window?: changed = window(event) || changed
-            case .workspace?:
-                // Focus moving to an empty workspace leaves no window focused,
-                // and no window event says so: ask for the tree.
-                if event["change"]?.string == "focus" { try askTree() }
-            case .shutdown?: throw AppSourceLost("the compositor is shutting down")
-            case nil: break
-            }
-        }
-        return changed
+        let step = try focus.feed(chunk, at: ContextClock.now())
+        try send(step.send)
+        return step.changed
     }
 
     /// Overdue replies: the compositor is stuck, so the connection is made again later.
@@ -60,63 +37,6 @@ final class I3IPCBackend: AppBackend {
             throw AppSourceLost("\(socketPath) did not answer within \(Int(I3IPCBackend.answerTimeout)) s")
         }
         return false
-    }
-
-    private func reply(_ message: I3IPC.Message) throws(AppSourceLost) -> Bool {
-        guard let index = awaiting.firstIndex(where: { $0.request.rawValue == message.type }) else { return false }
-        let request = awaiting.remove(at: index).request
-        switch request {
-        case .subscribe:
-            guard (try? JSONValue.parse(message.text))?["success"]?.bool == true else {
-                throw AppSourceLost("\(socketPath) refused the subscription to window events: \(TerminalText.escaped(String(message.text.prefix(200))))")
-            }
-            return false
-        case .getTree:
-            let tree: JSONValue
-            do { tree = try JSONValue.parse(message.text) } catch {
-                throw AppSourceLost("\(socketPath): GET_TREE's answer is not JSON (\(error.description))")
-            }
-            if treeAgain {
-                treeAgain = false
-                try send(.getTree, "", now: ContextClock.now())
-            }
-            let focus = I3IPC.focused(in: tree)
-            return set(focus?.app, id: focus?.id)
-        default:
-            return false
-        }
-    }
-
-    private func askTree() throws(AppSourceLost) {
-        if awaiting.contains(where: { $0.request == .getTree }) {
-            treeAgain = true
-        } else {
-            try send(.getTree, "", now: ContextClock.now())
-        }
-    }
-
-    private func window(_ event: JSONValue) -> Bool {
-        guard let change = event["change"]?.string, let container = event["container"] else { return false }
-        let id = container["id"]?.integer
-        switch change {
-        case "focus":
-            return set(I3IPC.app(of: container), id: id)
-        case "title", "urgent", "mark":
-            guard id != nil, id == currentID else { return false }
-            return set(I3IPC.app(of: container), id: id)
-        case "close":
-            guard id != nil, id == currentID else { return false }
-            return set(nil, id: nil)
-        default:
-            return false
-        }
-    }
-
-    private func set(_ app: AppInfo?, id: Int?) -> Bool {
-        currentID = id
-        guard app != current else { return false }
-        current = app
-        return true
     }
 
     func windows() -> [WindowInfo] {

@@ -18,6 +18,18 @@ public enum FileSystem {
         }
     }
 
+    /// What a path is, whatever it is called: device and inode.
+    public struct Identity: Hashable, Sendable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    public static func identity(of path: String) -> Identity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
     /// The names in a directory, sorted, without `.` and `..`; nil if it cannot be read.
     public static func entries(of directory: String) -> [String]? {
         guard let handle = opendir(directory) else { return nil }
@@ -32,11 +44,17 @@ public enum FileSystem {
         return names.sorted()
     }
 
-    /// A whole file's bytes, or the reason it cannot be read.
-    public static func read(_ path: String) -> Result<[UInt8], FileError> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// A regular file's bytes, up to `limit`, or the reason it cannot be read.
+    /// Opened without waiting, so a FIFO in its place is refused, not waited on.
+    public static func read(_ path: String, limit: Int) -> Result<[UInt8], FileError> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return .failure(FileError(path: path, errno: errno)) }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(FileError(path: path, errno: errno)) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            return .failure(FileError(path: path, detail: "not a regular file (\(describe(mode: info.st_mode)))"))
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -46,8 +64,26 @@ public enum FileSystem {
                 return .failure(FileError(path: path, errno: errno))
             }
             if n == 0 { return .success(bytes) }
+            guard bytes.count + n <= limit else {
+                return .failure(FileError(path: path, detail: "larger than \(describe(bytes: limit))"))
+            }
             bytes.append(contentsOf: chunk[0..<n])
         }
+    }
+
+    static func describe(mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a FIFO"
+        case S_IFDIR: return "a folder"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a file"
+        }
+    }
+
+    static func describe(bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
     }
 
     /// Replaces a file's contents all at once: a temporary file beside it,
@@ -107,6 +143,19 @@ public enum FileSystem {
 public struct FileError: Error, Sendable {
     public var path: String
     public var errno: Int32
+    /// What is wrong when no errno says it (a FIFO, a file past its limit).
+    public var detail: String?
 
-    public var message: String { "\(path): \(String(cString: strerror(errno)))" }
+    public init(path: String, errno: Int32) {
+        self.path = path
+        self.errno = errno
+    }
+
+    public init(path: String, detail: String) {
+        self.path = path
+        errno = 0
+        self.detail = detail
+    }
+
+    public var message: String { "\(path): \(detail ?? String(cString: strerror(errno)))" }
 }

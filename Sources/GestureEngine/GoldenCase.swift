@@ -44,12 +44,27 @@ public struct GoldenCaseList: Sendable {
         }
     }
 
-    private mutating func add(_ path: String, named: Bool) {
+    /// Folders already walked, by device and inode: a link back up is walked once.
+    private var walked = Set<FileSystem.Identity>()
+    /// Deeper than this is a loop of names, not a tree of cases.
+    static let deepestFolder = 32
+
+    private mutating func add(_ path: String, named: Bool, depth: Int = 0) {
         switch FileSystem.kind(of: path) {
         case .missing:
             problems.append("\(path): no such file or folder")
         case .directory:
-            addFolder(path)
+            guard let identity = FileSystem.identity(of: path), walked.insert(identity).inserted else { return }
+            guard depth < GoldenCaseList.deepestFolder else {
+                problems.append("\(path): folders nested more than \(GoldenCaseList.deepestFolder) deep")
+                return
+            }
+            addFolder(path, depth: depth)
+        case .other where !named:
+            // A FIFO or device in a folder of cases would hold the run waiting on it.
+            if GoldenCase.isRecording(name: path.split(separator: "/").last.map(String.init) ?? path) {
+                problems.append("\(path): not a regular file; a case is a file")
+            }
         case .file, .other:
             if path.hasSuffix(GoldenCase.expectedExtension) {
                 if named { addRecording(for: path) }
@@ -60,7 +75,7 @@ public struct GoldenCaseList: Sendable {
         }
     }
 
-    private mutating func addFolder(_ folder: String) {
+    private mutating func addFolder(_ folder: String, depth: Int) {
         guard let names = FileSystem.entries(of: folder) else {
             problems.append("\(folder): cannot read the folder")
             return
@@ -70,7 +85,7 @@ public struct GoldenCaseList: Sendable {
         for name in names where !name.hasPrefix(".") {
             let path = base + name
             let before = cases.count
-            add(path, named: false)
+            add(path, named: false, depth: depth + 1)
             if cases.count > before { stems.insert(GoldenCase.stem(of: path)) }
         }
         // An expectation with no recording would never be checked: say so.

@@ -26,7 +26,7 @@ public struct ShapeFile: Sendable {
 
     /// Reads and parses a file; the reason when it cannot be read at all.
     public static func read(_ path: String) -> Result<ShapeFile, FileError> {
-        switch FileSystem.read(path) {
+        switch FileSystem.read(path, limit: maxBytes) {
         case .failure(let error): return .failure(error)
         case .success(let bytes): return .success(parse(bytes, path: path))
         }

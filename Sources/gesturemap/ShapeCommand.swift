@@ -73,7 +73,7 @@ enum ShapeCommand {
         }
         var existing: [UInt8] = []
         if FileSystem.kind(of: path) == .file {
-            switch FileSystem.read(path) {
+            switch FileSystem.read(path, limit: ShapeFile.maxBytes) {
             case .success(let bytes): existing = bytes
             case .failure(let error):
                 console.say("gesturemap shape add: cannot read \(error.message)")

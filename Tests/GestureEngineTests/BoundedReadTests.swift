@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+@testable import GestureEngine
+import Testing
+
+/// Files the author tools read (shapes, expectations) and the folders of cases
+/// `test` walks: read up to a limit, never waited on, never walked in circles.
+@Suite("Bounded reads and case folders")
+struct BoundedReadTests {
+    static func directory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gesturemap-bounded-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test("a FIFO in a file's place is refused at once, not waited on; a file past the limit is refused unread")
+    func fifoAndLimit() throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("shapes.jsonl").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        guard case .failure(let error) = FileSystem.read(fifo, limit: 1 << 20) else {
+            Issue.record("a FIFO was read")
+            return
+        }
+        #expect(error.message == "\(fifo): not a regular file (a FIFO)")
+        let big = dir.appendingPathComponent("big").path
+        #expect(FileManager.default.createFile(atPath: big, contents: Data(count: 70_000)))
+        guard case .failure(let tooBig) = FileSystem.read(big, limit: 65_536) else {
+            Issue.record("a file past its limit was read")
+            return
+        }
+        #expect(tooBig.message == "\(big): larger than 64 KiB")
+        #expect((try? FileSystem.read(big, limit: 70_000).get())?.count == 70_000)
+        guard case .failure(let missing) = FileSystem.read(dir.appendingPathComponent("none").path, limit: 10) else { return }
+        #expect(missing.errno == ENOENT)
+    }
+
+    @Test("test's folders: a link back up is walked once, a FIFO named like a case is refused, the rest are found")
+    func caseFolders() throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let inner = dir.appendingPathComponent("inner")
+        try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
+        try "{}\n".write(to: inner.appendingPathComponent("swipe.jsonl"), atomically: true, encoding: .utf8)
+        #expect(symlink(dir.path, inner.appendingPathComponent("loop").path) == 0)
+        #expect(mkfifo(dir.appendingPathComponent("pipe.jsonl").path, 0o600) == 0)
+        let list = GoldenCaseList(paths: [dir.path])
+        #expect(list.cases.map(\.input) == [inner.appendingPathComponent("swipe.jsonl").path])
+        #expect(list.problems == ["\(dir.path)/pipe.jsonl: not a regular file; a case is a file"])
+    }
+}

@@ -10,7 +10,7 @@ import GestureContext
 /// recordings (files and FIFOs of `struct input_event`, for tests and replays).
 ///
 /// Key events are taken in the input's time order with the touch frames: each
-/// one waits in `pending` until the touch input's time reaches it, so a replay
+/// one waits in its keyboard's queue until the touch input's time reaches it, so a replay
 /// from files sees the keys held at each gesture exactly as they were, and a
 /// live keyboard (on the same monotonic clock as live touch devices) the same.
 final class KeyInputs {
@@ -19,9 +19,12 @@ final class KeyInputs {
         let reader: KeyboardReader
         var keys = KeyState()
         var isOpen = true
+        /// Its events read but not yet reached by the touch input's time, in order.
+        var waiting = KeyQueue()
         /// A recording in a regular file: its end is the end of the record, not
         /// the keys being let go.
         let isFile: Bool
+        var saidTimeWentBack = false
 
         init(_ reader: KeyboardReader, isFile: Bool = false) {
             self.reader = reader
@@ -32,8 +35,8 @@ final class KeyInputs {
     }
 
     private(set) var keyboards: [Keyboard] = []
-    /// Key events read but not yet reached by the touch input's time, in time order.
-    private var pending: [(event: KeyEvent, keyboard: Keyboard)] = []
+    /// Numbers the events as they are read: equal times keep that order across keyboards.
+    private var arrivals = 0
     /// The time applied so far: events older than it are applied as they arrive.
     private var appliedUpTo = -Double.infinity
     private(set) var quiet: TypingQuiet
@@ -134,7 +137,7 @@ final class KeyInputs {
             guard !keyboard.isFile else { return }
             // A keyboard unplugged, or a FIFO closed: its keys are let go now
             // (after its last event), so no modifier stays stuck.
-            let last = max(pending.last(where: { $0.keyboard === keyboard })?.event.time ?? appliedUpTo, appliedUpTo)
+            let last = max(keyboard.waiting.last?.time ?? appliedUpTo, appliedUpTo)
             for code in keyboard.keys.held.union(pendingHeld(keyboard)).sorted() {
                 enqueue(KeyEvent(code: code, action: .released, time: last.isFinite ? last : 0), from: keyboard)
             }
@@ -144,34 +147,47 @@ final class KeyInputs {
     /// Keys pressed in events still pending, which the release at the end must undo too.
     private func pendingHeld(_ keyboard: Keyboard) -> Set<UInt16> {
         var held = Set<UInt16>()
-        for entry in pending where entry.keyboard === keyboard {
-            if entry.event.action == .released { held.remove(entry.event.code) } else { held.insert(entry.event.code) }
+        for event in keyboard.waiting.events {
+            if event.action == .released { held.remove(event.code) } else { held.insert(event.code) }
         }
         return held
     }
 
     private func enqueue(_ event: KeyEvent, from keyboard: Keyboard) {
-        if event.time <= appliedUpTo {
+        var event = event
+        // A keyboard's own time never goes back: an event stamped earlier than
+        // the one before it (a hostile or broken recording) takes that time,
+        // so each queue stays in order and the merge stays linear.
+        if let last = keyboard.waiting.last?.time, event.time < last {
+            event.time = last
+            if !keyboard.saidTimeWentBack {
+                keyboard.saidTimeWentBack = true
+                report("gesturemap: keyboard \(keyboard.reader.path): its time went back; its events are taken in the order they came")
+            }
+        }
+        if event.time <= appliedUpTo && keyboard.waiting.isEmpty {
             apply(event, to: keyboard)
             return
         }
-        // Each keyboard's events come in order; several keyboards interleave.
-        var index = pending.count
-        while index > 0 && pending[index - 1].event.time > event.time { index -= 1 }
-        pending.insert((event, keyboard), at: index)
+        arrivals += 1
+        keyboard.waiting.append(event, arrival: arrivals)
     }
 
-    /// The touch input reached `time`: every key event up to it takes effect, in order.
+    /// The touch input reached `time`: every key event up to it takes effect,
+    /// in time order across the keyboards (a merge of their queues).
     func advance(to time: Double) {
         guard time > appliedUpTo else { return }
         appliedUpTo = time
-        guard let first = pending.first, first.event.time <= time else { return }
-        var taken = 0
-        while taken < pending.count, pending[taken].event.time <= time {
-            apply(pending[taken].event, to: pending[taken].keyboard)
-            taken += 1
+        while true {
+            var next: Keyboard?
+            for keyboard in keyboards {
+                guard let head = keyboard.waiting.first, head.event.time <= time else { continue }
+                if let best = next?.waiting.first, (best.event.time, best.arrival) <= (head.event.time, head.arrival) { continue }
+                next = keyboard
+            }
+            guard let keyboard = next, let head = keyboard.waiting.removeFirst() else { return }
+            apply(head, to: keyboard)
         }
-        pending.removeFirst(taken)
     }
 
     /// Whether a modifier went down or up since the last call.
@@ -195,5 +211,35 @@ final class KeyInputs {
         case .released: quiet.key(event.code, pressed: false, at: event.time, builtIn: keyboard.reader.isBuiltIn)
         case .repeated: break
         }
+    }
+}
+
+/// One keyboard's events waiting for their time, oldest first: appended at the
+/// back, taken from the front, each in O(1) amortized.
+struct KeyQueue {
+    private var storage: [(event: KeyEvent, arrival: Int)] = []
+    private var head = 0
+
+    var isEmpty: Bool { head == storage.count }
+    var first: (event: KeyEvent, arrival: Int)? { isEmpty ? nil : storage[head] }
+    var last: KeyEvent? { isEmpty ? nil : storage[storage.count - 1].event }
+    var events: some Sequence<KeyEvent> { storage[head...].lazy.map(\.event) }
+
+    mutating func append(_ event: KeyEvent, arrival: Int) {
+        storage.append((event, arrival))
+    }
+
+    mutating func removeFirst() -> KeyEvent? {
+        guard !isEmpty else { return nil }
+        let event = storage[head].event
+        head += 1
+        if head == storage.count {
+            storage.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 4096 && head * 2 >= storage.count {
+            storage.removeFirst(head)
+            head = 0
+        }
+        return event
     }
 }

@@ -61,6 +61,29 @@ struct ContextRunTests {
     on("two-finger swipe left", function(g) emit("ctrl") end, { modifiers = "ctrl" })
     """
 
+    @Test("a keyboard whose time goes back: said once, its events taken in the order they came; two keyboards merge in time order")
+    func timeGoesBack() throws {
+        let rules = try Binary.temporaryFile("rules.lua", Self.modifierRules)
+        // Ctrl down at 5, then events stamped ever earlier: Shift down "at 4", up "at 3", Ctrl up "at 2".
+        // Taken in the order they came, all at 5: nothing is held from 5 on.
+        var bytes = Self.key(5, Self.ctrl, 1)
+        for k in 0..<2000 { bytes += Self.key(4.9 - Double(k) * 0.001, Self.a, k % 2 == 0 ? 1 : 0) }
+        bytes += Self.key(4, Self.shift, 1) + Self.key(3, Self.shift, 0) + Self.key(2, Self.ctrl, 0)
+        let backwards = try Self.keyboardFile(bytes)
+        // A second keyboard in order: Shift held from 15 to 25.
+        let other = try Self.keyboardFile(Self.key(15, Self.shift, 1) + Self.key(25, Self.shift, 0))
+        let input = try Binary.temporaryFile("swipes.ndjson", try Self.gestures("two-finger swipe left", at: [0, 10, 20, 30]))
+        let result = try Binary.run(["run", "--rules", rules.path, "--keyboard", backwards, "--keyboard", other, input.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.lines == [
+            #"{"action":"plain","t":0.316049,"held":""}"#,
+            #"{"action":"plain","t":10.316049,"held":""}"#,
+            #"{"action":"plain","t":20.316049,"held":"shift"}"#,
+            #"{"action":"plain","t":30.316049,"held":""}"#,
+        ])
+        #expect(result.stderr == "gesturemap: keyboard \(backwards): its time went back; its events are taken in the order they came\n")
+    }
+
     @Test("a modifiers = \"ctrl\" rule fires only while Ctrl is held, and not with Ctrl+Shift")
     func ctrlRule() throws {
         let rules = try Binary.temporaryFile("rules.lua", Self.modifierRules)

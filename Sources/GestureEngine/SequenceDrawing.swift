@@ -47,6 +47,14 @@ public struct SequenceDrawing {
     static let lineHeight = 17.0
     static let columns = 3
     static let tickInterval = 0.1
+    /// A finger held for minutes gets ticks further apart, so a panel stays this small.
+    static let mostTicks = 200
+
+    /// 100 ms, or longer for a long sequence: at most `mostTicks` a path.
+    static func tickInterval(for duration: Double) -> Double {
+        guard duration.isFinite, duration > 0 else { return tickInterval }
+        return max(tickInterval, duration / Double(mostTicks))
+    }
     /// Okabe and Ito's palette, which stays distinct for colour-blind readers
     /// (its yellow left out: too faint on white).
     static let missColour = "#6e7781"
@@ -196,21 +204,25 @@ private struct PanelLayout {
         svg.text("\(millimetres(area.origin.x)) mm", x: origin.x, y: axisY, size: 10, fill: "#57606a")
         svg.text("\(millimetres(area.origin.x + area.size.x)) mm", x: origin.x + surfacePx.x, y: axisY, size: 10, fill: "#57606a", anchor: "end")
 
-        // Finger paths, with a dot every 100 ms, a filled start and a hollow end.
+        // Finger paths, with a dot every 100 ms (further apart past 20 s), a
+        // filled start and a hollow end.
+        let interval = SequenceDrawing.tickInterval(for: s.end - s.start)
         for (i, path) in s.paths.enumerated() {
             let colour = SequenceDrawing.fingerColours[i % SequenceDrawing.fingerColours.count]
             let points = path.points.map(map)
             guard let first = points.first, let last = points.last else { continue }
             if points.count > 1 { svg.polyline(points, stroke: colour, width: 2.5) }
-            var tick = s.start + SequenceDrawing.tickInterval
+            var tick = s.start + interval
             var k = 1
-            while k < path.times.count {
+            var ticks = 0
+            while k < path.times.count && ticks <= SequenceDrawing.mostTicks {
                 if path.times[k] < tick { k += 1; continue }
                 if path.times[k - 1] <= tick {
                     let f = (tick - path.times[k - 1]) / max(1e-9, path.times[k] - path.times[k - 1])
                     svg.circle(points[k - 1] + (points[k] - points[k - 1]) * f, radius: 2.2, fill: "#ffffff", stroke: colour, strokeWidth: 1.2)
                 }
-                tick += SequenceDrawing.tickInterval
+                tick += interval
+                ticks += 1
             }
             svg.circle(first, radius: 5, fill: colour, stroke: "#ffffff", strokeWidth: 1.5)
             switch path.ending {

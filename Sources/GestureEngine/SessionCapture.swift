@@ -19,12 +19,47 @@ public struct CapturedPath: Sendable {
     public enum Ending: Sendable { case lifted, cancelled, stillDown }
 
     public var id: Int
-    public var times: [Double] = []
-    public var points: [Vector] = []
+    public private(set) var times: [Double] = []
+    public private(set) var points: [Vector] = []
     public var ending = Ending.stillDown
+    /// Once a path has grown long, only points whose place in the input is a
+    /// multiple of `stride` are kept, and the latest point, until it is not
+    /// the latest (`latestIsExtra`).
+    private var stride = 1
+    private var appended = 0
+    private var latestIsExtra = false
+    /// More points than a drawing can show: a finger held for a million frames
+    /// keeps this many, evenly thinned, its first and latest among them.
+    public static let mostPoints = 2048
+
+    public init(id: Int) { self.id = id }
+
+    public mutating func append(_ point: Vector, at time: Double) {
+        let place = appended
+        appended += 1
+        if latestIsExtra {
+            times[times.count - 1] = time
+            points[points.count - 1] = point
+        } else {
+            times.append(time)
+            points.append(point)
+        }
+        latestIsExtra = place % stride != 0
+        guard points.count >= CapturedPath.mostPoints else { return }
+        // Every other kept point goes, and half as many are kept from now on.
+        let kept = latestIsExtra ? points.count - 1 : points.count
+        let evens = Swift.stride(from: 0, to: kept, by: 2)
+        times = evens.map { times[$0] }
+        points = evens.map { points[$0] }
+        stride *= 2
+        latestIsExtra = place % stride != 0
+        if latestIsExtra {
+            times.append(time)
+            points.append(point)
+        }
+    }
 }
 
-/// A gesture some rule received, with the rule that did.
 public struct CapturedGesture: Sendable {
     public var event: GestureEvent
     /// The rule's place in the rules (from 0).
@@ -81,8 +116,7 @@ public final class SessionCapture: EngineObserver {
                 p = sequences[index].paths.count - 1
             }
             guard let p else { continue }
-            sequences[index].paths[p].times.append(frame.time)
-            sequences[index].paths[p].points.append(touch.position)
+            sequences[index].paths[p].append(touch.position, at: frame.time)
             if touch.phase == .ended { sequences[index].paths[p].ending = .lifted }
             if touch.phase == .cancelled { sequences[index].paths[p].ending = .cancelled }
         }

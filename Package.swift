@@ -65,6 +65,6 @@ let package = Package(
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureContext"]),
         .testTarget(name: "gesturemapTests", dependencies: ["gesturemap"]),
-        .testTarget(name: "GestureContextTests", dependencies: ["GestureContext", "gesturemap"]),
+        .testTarget(name: "GestureContextTests", dependencies: ["GestureContext", "gesturemap"], exclude: ["Fixtures"]),
     ]
 )

@@ -1,6 +1,6 @@
 import GestureEngine
 
-let version = "gesturemap 0.1.0"
+let version = "gesturemap \(releaseVersion)"
 
 extension CommandLine {
     static func dispatch(_ args: [String]) -> ExitCode {

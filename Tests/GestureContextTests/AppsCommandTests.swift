@@ -146,7 +146,7 @@ struct AppsCommandTests {
         let result = run(unshare, ["-m", "/bin/sh", "-c", script],
                          environment: ["DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"])
         #expect(result.output.split(separator: "\n").map(String.init) == [
-            "gesturemap 0.1.0", "status 0",
+            "gesturemap 0.2.0", "status 0",
             "gesturemap: app source x11: libxcb (X11) is not installed (libxcb.so.1 could not be loaded); install Debian's libxcb1; g.app is nil until it works (trying again every few seconds)",
             "status 69",
             "gesturemap: app source wlroots: libwayland-client (Wayland) is not installed (libwayland-client.so.0 could not be loaded); install Debian's libwayland-client0; g.app is nil until it works (trying again every few seconds)",

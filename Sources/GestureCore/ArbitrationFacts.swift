@@ -8,6 +8,12 @@ extension GestureEvent {
     /// claim the touch sequence, and starts the rule's cooldown.
     public var isFirstOfGesture: Bool { phase == .began || isDiscrete }
 
+    /// When the touches it was made of last counted: a tap's last lift, however
+    /// late the tap was reported (as the next press landed, or once its
+    /// interval ran out); for other kinds, when the event was reported. It
+    /// places the gesture in its touch sequence for `explain` and `draw`.
+    public var lastTouched: Double { start + duration }
+
     /// The last event of a gesture: after it the rule gets nothing more of it.
     public var endsGesture: Bool { isDiscrete || phase == .ended || phase == .cancelled }
 }

@@ -90,9 +90,9 @@ public final class SessionCapture: EngineObserver {
     }
 
     public func engine(_ engine: Engine, delivered delivery: Delivery) {
-        // Where the gesture began, not when it was reported: a tap judged as
-        // the next press lands belongs to the sequence it was tapped in.
-        guard let index = sequence(on: delivery.event.device, at: delivery.event.start) else { return }
+        // Where it was made, not when it was reported: a tap judged as the
+        // next press lands belongs to the sequence it was tapped in.
+        guard let index = sequence(on: delivery.event.device, at: delivery.event.lastTouched) else { return }
         let rule = engine.runtime?.describeRule(delivery.rule)
         sequences[index].gestures.append(CapturedGesture(event: delivery.event, ruleIndex: delivery.rule,
                                                          rule: rule?.label ?? "rule \(delivery.rule + 1)",
@@ -107,23 +107,23 @@ public final class SessionCapture: EngineObserver {
         sequences[index].records.append(record)
     }
 
-    /// The last transition that carried a gesture: the time it was traced, and where that gesture began.
-    private var lastGesture: (time: Double, device: Int, start: Double)?
+    /// The last transition that carried a gesture: the time it was traced, and where that gesture was made.
+    private var lastGesture: (time: Double, device: Int, place: Double)?
 
-    /// The time that places a record in its sequence: a gesture's start; for
+    /// The time that places a record in its sequence: a gesture's `lastTouched`; for
     /// what the arena decided about that gesture at once (its rule held, dropped,
     /// beaten or cooling down, traced right after it), the same.
     private func place(of record: TraceRecord) -> Double {
         switch record.entry {
         case .transition(let t):
             if let e = t.event {
-                lastGesture = (record.time, record.device, e.start)
-                return e.start
+                lastGesture = (record.time, record.device, e.lastTouched)
+                return e.lastTouched
             }
             lastGesture = nil
             return record.time
         case .held, .dropped, .lostSequence, .cooledDown:
-            if let g = lastGesture, g.time == record.time, g.device == record.device { return g.start }
+            if let g = lastGesture, g.time == record.time, g.device == record.device { return g.place }
             return record.time
         default:
             return record.time

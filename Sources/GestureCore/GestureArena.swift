@@ -408,6 +408,8 @@ public struct GestureArena: Sendable {
     // MARK: - Arbitration
 
     private mutating func resolve(at time: Double, into out: inout [Delivery]) {
+        let from = out.count
+        defer { if out.count - from > 1 { Self.orderInstant(&out, from: from) } }
         repeat {
             var i = 0
             while i < transitions.count {
@@ -431,6 +433,20 @@ public struct GestureArena: Sendable {
             transitions.removeAll(keepingCapacity: true)
             releaseDecided(at: time, into: &out)
         } while !transitions.isEmpty
+    }
+
+    /// What one resolve delivers shares an instant: a held gesture released by
+    /// a failure there goes before one recognized there that began after it
+    /// (one tap, then the two-finger tap that ended the rhythm it waited on).
+    /// A gesture's own events keep their order.
+    private static func orderInstant(_ out: inout [Delivery], from: Int) {
+        let sorted = out[from...].enumerated().sorted { a, b in
+            let x = a.element.event, y = b.element.event
+            if x.time != y.time { return x.time < y.time }
+            if x.start != y.start { return x.start < y.start }
+            return a.offset < b.offset
+        }
+        out.replaceSubrange(from..., with: sorted.map(\.element))
     }
 
     /// The first event of a gesture: find its rule, then deliver, hold or drop it.

@@ -85,3 +85,50 @@ struct ExplainPlacementTests {
         #expect(drawn.first == 1)
     }
 }
+
+/// Issue 20: explain's tally is what the handlers did. A rule in its cooldown
+/// does not fire, and says so with the time it had left.
+@Suite("explain and cooldowns")
+struct ExplainCooldownTests {
+    @Test("three taps under cooldown = 100: fired in 1 of 3 sequences; the others held back by the cooldown, with the real time left")
+    func cooldownTally() throws {
+        var ndjson = ""
+        let written = SynthStream.write(phrases: ["tap"], seed: 2, rate: 100, count: 3) { bytes in
+            ndjson += String(decoding: bytes, as: UTF8.self)
+            return true
+        }
+        guard case .success = written else {
+            Issue.record("synth refused the phrases")
+            return
+        }
+        var options = RunOptions()
+        options.inputs = [try temporaryFile("taps.ndjson", ndjson)]
+        options.rulesPath = try temporaryFile("rules.lua", #"on("tap", function(g) emit("tap") end, { cooldown = 100 })"#)
+        var told: [Explanation.Sequence] = []
+        guard case .success(let (_, tally)) = ExplainRequest(options: options).explain(console: Console(), tell: { told.append($0); return true }) else {
+            Issue.record("explain failed")
+            return
+        }
+        #expect(told.count == 3)
+        #expect(tally.rules.first?.fired == 1)
+        #expect(tally.rules.first?.live == 3)
+        let first = try #require(told.first?.verdicts.first?.verdict)
+        guard case .fired(let e, _) = first else {
+            Issue.record("the first tap did not fire: \(first.words)")
+            return
+        }
+        for sequence in told.dropFirst() {
+            let verdict = try #require(sequence.verdicts.first?.verdict)
+            guard case .cooledDown(let at, let left) = verdict else {
+                Issue.record("sequence \(sequence.number): \(verdict.words)")
+                continue
+            }
+            #expect(abs(left - (100 - (at - e.time))) < 1e-6)
+            #expect(verdict.words.hasPrefix("held back by its cooldown (\(TraceRecord.oneDecimal(left)) s left)"), "\(verdict.words)")
+        }
+        // One action, as the tally says, when the same input is run.
+        let sink = CollectingSink()
+        #expect(Engine(options: options.forReplayTool, console: Console(), output: sink).run() == .ok)
+        #expect(sink.lines.count == 1, "\(sink.lines)")
+    }
+}

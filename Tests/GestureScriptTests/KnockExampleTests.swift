@@ -53,6 +53,13 @@ struct KnockExampleTests {
         #expect(zip(out.times, out.times.dropFirst()).allSatisfy { $0 <= $1 }, "\(c.name): \(out.times)")
     }
 
+    @Test("docs/lua-api.md shows the example as examples/knock.lua has it")
+    func documented() {
+        let file = Self.source.range(of: "-- example: knock\n").map { String(Self.source[$0.lowerBound...]) }
+        #expect(!DocExamples.code("knock").isEmpty)
+        #expect(file == DocExamples.code("knock"))
+    }
+
     @Test("the knock wins the tie with a two-finger tap recognized in the same frame, and explain's trace says so")
     func tieWithTwoFingerTap() throws {
         let s = try UserGestureScenario(Self.source, tracing: true)

@@ -92,17 +92,8 @@ struct ExplainPlacementTests {
 struct ExplainCooldownTests {
     @Test("three taps under cooldown = 100: fired in 1 of 3 sequences; the others held back by the cooldown, with the real time left")
     func cooldownTally() throws {
-        var ndjson = ""
-        let written = SynthStream.write(phrases: ["tap"], seed: 2, rate: 100, count: 3) { bytes in
-            ndjson += String(decoding: bytes, as: UTF8.self)
-            return true
-        }
-        guard case .success = written else {
-            Issue.record("synth refused the phrases")
-            return
-        }
         var options = RunOptions()
-        options.inputs = [try temporaryFile("taps.ndjson", ndjson)]
+        options.inputs = [try temporaryFile("taps.ndjson", try SynthStream.generate(phrases: ["tap x3"], seed: 2, rate: 100).get())]
         options.rulesPath = try temporaryFile("rules.lua", #"on("tap", function(g) emit("tap") end, { cooldown = 100 })"#)
         var told: [Explanation.Sequence] = []
         guard case .success(let (_, tally)) = ExplainRequest(options: options).explain(console: Console(), tell: { told.append($0); return true }) else {

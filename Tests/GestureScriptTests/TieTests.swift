@@ -9,16 +9,7 @@ struct TieTests {
     static let centre = Vector(120, 75)
 
     /// A discrete Lua kind that ends at every lift: it begins with the press it ends on.
-    static let lift = """
-        recognizer("lift", {
-          frame = function(r, f)
-            for _, touch in ipairs(f.touches) do
-              if touch.phase == "ended" then return r:ended() end
-            end
-          end,
-        })
-        on("lift", function(g) emit("lift") end, { name = "lift" })
-        """
+    static let lift = CooldownTests.lift + #"on("lift", function(g) emit("lift") end, { name = "lift" })"#
 
     @Test("a Lua kind that began earlier beats a built-in tap ending in the same frame (the knock over the two-finger tap)")
     func luaBeganFirst() throws {

@@ -123,3 +123,28 @@ struct ExplainCooldownTests {
         #expect(sink.lines.count == 1, "\(sink.lines)")
     }
 }
+
+/// Issue 20: a gesture held by `requires_failure_of` is told in the sequence it
+/// was made in, with how it ended, however many sequences later that came.
+@Suite("explain and held gestures")
+struct ExplainHeldTests {
+    @Test("a knock's two taps, held for it across three sequences, are each dropped in their own sequence")
+    func knockTaps() throws {
+        var options = RunOptions()
+        let stream = try SynthStream.generate(phrases: ["tap at 120,70 x2 after 0.15", "2-finger tap at 120,70 after 0.15"], seed: 5).get()
+        options.inputs = [try temporaryFile("knock.ndjson", stream)]
+        options.rulesPath = try temporaryFile("knock.lua", SynthPlacementTests.knockRules)
+        var told: [Explanation.Sequence] = []
+        guard case .success = ExplainRequest(options: options).explain(console: Console(), tell: { told.append($0); return true }) else {
+            Issue.record("explain failed")
+            return
+        }
+        try #require(told.count == 3)
+        for sequence in told.prefix(2) {
+            let tap = try #require(sequence.verdicts.first { $0.rule.label == #"rule "tap""# }?.verdict)
+            #expect(tap.outcome == "dropped", "sequence \(sequence.number): \(tap.words)")
+        }
+        let knock = try #require(told[2].verdicts.first { $0.rule.label == #"rule "knock""# }?.verdict)
+        #expect(knock.fired, "\(knock.words)")
+    }
+}

@@ -124,6 +124,24 @@ struct ExplainCooldownTests {
     }
 }
 
+extension ExplainCooldownTests {
+    @Test("a cooldown runs on every device: a tap on a second input, within the cooldown, is held back there too")
+    func acrossDevices() throws {
+        var options = RunOptions()
+        let tap = try SynthStream.generate(phrases: ["tap"], seed: 2, rate: 100).get()
+        options.inputs = [try temporaryFile("first.ndjson", tap), try temporaryFile("second.ndjson", tap)]
+        options.rulesPath = try temporaryFile("rules.lua", #"on("tap", function(g) emit("tap") end, { cooldown = 100 })"#)
+        var told: [Explanation.Sequence] = []
+        guard case .success(let (_, tally)) = ExplainRequest(options: options).explain(console: Console(), tell: { told.append($0); return true }) else {
+            Issue.record("explain failed")
+            return
+        }
+        #expect(told.map(\.captured.device) == [0, 1])
+        #expect(tally.rules.first?.fired == 1)
+        #expect(told.last?.verdicts.first?.verdict.outcome == "cooldown", "\(told.last?.verdicts.first?.verdict.words ?? "")")
+    }
+}
+
 /// Issue 20: a gesture held by `requires_failure_of` is told in the sequence it
 /// was made in, with how it ended, however many sequences later that came.
 @Suite("explain and held gestures")

@@ -110,10 +110,14 @@ public struct GestureArena: Sendable {
     public mutating func replaceRules(_ newRules: [GestureRule], thresholds newThresholds: Thresholds) {
         defer { nextDeadline = earliestDue }
         let sameShape = newRules.count == rules.count
-        let fired = rules.map(\.lastFired)
+        let old = rules
         rules = newRules
+        // A cooldown this arena started and the caller has not heard of yet
+        // (it is told after the delivery) goes on; a rule replaced by another does not inherit it.
         if sameShape {
-            for i in rules.indices { rules[i].lastFired = Self.later(rules[i].lastFired, fired[i]) }
+            for i in rules.indices where rules[i].spec == old[i].spec && rules[i].name == old[i].name {
+                rules[i].lastFired = Self.later(rules[i].lastFired, old[i].lastFired)
+            }
         }
         thresholds = newThresholds
         if !sameShape {

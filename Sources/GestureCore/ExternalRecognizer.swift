@@ -45,6 +45,10 @@ public struct ExternalReply: Sendable {
     }
 
     public var steps: [Step] = []
+    /// The recognizer's own Lua called `fail` (not a deadline without `timeout`).
+    var failedInLua: Bool {
+        steps.contains { if case .failed(.failedInLua) = $0 { return true } else { return false } }
+    }
     public var deadline = DeadlineChange.keep
     /// The recognizer failed (an error, a stop) and is disabled: its steps of
     /// this call do not count, and it decides nothing more.
@@ -91,6 +95,8 @@ public struct ScriptedRecognizer: Recognizer {
     private var device = 0
     /// Reused from call to call.
     private var reply = ExternalReply()
+    /// What the driver is shown of the touches, one frame per instant.
+    private var view = RecognizerView()
 
     public init(name: String, driver: (any ExternalRecognizerDriver)?) {
         self.name = name
@@ -111,6 +117,7 @@ public struct ScriptedRecognizer: Recognizer {
 
     public mutating func reset() {
         deadline = nil
+        view.forget()
         switch phase {
         case .disabled:
             return
@@ -123,16 +130,40 @@ public struct ScriptedRecognizer: Recognizer {
     }
 
     public mutating func handle(_ frame: TouchFrame, tracker: TouchTracker, into out: inout [Transition]) {
+        handle(frame, tracker: tracker, lastOfInstant: true, into: &out)
+    }
+
+    /// Frames of one instant come in parts when the continuity stage repairs
+    /// one: the driver is asked once, at the last, with every contact (see
+    /// `RecognizerView`). One that fails in a frame is reset and sees that
+    /// frame again, once, as the first of a new gesture: the press that broke
+    /// a rhythm may start the next one.
+    mutating func handle(_ frame: TouchFrame, tracker: TouchTracker, lastOfInstant: Bool, into out: inout [Transition]) {
         switch phase {
-        case .idle:
-            phase = .watching(start: frame.time, origin: tracker.centroid)
-        case .watching, .running:
-            break
         case .recognized, .failed, .cancelled, .disabled:
             return
+        case .idle, .watching, .running:
+            break
         }
-        device = tracker.device
-        ask(.frame(frame), tracker: tracker, cause: .frame, at: frame.time, into: &out)
+        view.note(frame)
+        // A part at an instant already shown waits for the next frame, unless
+        // it ends the touch sequence, which the recognizer must see.
+        guard view.isDue(frame, tracker: tracker, lastOfInstant: lastOfInstant) else { return }
+        let shown = view.frame(at: frame.time, from: frame, tracker: tracker)
+        for attempt in 0..<2 {
+            if case .idle = phase { phase = .watching(start: frame.time, origin: tracker.centroid) }
+            device = tracker.device
+            ask(.frame(shown), tracker: tracker, cause: .frame, at: frame.time, into: &out)
+            guard attempt == 0, case .failed = phase, reply.failedInLua else { return }
+            // Back to `possible`, with the frame that failed it as its first.
+            out.append(transition(to: .possible, cause: .nextPress))
+            phase = .idle
+            deadline = nil
+            if ask(.reset, tracker: Self.noTouches), reply.disabled {
+                phase = .disabled
+                return
+            }
+        }
     }
 
     public mutating func advance(to time: Double, tracker: TouchTracker, into out: inout [Transition]) {
@@ -229,6 +260,80 @@ public struct ScriptedRecognizer: Recognizer {
         return GestureEvent(
             kind: .custom, phase: phase, fingers: tracker.fingers, time: time, duration: time - start,
             delta: c - origin, velocity: tracker.recentVelocity.length, position: c, normalized: tracker.normalized(c),
-            resting: tracker.resting, device: tracker.device, name: name, fields: fields, isDiscrete: false)
+            resting: tracker.resting, device: tracker.device, name: name, fields: fields, isDiscrete: false, start: start)
+    }
+}
+
+/// What a Lua recognizer is shown of the touches: one frame per input instant,
+/// holding every contact down (the hand's and those resting beside it) and
+/// those lifting in it, each with its phase, however the continuity stage cut
+/// the instant up. A contact is `began` in the first frame that shows it.
+struct RecognizerView: Sendable {
+    /// The time of the last frame shown.
+    private(set) var shownAt = -Double.infinity
+    /// The touch sequence of the last frame shown.
+    private var shownSequence = -1
+    /// Contacts down in the last frame shown.
+    private var shown: [Int] = []
+    /// Phases seen in the parts since the last frame shown, by id.
+    private var seen: [Touch] = []
+
+    mutating func forget() {
+        shownAt = -.infinity
+        shownSequence = -1
+        shown.removeAll()
+        seen.removeAll()
+    }
+
+    /// Whether to show a frame now: at the last part of an instant not shown
+    /// yet, or at any part that ends the touch sequence (the recognizer must see
+    /// the lift that ends it). A part dated at an instant already shown (a
+    /// landing the continuity stage held back) waits for the next frame.
+    func isDue(_ part: TouchFrame, tracker: TouchTracker, lastOfInstant: Bool) -> Bool {
+        guard tracker.isActive else { return true }
+        guard lastOfInstant else { return false }
+        return part.time > shownAt || tracker.sequence != shownSequence
+    }
+
+    mutating func note(_ part: TouchFrame) {
+        for touch in part.touches {
+            if let k = seen.firstIndex(where: { $0.id == touch.id }) {
+                let before = seen[k].phase
+                seen[k] = touch
+                // A landing stays a landing; a lift is final.
+                if before == .began && touch.phase.isActive { seen[k].phase = .began }
+                if before == .moved && touch.phase == .stationary { seen[k].phase = .moved }
+            } else {
+                seen.append(touch)
+            }
+        }
+    }
+
+    /// The frame to show at `time`: `frame`'s time, surface and device, with the touches.
+    mutating func frame(at time: Double, from part: TouchFrame, tracker: TouchTracker) -> TouchFrame {
+        var out = part
+        out.touches.removeAll(keepingCapacity: true)
+        var down: [Int] = []
+        func add(_ id: Int, at position: Vector, active: Bool) {
+            let noted = seen.first { $0.id == id }
+            var phase = noted?.phase ?? (active ? .stationary : .ended)
+            if active {
+                if !shown.contains(id) { phase = .began } else if phase == .began { phase = .moved }
+                down.append(id)
+            }
+            out.touches.append(Touch(id: id, position: noted?.position ?? position, phase: phase))
+        }
+        for t in tracker.touches where t.isDown || seen.contains(where: { $0.id == t.id && !$0.phase.isActive }) {
+            add(t.id, at: t.position, active: t.isDown)
+        }
+        for t in tracker.restingTouches { add(t.id, at: t.position, active: true) }
+        for t in seen where !t.phase.isActive && !out.touches.contains(where: { $0.id == t.id }) {
+            out.touches.append(t)
+        }
+        shown = down
+        shownAt = time
+        shownSequence = tracker.sequence
+        seen.removeAll(keepingCapacity: true)
+        return out
     }
 }

@@ -34,6 +34,9 @@ public struct GestureArena: Sendable {
     /// Rules changed while a gesture was under way: the recognizers are rebuilt
     /// when it is over, so no gesture is recognized twice or cut in half.
     private var rebuildPending = false
+    /// The latest input time the arena has acted at (a frame or a deadline):
+    /// what it delivers is dated no earlier (docs/state-machine.md, "Time order").
+    private var now = -Double.infinity
     /// Where recognizers defined in Lua get their decisions (see `ExternalRecognizerDriver`).
     public internal(set) var externalRecognizers: (any ExternalRecognizerDriver)?
     /// What drawn shapes are matched against: the built-in shapes, and a shapes file's.
@@ -107,7 +110,15 @@ public struct GestureArena: Sendable {
     public mutating func replaceRules(_ newRules: [GestureRule], thresholds newThresholds: Thresholds) {
         defer { nextDeadline = earliestDue }
         let sameShape = newRules.count == rules.count
+        let old = rules
         rules = newRules
+        // A cooldown this arena started and the caller has not heard of yet
+        // (it is told after the delivery) goes on; a rule replaced by another does not inherit it.
+        if sameShape {
+            for i in rules.indices where rules[i].spec == old[i].spec && rules[i].name == old[i].name {
+                rules[i].lastFired = Self.later(rules[i].lastFired, old[i].lastFired)
+            }
+        }
         thresholds = newThresholds
         if !sameShape {
             held.removeAll()
@@ -116,6 +127,18 @@ public struct GestureArena: Sendable {
         }
         indexNames()
         scheduleRebuild()
+    }
+
+    /// A rule fired on another device: its cooldown runs here too.
+    public mutating func ruleFired(_ rule: Int, at time: Double) {
+        guard rule >= 0, rule < rules.count else { return }
+        rules[rule].lastFired = Self.later(rules[rule].lastFired, time)
+    }
+
+    private static func later(_ a: Double?, _ b: Double?) -> Double? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return max(a, b)
     }
 
     /// The earliest input time at which `advance(to:)` has work to do. Stored,
@@ -131,20 +154,27 @@ public struct GestureArena: Sendable {
         let mayNeedRepair = !continuity.isIdle || Self.lands(frame) || frame.time - tracker.time >= ContactContinuity.teleportSilence
         if mayNeedRepair, continuity.process(frame, tracker: tracker, into: &repaired) {
             traceRepairs(at: frame.time)
-            var k = 0
-            while k < repaired.count {
-                let part = repaired[k]
-                k += 1
-                step(part, into: &out)
-            }
-            repaired.removeAll(keepingCapacity: true)
+            stepRepaired(into: &out)
         } else {
-            step(frame, into: &out)
+            step(frame, lastOfInstant: true, into: &out)
         }
     }
 
+    /// The frames the continuity stage made of one: Lua recognizers see one
+    /// frame per instant, the last of those at the same time (docs/lua-api.md).
+    private mutating func stepRepaired(into out: inout [Delivery]) {
+        var k = 0
+        while k < repaired.count {
+            let part = repaired[k]
+            k += 1
+            step(part, lastOfInstant: k == repaired.count || repaired[k].time > part.time, into: &out)
+        }
+        repaired.removeAll(keepingCapacity: true)
+    }
+
     /// One frame through the tracker, the recognizers and arbitration.
-    private mutating func step(_ frame: TouchFrame, into out: inout [Delivery]) {
+    private mutating func step(_ frame: TouchFrame, lastOfInstant: Bool, into out: inout [Delivery]) {
+        now = max(now, frame.time)
         // Only a landing beside fingers already down can bring them to rest; the
         // test is cheap before the call, which would copy the tracker.
         if tracker.downCount > 0, Self.lands(frame), tracker.restsBeforeLanding(frame) { rest(at: frame.time, frame: frame, into: &out) }
@@ -152,7 +182,7 @@ public struct GestureArena: Sendable {
         guard tracker.handInFrame else { return }
         if let landing = continuity.pendingLanding { tracker.expectLanding(at: landing) }
         for slot in recognizers.slots {
-            recognizers.handle(slot, frame, tracker: tracker, into: &transitions)
+            recognizers.handle(slot, frame, tracker: tracker, lastOfInstant: lastOfInstant, into: &transitions)
         }
         if !tracker.isActive {
             // Nothing may stay undecided past the end of its sequence, except
@@ -177,7 +207,7 @@ public struct GestureArena: Sendable {
         for slot in recognizers.slots {
             let state = recognizers.state(slot)
             if state.isRunning {
-                recognizers.handle(slot, empty, tracker: tracker, into: &transitions)
+                recognizers.handle(slot, empty, tracker: tracker, lastOfInstant: true, into: &transitions)
             } else if state == .possible {
                 recognizers.forceFail(slot, at: time, cause: .cameToRest, tracker: tracker, into: &transitions)
             }
@@ -208,21 +238,17 @@ public struct GestureArena: Sendable {
     public mutating func advance(to time: Double, into out: inout [Delivery]) {
         defer { nextDeadline = earliestDue }
         if let due = continuity.deadline, due <= time {
+            now = max(now, due)
             continuity.release(upTo: time, into: &repaired)
             traceRepairs(at: due)
-            var k = 0
-            while k < repaired.count {
-                let part = repaired[k]
-                k += 1
-                step(part, into: &out)
-            }
-            repaired.removeAll(keepingCapacity: true)
+            stepRepaired(into: &out)
         }
         // Deadlines fired per recognizer in this call: one that re-arms at
         // every deadline would be followed for ever (or a million times to
         // reach `time`), so it is capped, as a chain of after() timers is.
         var fired: [Int: Int] = [:]
         while let (slot, due) = recognizers.earliest, due <= time {
+            now = max(now, due)
             recognizers.advance(slot, to: due, tracker: tracker, into: &transitions)
             if recognizers.deadline(slot) == due { failIgnoredDeadline(slot, due: due) }
             let count = (fired[slot.index] ?? 0) + 1
@@ -280,9 +306,10 @@ public struct GestureArena: Sendable {
             for slot in endless { failEndlessDeadlines(slot, at: horizon, why: "set a deadline past the end of the input") }
             if !endless.isEmpty { resolve(at: horizon, into: &out) }
         }
-        for entry in held { release(entry, at: tracker.time, into: &out) }
+        let end = max(now, tracker.time)
+        for entry in held { release(entry, at: end, into: &out) }
         held.removeAll()
-        resolve(at: tracker.time, into: &out)
+        resolve(at: end, into: &out)
         if !tracker.isActive { endSequence() }
         rebuildIfQuiet()
     }
@@ -298,12 +325,6 @@ public struct GestureArena: Sendable {
     /// Done with its sequence: reset when the sequence ends.
     private func isDone(_ slot: SlotID) -> Bool {
         recognizers.state(slot).isTerminal || waitsForNothing(slot)
-    }
-
-    /// The first event of a gesture: `began` of a continuous kind, or a discrete
-    /// recognition. It chooses the rule and may claim the sequence.
-    private static func isFirst(_ event: GestureEvent) -> Bool {
-        event.phase == .began || event.isDiscrete
     }
 
     // MARK: - Configuration
@@ -391,6 +412,8 @@ public struct GestureArena: Sendable {
     // MARK: - Arbitration
 
     private mutating func resolve(at time: Double, into out: inout [Delivery]) {
+        let from = out.count
+        defer { if out.count - from > 1 { Self.orderInstant(&out, from: from) } }
         repeat {
             var i = 0
             while i < transitions.count {
@@ -398,8 +421,10 @@ public struct GestureArena: Sendable {
                 i += 1
                 // Every transition passes here: untraced, it costs one check, not a copy.
                 if tracing { trace(.transition(transition), at: time) }
-                guard let event = transition.event, let s = slot(of: transition.kind, name: transition.name) else { continue }
-                if Self.isFirst(event) {
+                guard let s = slot(of: transition.kind, name: transition.name) else { continue }
+                if transition.to == .failed { failed(s) }
+                guard let event = transition.event else { continue }
+                if event.isFirstOfGesture {
                     start(event, slot: s, claims: transition.claimsSequence, at: time, pendingFrom: i, into: &out)
                 } else if let rule = slots[s.index].rule {
                     if slots[s.index].isHeld {
@@ -414,6 +439,20 @@ public struct GestureArena: Sendable {
         } while !transitions.isEmpty
     }
 
+    /// What one resolve delivers shares an instant: a held gesture released by
+    /// a failure there goes before one recognized there that began after it
+    /// (one tap, then the two-finger tap that ended the rhythm it waited on).
+    /// A gesture's own events keep their order.
+    private static func orderInstant(_ out: inout [Delivery], from: Int) {
+        let sorted = out[from...].enumerated().sorted { a, b in
+            let x = a.element.event, y = b.element.event
+            if x.time != y.time { return x.time < y.time }
+            if x.start != y.start { return x.start < y.start }
+            return a.offset < b.offset
+        }
+        out.replaceSubrange(from..., with: sorted.map(\.element))
+    }
+
     /// The first event of a gesture: find its rule, then deliver, hold or drop it.
     private mutating func start(_ event: GestureEvent, slot s: SlotID, claims: Bool, at time: Double, pendingFrom: Int, into out: inout [Delivery]) {
         slots[s.index].rule = nil
@@ -421,7 +460,14 @@ public struct GestureArena: Sendable {
             trace(.lostSequence(kind: event.name ?? event.kind.rawValue, winner: label(winner)), at: time)
             return
         }
-        guard let rule = bestRule(for: event) else { return }
+        guard let rule = chooseRule(for: event, at: time) else { return }
+        if claims, let rival = earlierRival(of: event, rule: rule, slot: s, from: pendingFrom) {
+            // A tie: recognized in the same frame, the gesture that began first
+            // covers more of the sequence and wins it.
+            trace(.lostSequence(kind: event.name ?? event.kind.rawValue, winner: label(rival)), at: time)
+            slots[s.index].beatenBy = rival
+            return
+        }
         slots[s.index].rule = rule
         recognized[rule.index] = true
         let prerequisites = self[rule].requiresFailureOf.flatMap { rulesByName[$0] ?? [] }
@@ -443,6 +489,31 @@ public struct GestureArena: Sendable {
         }
         if claims { claim(for: rule, slot: s, at: time, pendingFrom: pendingFrom) }
         deliver(event, to: rule, into: &out)
+    }
+
+    /// A gesture recognized in the same frame, still to be resolved, that began
+    /// earlier than `event` and may not run with it: its rule wins the tie.
+    private func earlierRival(of event: GestureEvent, rule: RuleID, slot s: SlotID, from index: Int) -> RuleID? {
+        var best: (rule: RuleID, start: Double)?
+        for t in transitions[index...] where t.claimsSequence {
+            guard let e = t.event, e.isFirstOfGesture, e.start < event.start, e.start < (best?.start ?? .infinity),
+                  let other = slot(of: t.kind, name: t.name), other != s,
+                  let otherRule = bestRule(for: e) else { continue }
+            if !self[rule].exclusive && !self[otherRule].exclusive
+                && (mayRunTogether(rule: rule, winner: s, other: other) || mayRunTogether(rule: otherRule, winner: other, other: s)) { continue }
+            best = (otherRule, e.start)
+        }
+        return best?.rule
+    }
+
+    /// A recognizer failed: held gestures waiting on its rules wait on them no
+    /// more, even if it starts over at once (a Lua recognizer after `fail`).
+    private mutating func failed(_ s: SlotID) {
+        guard !held.isEmpty else { return }
+        let gone = rules.indices.map(RuleID.init).filter { serves(s, self[$0].spec) && !recognized[$0.index] }
+        for h in held.indices {
+            held[h].waitingOn.removeAll { gone.contains($0) }
+        }
     }
 
     private mutating func hold(_ event: GestureEvent, slot s: SlotID) {
@@ -478,6 +549,7 @@ public struct GestureArena: Sendable {
                 recognized[entry.rule.index] = false
                 k = 0
             } else if entry.waitingOn.allSatisfy({ status(of: $0) == .failed }) {
+                // (an empty list too: everything it waited on failed)
                 held.remove(at: k)
                 release(entry, at: time, into: &out)
                 k = 0
@@ -493,7 +565,11 @@ public struct GestureArena: Sendable {
         if entry.sequence == tracker.sequence && tracker.isActive {
             claim(for: entry.rule, slot: entry.slot, at: time, pendingFrom: transitions.count)
         }
-        for event in entry.events { deliver(event, to: entry.rule, into: &out) }
+        // Delivered now, so dated now: actions leave in time order.
+        for var event in entry.events {
+            event.time = max(event.time, time)
+            deliver(event, to: entry.rule, into: &out)
+        }
     }
 
     /// A gesture won its sequence: every other recognizer that could still
@@ -522,7 +598,7 @@ public struct GestureArena: Sendable {
         let kind = slots[slot.index].kind
         let name = slots[slot.index].name
         return transitions[index...].contains { t in
-            t.kind == kind && t.name == name && t.claimsSequence && t.event.map(Self.isFirst) == true
+            t.kind == kind && t.name == name && t.claimsSequence && t.event?.isFirstOfGesture == true
         }
     }
 
@@ -544,10 +620,24 @@ public struct GestureArena: Sendable {
 
     /// The active rule that matches with the most context (an application, held
     /// keys), then the narrowest spec; among equals, the one defined last.
+    /// `bestRule`, and in the trace the rules that match but sat out in their
+    /// cooldown, as explain reads them (`held back by its cooldown`).
+    private mutating func chooseRule(for event: GestureEvent, at time: Double) -> RuleID? {
+        let best = bestRule(for: event)
+        guard tracing else { return best }
+        let floor = best.map { (context: self[$0].contextRank, spec: self[$0].spec.specificity) }
+        for rule in ruleIDs where self[rule].isActive && self[rule].spec.matches(event) {
+            guard let left = self[rule].cooldownLeft(at: event.time) else { continue }
+            if let floor, (context: self[rule].contextRank, spec: self[rule].spec.specificity) < floor { continue }
+            trace(.cooledDown(label(rule), left: left), at: time)
+        }
+        return best
+    }
+
     private func bestRule(for event: GestureEvent) -> RuleID? {
         var best: RuleID?
         var bestRank = (context: Int.min, spec: -1)
-        for rule in ruleIDs where self[rule].isActive && self[rule].spec.matches(event) {
+        for rule in ruleIDs where self[rule].mayReceive(at: event.time) && self[rule].spec.matches(event) {
             let rank = (context: self[rule].contextRank, spec: self[rule].spec.specificity)
             if rank >= bestRank {
                 best = rule
@@ -559,16 +649,13 @@ public struct GestureArena: Sendable {
 
     /// Discrete rules get one event, as `ended`; continuous rules get `began`, or
     /// every phase when their handler is a table.
-    private func deliver(_ event: GestureEvent, to rule: RuleID, into out: inout [Delivery]) {
-        let spec = self[rule].spec
-        if spec.isDiscrete || event.isDiscrete {
-            guard Self.isFirst(event) else { return }
-            var once = event
-            once.phase = .ended
-            out.append(Delivery(rule: rule.index, event: once))
-        } else if self[rule].allPhases || event.phase == .began {
-            out.append(Delivery(rule: rule.index, event: event))
-        }
+    private mutating func deliver(_ event: GestureEvent, to rule: RuleID, into out: inout [Delivery]) {
+        guard var given = self[rule].delivered(event) else { return }
+        // Never earlier than what was acted on before (a landing the
+        // continuity stage held back is dated when it landed).
+        given.time = max(given.time, now)
+        if given.isFirstOfGesture { rules[rule.index].lastFired = given.time }
+        out.append(Delivery(rule: rule.index, event: given))
     }
 
     private mutating func endSequence() {

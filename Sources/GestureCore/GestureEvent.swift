@@ -11,6 +11,10 @@ public struct GestureEvent: Equatable, Sendable {
     public var time: Double
     /// Seconds since the gesture's first finger landed.
     public var duration: Double
+    /// The input time its gesture began: its first finger landed (a multi-tap's
+    /// first tap). It places the gesture in its touch sequence, however late it
+    /// is reported, and decides ties (docs/state-machine.md).
+    public var start: Double
     /// Translation of the fingers' centroid since the gesture began, mm.
     public var delta: Vector
     /// Speed in mm/s along `delta` (swipes: mean; pan: recent).
@@ -42,7 +46,7 @@ public struct GestureEvent: Equatable, Sendable {
         time: Double, duration: Double = 0, delta: Vector = .zero, velocity: Double = 0,
         position: Vector = .zero, normalized: Vector? = nil, scale: Double = 1, rotation: Double = 0,
         taps: Int = 0, edge: Edge? = nil, resting: Int = 0, device: Int = 0,
-        name: String? = nil, score: Double = 0, fields: [GestureField]? = nil, isDiscrete: Bool? = nil
+        name: String? = nil, score: Double = 0, fields: [GestureField]? = nil, isDiscrete: Bool? = nil, start: Double? = nil
     ) {
         self.kind = kind
         self.phase = phase
@@ -50,6 +54,7 @@ public struct GestureEvent: Equatable, Sendable {
         self.direction = direction
         self.time = time
         self.duration = duration
+        self.start = start ?? time - duration
         self.delta = delta
         self.velocity = velocity
         self.position = position

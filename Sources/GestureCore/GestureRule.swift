@@ -20,6 +20,10 @@ public struct GestureRule: Sendable {
     /// application overrides the general rule for the same gesture. The script
     /// layer keeps a rule active only while its context holds.
     public var contextRank: Int = 0
+    /// Seconds on the input's clock after it fires before it may fire again.
+    public var cooldown: Double = 0
+    /// When its handler last received the first event of a gesture.
+    public var lastFired: Double?
 
     public init(
         spec: GestureSpec, name: String? = nil, isActive: Bool = true, allPhases: Bool = false,

@@ -96,7 +96,9 @@ struct RecognizerSet: Sendable {
         order[slot.index] == .tap && tap.spansSequences
     }
 
-    mutating func handle(_ slot: SlotID, _ frame: TouchFrame, tracker: TouchTracker, into out: inout [Transition]) {
+    /// `lastOfInstant`: no other frame at this time follows (Lua recognizers
+    /// are asked once per instant).
+    mutating func handle(_ slot: SlotID, _ frame: TouchFrame, tracker: TouchTracker, lastOfInstant: Bool, into out: inout [Transition]) {
         switch order[slot.index] {
         case .edgeSwipe: edgeSwipe.handle(frame, tracker: tracker, into: &out)
         case .swipe: swipe.handle(frame, tracker: tracker, into: &out)
@@ -106,7 +108,7 @@ struct RecognizerSet: Sendable {
         case .tap: tap.handle(frame, tracker: tracker, into: &out)
         case .pan: pan.handle(frame, tracker: tracker, into: &out)
         case .shape: shape.handle(frame, tracker: tracker, into: &out)
-        case .custom(let i): custom[i].handle(frame, tracker: tracker, into: &out)
+        case .custom(let i): custom[i].handle(frame, tracker: tracker, lastOfInstant: lastOfInstant, into: &out)
         }
         refreshEarliest()
     }

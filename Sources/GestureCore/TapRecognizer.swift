@@ -190,7 +190,7 @@ public struct TapRecognizer: Recognizer {
         GestureEvent(
             kind: .tap, phase: .ended, fingers: taps.fingers, time: time, duration: taps.lastEnd - taps.firstStart,
             position: taps.lastPosition, normalized: tracker.normalized(taps.lastPosition), taps: taps.count,
-            resting: taps.resting, device: tracker.device)
+            resting: taps.resting, device: tracker.device, start: taps.firstStart)
     }
 
     private mutating func recognize(_ taps: TapRun, at time: Double, tracker: TouchTracker, cause: TransitionCause, claims: Bool, into out: inout [Transition]) {

@@ -31,6 +31,8 @@ public enum TraceEntry: Sendable {
     case held(RuleLabel, until: [RuleLabel])
     /// What a held gesture waited for failed: it is delivered.
     case released(RuleLabel)
+    /// A rule matched a gesture but sat it out: its cooldown had `left` seconds to run.
+    case cooledDown(RuleLabel, left: Double)
     /// The core caught itself misbehaving and recovered.
     case bug(String)
 }
@@ -63,6 +65,7 @@ public struct TraceRecord: Sendable {
             return "\(rule): dropped, \(names.isEmpty ? "a rule it requires to fail" : names) was recognized"
         case .held(let rule, let until): return "\(rule): held until \(until.map(\.description).joined(separator: ", ")) fail"
         case .released(let rule): return "\(rule): released"
+        case .cooledDown(let rule, let left): return "\(rule): held back by its cooldown (\(TraceRecord.oneDecimal(left)) s left)"
         case .bug(let text): return "bug: \(text)"
         }
     }
@@ -82,6 +85,12 @@ public struct TraceRecord: Sendable {
         if e.resting > 0 { words += ", \(e.resting) resting" }
         if e.kind == .shape, let shape = e.name { words += ", \(shape) \(twoDecimals(e.score))" }
         return words
+    }
+
+    /// Seconds to a tenth, at least 0.1: "0.4".
+    public static func oneDecimal(_ seconds: Double) -> String {
+        let tenths = max(1, (seconds * 10).rounded(.up))
+        return tenths.isFinite && tenths < 1e9 ? "\(Int(tenths) / 10).\(Int(tenths) % 10)" : "\(seconds)"
     }
 
     /// Seconds as JSON writes them, to the microsecond.

@@ -49,6 +49,11 @@ extension TraceRecord {
         case .released(let rule):
             w.raw(",\"type\":\"released\"")
             Self.write(rule, into: &w)
+        case .cooledDown(let rule, let left):
+            w.raw(",\"type\":\"cooldown\"")
+            Self.write(rule, into: &w)
+            w.raw(",\"left\":")
+            w.time(left)
         case .bug(let text):
             w.raw(",\"type\":\"bug\",\"text\":")
             w.string(text)

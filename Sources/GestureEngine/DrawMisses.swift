@@ -23,7 +23,7 @@ enum DrawMisses {
     /// not a rule that was off, handed its tap on, or never got to decide.
     static func isNearMiss(_ verdict: RuleVerdict) -> Bool {
         switch verdict {
-        case .failed, .lost, .dropped, .outTapped, .tooLate, .otherGesture: return true
+        case .failed, .lost, .dropped, .outTapped, .tooLate, .otherGesture, .cooledDown: return true
         case .fired, .takenBy, .continued, .inactive, .undecided: return false
         }
     }
@@ -32,7 +32,7 @@ enum DrawMisses {
     /// each path's last point by then, or the gesture's own place.
     static func position(of verdict: RuleVerdict, in sequence: CapturedSequence) -> Vector? {
         switch verdict {
-        case .failed(let at, _, _), .lost(let at, _), .tooLate(let at, _), .dropped(let at, _):
+        case .failed(let at, _, _), .lost(let at, _), .tooLate(let at, _), .dropped(let at, _), .cooledDown(let at, _):
             return centroid(of: sequence, at: at)
         case .otherGesture(let e), .outTapped(let e, _):
             return e.position.x.isFinite && e.position.y.isFinite ? e.position : nil

@@ -57,10 +57,7 @@ public struct DrawRequest {
     /// recognition), not every phase a table handler was sent.
     static func firstEvents(of sequence: CapturedSequence) -> CapturedSequence {
         var s = sequence
-        s.gestures = sequence.gestures.filter { g in
-            g.event.phase == .began || (g.event.phase == .ended && !g.event.kind.isContinuous)
-                || (g.event.phase == .ended && !sequence.gestures.contains { $0.rule == g.rule && $0.event.phase == .began })
-        }
+        s.gestures = sequence.gestures.filter(\.event.isFirstOfGesture)
         return s
     }
 }

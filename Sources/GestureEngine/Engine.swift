@@ -244,6 +244,10 @@ public final class Engine: ScriptHost {
             gesturesDelivered += 1
             if let observer { observer.engine(self, delivered: delivery) }
             runtime.dispatch(delivery)
+            // A rule's cooldown runs on every device.
+            if delivery.event.isFirstOfGesture, arenas.count > 1 {
+                for other in arenas.indices where other != device { arenas[other]?.arena.ruleFired(delivery.rule, at: delivery.event.time) }
+            }
         }
         deliveries.removeAll(keepingCapacity: true)
         syncRules()

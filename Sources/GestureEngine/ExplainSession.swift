@@ -46,8 +46,9 @@ final class ExplainSession: EngineObserver {
 
     /// A sequence is final once two later ones began on its device (the next
     /// may still decide its taps, a double tap's first, and decisions that come
-    /// late, a tap's waiting time, are dated before the one after), or once
-    /// `settled` seconds of input passed after it.
+    /// late, a tap's waiting time, are dated before the one after) and no
+    /// gesture of it is still held, or once `settled` seconds of input passed
+    /// after it.
     private func tellFinished(_ engine: Engine, all: Bool) {
         if rules.isEmpty, engine.runtime != nil {
             rules = ExplainRequest.rules(of: engine)
@@ -55,7 +56,9 @@ final class ExplainSession: EngineObserver {
         }
         while let first = capture.sequences.first {
             let later = capture.sequences.indices.dropFirst().filter { capture.sequences[$0].device == first.device }
-            guard all || later.count >= 2 || latest - first.end > Self.settled else { break }
+            // A gesture of it still held (requires_failure_of) is told with it when released or dropped.
+            let waiting = capture.oldestHeld.map { $0 <= first.end } ?? false
+            guard all || (later.count >= 2 && !waiting) || latest - first.end > Self.settled else { break }
             let next = later.first.map { (number: told + 1 + $0, sequence: capture.sequences[$0]) }
             told += 1
             let explained = Explanation.sequence(number: told, first, next: next, rules: rules)

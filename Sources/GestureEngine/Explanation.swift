@@ -41,6 +41,7 @@ public enum Explanation {
         case .tooLate(_, let winner): return "came after \(winner) won"
         case .otherGesture(let e): return "the gesture was \(GestureWords.withArticle(e))"
         case .dropped(_, let recognized): return "dropped: \(recognized.joined(separator: ", ")) was recognized"
+        case .cooledDown: return "held back by its cooldown"
         default: return verdict.words
         }
     }
@@ -60,6 +61,8 @@ public enum Explanation {
             switch record.entry {
             case .dropped(let dropped, let recognized) where dropped.index == rule.index:
                 return .dropped(at: record.time, recognized: recognized.map(\.description))
+            case .cooledDown(let cooling, let left) where cooling.index == rule.index:
+                return .cooledDown(at: record.time, left: left)
             case .lostSequence(let kind, let winner) where kind == transitionName(rule.spec):
                 return .tooLate(at: record.time, winner: winner?.description ?? "an earlier gesture")
             case .transition(let t) where belongs(t, to: rule.spec):
@@ -121,6 +124,8 @@ public enum Explanation {
                 return "\(rule) waited for \(until.map(\.description).joined(separator: ", ")) to fail (requires_failure_of), \(at)"
             case .released(let rule):
                 return "\(rule) was released \(at): what it waited for failed"
+            case .cooledDown(let rule, let left):
+                return "\(rule) was held back by its cooldown (\(TraceRecord.oneDecimal(left)) s left) \(at)"
             case .dropped(let rule, let recognized):
                 return "\(rule) lost \(at): \(recognized.map(\.description).joined(separator: ", ")) was recognized"
             case .lostSequence(let kind, let winner):

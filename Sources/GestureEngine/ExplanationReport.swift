@@ -130,6 +130,11 @@ extension Explanation {
         case .lost(let at, _), .tooLate(let at, _), .dropped(let at, _):
             w.raw(",\"t\":")
             w.time(at)
+        case .cooledDown(let at, let left):
+            w.raw(",\"t\":")
+            w.time(at)
+            w.raw(",\"cooldown_left\":")
+            w.time(left)
         case .inactive, .undecided, .continued:
             break
         }

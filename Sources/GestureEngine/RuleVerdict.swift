@@ -21,6 +21,8 @@ public enum RuleVerdict: Sendable {
     case dropped(at: Double, recognized: [String])
     /// A tap counted with the taps of a later sequence (the first of a double tap).
     case continued(in: Int)
+    /// Its gesture came while the rule's cooldown ran: it stepped aside.
+    case cooledDown(at: Double, left: Double)
     /// Not live in this sequence: another mode, device or application.
     case inactive
     /// The recognizer had not decided when the input ended.
@@ -40,6 +42,7 @@ extension RuleVerdict {
         case .takenBy: return "taken_by_another_rule"
         case .dropped: return "dropped"
         case .continued: return "continued"
+        case .cooledDown: return "cooldown"
         case .inactive: return "inactive"
         case .undecided: return "undecided"
         }
@@ -73,6 +76,8 @@ extension RuleVerdict {
             return "waited for \(recognized.joined(separator: ", ")) to fail; it was recognized at \(time(at)) s, so this one lost"
         case .continued(let number):
             return "its tap was counted with the next, in sequence \(number)"
+        case .cooledDown(let at, let left):
+            return "held back by its cooldown (\(TraceRecord.oneDecimal(left)) s left) at \(time(at)) s"
         case .inactive:
             return "not live (another mode, device or application)"
         case .undecided:

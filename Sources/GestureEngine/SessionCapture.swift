@@ -124,7 +124,9 @@ public final class SessionCapture: EngineObserver {
     }
 
     public func engine(_ engine: Engine, delivered delivery: Delivery) {
-        guard let index = sequence(on: delivery.event.device, at: delivery.event.time) else { return }
+        // Where it was made, not when it was reported: a tap judged as the
+        // next press lands belongs to the sequence it was tapped in.
+        guard let index = sequence(on: delivery.event.device, at: delivery.event.lastTouched) else { return }
         let rule = engine.runtime?.describeRule(delivery.rule)
         sequences[index].gestures.append(CapturedGesture(event: delivery.event, ruleIndex: delivery.rule,
                                                          rule: rule?.label ?? "rule \(delivery.rule + 1)",
@@ -135,8 +137,66 @@ public final class SessionCapture: EngineObserver {
         // A running gesture's every frame (changed → changed) decides nothing:
         // kept, a long recording's records would grow with its length.
         if case .transition(let t) = record.entry, t.from == .changed, t.to == .changed { return }
-        guard let index = sequence(on: record.device, at: record.time) else { return }
+        guard let index = sequence(on: record.device, at: place(of: record, engine: engine)) else { return }
         sequences[index].records.append(record)
+    }
+
+    /// The last transition that carried a gesture: the time it was traced, the
+    /// recognizer's, and where that gesture was made.
+    private var lastGesture: (time: Double, device: Int, kind: GestureKind, name: String?, place: Double)?
+    /// Where each rule's held gestures were made, oldest first, by rule index:
+    /// their release or drop comes later, often in another sequence.
+    private var heldPlaces: [Int: [Double]] = [:]
+
+    /// The time that places a record in its sequence: a gesture's `lastTouched`;
+    /// for what the arena decided about that gesture at once (its rule held,
+    /// dropped, beaten or cooling down, traced right after it), the same; for the
+    /// release or drop of a held gesture, where that gesture was made.
+    private func place(of record: TraceRecord, engine: Engine) -> Double {
+        let atOnce = lastGesture.flatMap { $0.time == record.time && $0.device == record.device ? $0.place : nil }
+        switch record.entry {
+        case .transition(let t):
+            if let e = t.event {
+                lastGesture = (record.time, record.device, t.kind, t.name, e.lastTouched)
+                return e.lastTouched
+            }
+            lastGesture = nil
+            return record.time
+        case .held(let rule, _):
+            let place = atOnce ?? record.time
+            heldPlaces[rule.index, default: []].append(place)
+            return place
+        case .released(let rule):
+            return takeHeldPlace(rule.index) ?? record.time
+        case .dropped(let rule, _):
+            // Dropped as it was recognized (its own gesture just traced), or a held one dropped later.
+            if let atOnce, let g = lastGesture, isOwnGesture(rule.index, kind: g.kind, name: g.name, engine: engine) { return atOnce }
+            return takeHeldPlace(rule.index) ?? record.time
+        case .lostSequence, .cooledDown:
+            return atOnce ?? record.time
+        default:
+            return record.time
+        }
+    }
+
+    /// Where the oldest gesture still held was made: the sequences from there
+    /// on may still hear how it ended.
+    public var oldestHeld: Double? {
+        heldPlaces.values.compactMap(\.first).min()
+    }
+
+    private func takeHeldPlace(_ rule: Int) -> Double? {
+        guard var places = heldPlaces[rule], !places.isEmpty else { return nil }
+        let first = places.removeFirst()
+        heldPlaces[rule] = places.isEmpty ? nil : places
+        return first
+    }
+
+    /// Whether rule `index` binds the recognizer of kind `kind` (and Lua name `name`).
+    private func isOwnGesture(_ index: Int, kind: GestureKind, name: String?, engine: Engine) -> Bool {
+        guard let rules = engine.runtime?.coreRules, index >= 0, index < rules.count else { return false }
+        let spec = rules[index].spec
+        return spec.kind == kind && (kind != .custom || spec.name == name)
     }
 
     /// Lets go of the first `count` sequences (explain, once it has told them).

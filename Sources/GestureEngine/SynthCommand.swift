@@ -6,36 +6,42 @@ public enum SynthStream {
     /// The whole stream for `phrases`, or the first phrase that cannot be read.
     public static func generate(phrases: [String], seed: UInt64, rate: Double? = nil,
                                 shapes: [ShapeTemplate] = BuiltinShapes.templates) -> Result<String, PhraseError> {
-        let specs: [GestureSpec]
+        let gestures: [SynthGesture]
         switch parse(phrases, shapes: shapes) {
-        case .success(let s): specs = s
+        case .success(let g): gestures = g
         case .failure(let error): return .failure(error)
         }
         var synth = Synthesizer(seed: seed, rate: rate)
         synth.shapes = shapes
         var lines = JSONLines()
         lines.line(synth.header())
-        for spec in specs { synth.append(spec, to: &lines) }
+        for gesture in gestures { synth.append(gesture, to: &lines) }
         return .success(lines.text)
     }
 
-    /// `count` gestures cycling through `phrases`, handed out in blocks as they
-    /// are made, so a long stream never sits in memory whole. `output` returns
+    /// `count` gestures cycling through `phrases` (each repeat counts; nil:
+    /// each phrase once, with its repeats), handed out in blocks as they are
+    /// made, so a long stream never sits in memory whole. `output` returns
     /// false when the blocks can no longer be written: making more stops there.
-    public static func write(phrases: [String], seed: UInt64, rate: Double?, count: Int, shapes: [ShapeTemplate] = BuiltinShapes.templates,
+    public static func write(phrases: [String], seed: UInt64, rate: Double?, count: Int?, shapes: [ShapeTemplate] = BuiltinShapes.templates,
                              output: ([UInt8]) -> Bool) -> Result<Void, PhraseError> {
-        let specs: [GestureSpec]
+        var gestures: [SynthGesture] = []
         switch parse(phrases, shapes: shapes) {
-        case .success(let s): specs = s
+        case .success(let placed):
+            for g in placed {
+                var once = g
+                once.repeats = 1
+                gestures += Array(repeating: once, count: g.repeats)
+            }
         case .failure(let error): return .failure(error)
         }
-        guard !specs.isEmpty else { return .success(()) }
+        guard !gestures.isEmpty else { return .success(()) }
         var synth = Synthesizer(seed: seed, rate: rate)
         synth.shapes = shapes
         var lines = JSONLines()
         lines.line(synth.header())
-        for i in 0..<count {
-            synth.append(specs[i % specs.count], to: &lines)
+        for i in 0..<(count ?? gestures.count) {
+            synth.append(gestures[i % gestures.count], to: &lines)
             if lines.bytes.count >= 1 << 16 {
                 guard output(lines.bytes) else { return .success(()) }
                 lines.removeAll()
@@ -45,20 +51,27 @@ public enum SynthStream {
         return .success(())
     }
 
-    /// The phrases as specs; a shape must be one `shapes` has.
-    static func parse(_ phrases: [String], shapes: [ShapeTemplate]) -> Result<[GestureSpec], PhraseError> {
-        var specs: [GestureSpec] = []
+    /// The phrases as gestures; a shape must be one `shapes` has. A phrase may
+    /// place its gesture: `at X,Y` (mm, where its fingers land), `after S` (a
+    /// pause of S seconds from the last lift), `xN` (N times in a row).
+    static func parse(_ phrases: [String], shapes: [ShapeTemplate]) -> Result<[SynthGesture], PhraseError> {
+        var gestures: [SynthGesture] = []
         for phrase in phrases {
-            switch PhraseParser.parse(phrase) {
+            let placement: SynthPlacement
+            switch SynthPlacement.read(phrase) {
+            case .success(let p): placement = p
+            case .failure(let error): return .failure(error)
+            }
+            switch PhraseParser.parse(placement.phrase) {
             case .success(let spec):
                 if spec.kind == .shape, let name = spec.name, !shapes.contains(where: { $0.name == name }) {
                     let known = ShapeFile.names(shapes).sorted().joined(separator: ", ")
                     return .failure(PhraseError(phrase: phrase, reason: "no shape is named \"\(name)\" (known shapes: \(known); --shapes FILE adds taught ones)"))
                 }
-                specs.append(spec)
-            case .failure(let error): return .failure(error)
+                gestures.append(SynthGesture(spec: spec, at: placement.at, gap: placement.gap, repeats: placement.repeats))
+            case .failure(let error): return .failure(PhraseError(phrase: phrase, reason: error.reason))
             }
         }
-        return .success(specs)
+        return .success(gestures)
     }
 }

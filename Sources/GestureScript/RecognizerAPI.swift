@@ -403,10 +403,10 @@ extension ScriptRuntime {
         defer { userGestures.frameRef = request.frame_ref }
         switch event {
         case .frame(let frame):
-            fillTouches(frame, tracker: tracker)
+            let fingers = fillTouches(frame, tracker: tracker)
             var f = gm_frame()
             f.t = frame.time
-            f.fingers = lua_Integer(tracker.downCount)
+            f.fingers = lua_Integer(fingers)
             if let surface = frame.surface ?? tracker.surface {
                 f.has_size = 1
                 f.width = surface.width
@@ -432,8 +432,11 @@ extension ScriptRuntime {
         }
     }
 
-    /// The frame's touches, into the reused buffer.
-    private func fillTouches(_ frame: TouchFrame, tracker: TouchTracker) {
+    /// The frame's touches (every contact down and those lifting, as the core
+    /// composed them), into the reused buffer; the count of those not resting,
+    /// which is `f.fingers`.
+    private func fillTouches(_ frame: TouchFrame, tracker: TouchTracker) -> Int {
+        var fingers = 0
         userGestures.touches.removeAll(keepingCapacity: true)
         for touch in frame.touches {
             var t = gm_touch()
@@ -452,8 +455,10 @@ extension ScriptRuntime {
                 t.vx = v.x
                 t.vy = v.y
             }
+            if t.resting == 0 { fingers += 1 }
             userGestures.touches.append(t)
         }
+        return fingers
     }
 
     /// An error, a stop or running out of memory: the recognizer decides nothing

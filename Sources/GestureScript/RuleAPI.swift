@@ -43,10 +43,11 @@ extension ScriptRuntime {
         charged += cost
         lua_pushvalue(stack.L, 2)
         let ref = gm_ref(stack.L)
+        core.cooldown = options.cooldown
         rules.append(ScriptRule(
             core: core, handler: ref, handlerIsTable: handlerType == .table,
             definedAt: definedAt, description: options.description, mode: options.mode,
-            cooldown: options.cooldown, devicePattern: options.devicePattern, repeatDistance: options.repeatDistance,
+            devicePattern: options.devicePattern, repeatDistance: options.repeatDistance,
             app: options.app, modifiers: options.modifiers))
         warnAboutContext(options, at: definedAt)
         generation += 1

@@ -12,8 +12,6 @@ struct ScriptRule {
     var description: String?
     /// Live only in this mode; nil for every mode.
     var mode: String?
-    /// Seconds on the input's clock before the rule may fire again.
-    var cooldown = 0.0
     /// A Lua pattern the device's name must match.
     var devicePattern: String?
     /// Whether it matched each device name seen: the core asks on every mode
@@ -33,8 +31,6 @@ struct ScriptRule {
     var removed = false
     /// Failures in a row; at `ScriptRuntime.maxConsecutiveFailures` the rule is disabled.
     var consecutiveFailures = 0
-    /// When it last fired (input time), for the cooldown.
-    var lastFired: Double?
     /// The gesture under way was skipped by the cooldown: skip its other phases too.
     var skippingGesture = false
     /// `repeat`: how far the gesture had travelled when the handler last ran.

@@ -280,14 +280,16 @@ public final class ScriptRuntime {
     /// Cooldown and `repeat`: the calls this phase of the gesture makes, each
     /// with its step (0 for an ordinary call, ±1 for a `repeat` step).
     private func admits(_ index: Int, _ event: GestureEvent) -> [Int] {
-        let first = event.phase == .began || !event.kind.isContinuous || rules[index].core.spec.isDiscrete
-        if first {
-            if rules[index].cooldown > 0, let last = rules[index].lastFired, event.time - last < rules[index].cooldown {
-                rules[index].skippingGesture = event.kind.isContinuous && !rules[index].core.spec.isDiscrete
+        // The arena holds a rule in its cooldown back from a gesture; the same
+        // test here keeps a direct dispatch (and another device's arena that
+        // had not heard yet) to it.
+        if event.isFirstOfGesture {
+            if rules[index].core.cooldownLeft(at: event.time) != nil {
+                rules[index].skippingGesture = !event.endsGesture
                 return []
             }
             rules[index].skippingGesture = false
-            rules[index].lastFired = event.time
+            rules[index].core.lastFired = event.time
             rules[index].repeatAnchor = 0
             return [0]
         }

@@ -27,6 +27,16 @@ enum Motion: Sendable {
     /// Along a polyline, at an even pace along its length: a shape drawn.
     case path(ShapePath)
 
+    /// The same motion, `offset` away.
+    func moved(by offset: Vector) -> Motion {
+        switch self {
+        case .still(let v): return .still(v + offset)
+        case let .stroke(from, to, bend): return .stroke(from: from + offset, to: to + offset, bend: bend)
+        case let .orbit(center, radius, angle): return .orbit(center: center + offset, radius: radius, angle: angle)
+        case .path(let path): return .path(ShapePath(path.points.map { $0 + offset }))
+        }
+    }
+
     func position(progress p: Double) -> Vector {
         switch self {
         case .still(let v):

@@ -17,8 +17,18 @@ struct GesturePlanner {
     static let landingSpread: ClosedRange<Double> = 0...0.04
     static let noise = 0.12
 
-    mutating func plan(_ spec: GestureSpec) -> [FingerTrack] {
-        let tracks = planHand(spec)
+    /// `at`: where the hand's fingers land, their centroid, mm.
+    mutating func plan(_ spec: GestureSpec, at place: Vector? = nil) -> [FingerTrack] {
+        var tracks = planHand(spec)
+        if let place, !tracks.isEmpty {
+            let landed = tracks.reduce(Vector.zero) { $0 + $1.position(at: $1.lands) } / Double(tracks.count)
+            let offset = place - landed
+            tracks = tracks.map { track in
+                var t = track
+                t.motion = track.motion.moved(by: offset)
+                return t
+            }
+        }
         guard let resting = spec.resting, resting > 0 else { return tracks }
         return restingContacts(resting, beside: tracks)
     }

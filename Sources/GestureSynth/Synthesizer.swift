@@ -14,6 +14,8 @@ public struct Synthesizer {
     private var random: SeededRandom
     private var planner: GesturePlanner
     private var time = 0.0
+    /// When the last gesture's last finger lifted.
+    private var lastLift = 0.0
     private var nextID = 1
 
     /// The templates `shape NAME` draws from; the built-in shapes unless set.
@@ -28,6 +30,7 @@ public struct Synthesizer {
         planner = GesturePlanner(surface: Synthesizer.surface, random: SeededRandom(seed: random.next()))
         self.random = random
         time = 0.1 + random.uniform(0...0.1)
+        lastLift = time
     }
 
     /// The device header line.
@@ -49,10 +52,22 @@ public struct Synthesizer {
 
     /// Appends one gesture's events, one JSON object per line, to `out`.
     public mutating func append(_ spec: GestureSpec, to out: inout JSONLines) {
-        let tracks = planner.plan(spec)
+        append(SynthGesture(spec: spec), to: &out)
+    }
+
+    /// Appends a placed gesture, its repeats included.
+    public mutating func append(_ gesture: SynthGesture, to out: inout JSONLines) {
+        for _ in 0..<gesture.repeats { appendOnce(gesture, to: &out) }
+    }
+
+    private mutating func appendOnce(_ gesture: SynthGesture, to out: inout JSONLines) {
+        let tracks = planner.plan(gesture.spec, at: gesture.at)
         let period = 1 / rate
-        // Gestures start on a frame boundary, as hardware reports them.
-        let start = (time / period).rounded(.up) * period
+        // Gestures start on a frame boundary, as hardware reports them; a gap
+        // given counts from the last lift, instead of the usual pause.
+        let firstLanding = tracks.map(\.lands).min() ?? 0
+        let earliest = gesture.gap.map { max(lastLift + $0 - firstLanding, lastLift) } ?? time
+        let start = (earliest / period).rounded(.up) * period
         var ids: [Int] = []
         for _ in tracks {
             ids.append(nextID)
@@ -76,6 +91,7 @@ public struct Synthesizer {
                     out.event("down", t: t, id: ids[i], at: last[i])
                 } else if local >= track.lifts {
                     done[i] = true
+                    lastLift = max(lastLift, t)
                     out.event("up", t: t, id: ids[i], at: nil)
                 } else {
                     let p = sample(track, at: local)
@@ -97,6 +113,24 @@ public struct Synthesizer {
         return Vector(
             min(max(p.x, 0), Synthesizer.surface.width - 0.1),
             min(max(p.y, 0), Synthesizer.surface.height - 0.1))
+    }
+}
+
+/// One gesture of a synth stream: what it is, where, after what pause, how often.
+public struct SynthGesture: Sendable {
+    public var spec: GestureSpec
+    /// Where the hand's fingers land (their centroid), mm; nil: where the seed puts it.
+    public var at: Vector?
+    /// Seconds from the last lift before it to its first landing; nil: the usual 0.6–0.9 s.
+    public var gap: Double?
+    /// Made this many times in a row, each with the same place and gap.
+    public var repeats: Int
+
+    public init(spec: GestureSpec, at: Vector? = nil, gap: Double? = nil, repeats: Int = 1) {
+        self.spec = spec
+        self.at = at
+        self.gap = gap
+        self.repeats = repeats
     }
 }
 

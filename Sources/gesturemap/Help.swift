@@ -98,6 +98,10 @@ enum Help {
     "tap", "double tap", "3-finger tap", "long press", "pan left", "pinch in",
     "pinch out", "rotate clockwise", "edge swipe from left", "shape circle"
 
+    placing a phrase's gesture: "at X,Y" (mm: where its fingers land), "after S"
+    (a pause of S seconds from the last lift, instead of 0.6-0.9 s), "xN" (N in a
+    row), as in: gesturemap synth "tap at 120,70 x2 after 0.15" "2-finger tap at 120,70 after 0.15"
+
     options:
       --seed N     random seed (default 1)
       --rate HZ    sampling rate instead of the seed's choice

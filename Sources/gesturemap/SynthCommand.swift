@@ -52,7 +52,7 @@ enum SynthCommand {
         case .failure(let status): return status
         }
         let out = LineOutput.standardOutput
-        let result = SynthStream.write(phrases: phrases, seed: seed, rate: rate, count: count ?? phrases.count, shapes: shapes) { bytes in
+        let result = SynthStream.write(phrases: phrases, seed: seed, rate: rate, count: count, shapes: shapes) { bytes in
             out.write(bytes: bytes)
             return !out.broken
         }

@@ -6,18 +6,18 @@ import GestureCore
 /// left out), titles cut at `GM_DBUS_TITLE_CAP` bytes on a character boundary.
 /// The text is counted before it is parsed, so a list of a hundred thousand
 /// tiny values costs a scan, not a tree.
-enum DBusWindowList {
-    static let maxWindows = 256
+public enum DBusWindowList {
+    public static let maxWindows = 256
     /// Commas and colons a list of `maxWindows` windows of four keys needs, and room.
     static let maxSeparators = maxWindows * 16
     static let maxDepth = 4
 
-    enum Failure: Error, Equatable {
+    public enum Failure: Error, Equatable {
         case notAList
         case tooBig(String)
     }
 
-    static func parse(_ text: String) -> Result<[WindowInfo], Failure> {
+    public static func parse(_ text: String) -> Result<[WindowInfo], Failure> {
         if let problem = precheck(text) { return .failure(.tooBig(problem)) }
         guard let items = (try? JSONValue.parse(text))?.array else { return .failure(.notAList) }
         if items.count > maxWindows {

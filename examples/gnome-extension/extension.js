@@ -2,7 +2,9 @@
 // focus. gesturemap owns org.gesturemap.Focus on the session bus while it runs
 // with --app-source gnome (or detects GNOME); this extension calls it on every
 // focus change, and again whenever a gesturemap appears on the bus.
-// The interface is described in docs/apps.md.
+// gesturemap takes these calls only from the connection that owns
+// org.gnome.Shell, so they go through the Shell's own Gio.DBus.session, never a
+// private connection. The interface is described in docs/apps.md.
 import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
 import Meta from 'gi://Meta';

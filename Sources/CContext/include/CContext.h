@@ -99,12 +99,14 @@ gm_dbus_kind gm_dbus_next(gm_dbus *d, gm_dbus_update *out);
 void gm_dbus_update_free(gm_dbus_update *u);
 void gm_dbus_close(gm_dbus *d);
 
-/* For the fuzz target: a handle with no socket, past authentication, whose
- * shell is owned by `shell_owner`; gm_dbus_feed hands it bytes as if the bus
- * had sent them and returns how many it took (0 when its buffer is full: call
- * gm_dbus_next first). NULL when libdbus cannot be loaded. */
+/* For the fuzz target: a handle with no socket, whose requests went nowhere
+ * (Hello had serial 1, AddMatch 2, GetNameOwner for `shell` 3, RequestName 4);
+ * gm_dbus_feed hands it bytes as if the bus had sent them, starting with the
+ * authentication's answer ("OK <guid>\r\n"), and returns how many it took (0
+ * when its buffer is full: call gm_dbus_next first). NULL when libdbus cannot
+ * be loaded. */
 gm_dbus *gm_dbus_open_detached(const char *name, const char *path, const char *interface, const char *shell,
-                               const char *shell_owner, char *error, size_t error_size);
+                               char *error, size_t error_size);
 size_t gm_dbus_feed(gm_dbus *d, const void *bytes, size_t count);
 
 /* ---- a helper command (--app-command) ---- */

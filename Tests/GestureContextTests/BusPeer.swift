@@ -91,3 +91,24 @@ final class BusPeer {
         nextLine(timeout: timeout) { settle(tracker, for: 0.02) }
     }
 }
+
+/// The usual scene: a private bus, a peer owning the shell's name, and a
+/// tracker on that bus whose messages are kept, ready once gesturemap has its name.
+struct ShellSession {
+    final class Log: @unchecked Sendable { var lines: [String] = [] }
+    let bus: SessionBus
+    let shell: BusPeer
+    let tracker: AppTracker
+    private let log: Log
+
+    init(_ desktop: AppSourceName) throws {
+        bus = try SessionBus()
+        shell = try BusPeer(bus, owning: [desktop == .kde ? "org.kde.KWin" : "org.gnome.Shell"])
+        let log = Log()
+        self.log = log
+        tracker = AppTracker(choice: .dbus(desktop: desktop, address: bus.address), report: { log.lines.append($0) })
+        shell.awaitGesturemap()
+    }
+
+    var messages: [String] { log.lines }
+}

@@ -43,12 +43,8 @@ final class SessionBus: @unchecked Sendable {
 struct DBusSourceTests {
     @Test("FocusChanged calls from the shell set g.app exactly; WindowsChanged fills the list")
     func focusCalls() throws {
-        let bus = try SessionBus()
-        defer { bus.stop() }
-        let shell = try BusPeer(bus, owning: ["org.gnome.Shell"])
-        var messages: [String] = []
-        let tracker = AppTracker(choice: .dbus(desktop: .gnome, address: bus.address), report: { messages.append($0) })
-        shell.awaitGesturemap()
+        let session = try ShellSession(.gnome)
+        let (shell, tracker) = (session.shell, session.tracker)
         #expect(tracker.isConnected)
         #expect(tracker.current == nil)
         var seen: [AppInfo?] = []
@@ -73,7 +69,7 @@ struct DBusSourceTests {
                          AppInfo(id: "org.gnome.Evince", title: "paper.pdf", pid: 17)])
         #expect(tracker.windows().map(\.app.id) == ["firefox", "org.gnome.Evince"])
         #expect(tracker.windows().map(\.focused) == [false, true])
-        #expect(messages == [])
+        #expect(session.messages == [])
     }
 
     struct BadCall: Sendable, CustomTestStringConvertible {
@@ -104,17 +100,13 @@ struct DBusSourceTests {
 
     @Test("the id, the title and the pid only: every call's signature is checked before an argument is read", arguments: badCalls)
     func argumentTypes(_ bad: BadCall) throws {
-        let bus = try SessionBus()
-        defer { bus.stop() }
-        let shell = try BusPeer(bus, owning: ["org.kde.KWin"])
-        var messages: [String] = []
-        let tracker = AppTracker(choice: .dbus(desktop: .kde, address: bus.address), report: { messages.append($0) })
-        shell.awaitGesturemap()
+        let session = try ShellSession(.kde)
+        let (shell, tracker) = (session.shell, session.tracker)
         shell.call(bad.member, bad.signature, bad.values)
         #expect(shell.answer(following: tracker) == "error org.freedesktop.DBus.Error.InvalidArgs: \(bad.problem)")
         #expect(tracker.current == nil)
         #expect(tracker.windows().isEmpty)
-        #expect(messages == ["gesturemap: app source kde: a malformed call: \(bad.problem)"])
+        #expect(session.messages == ["gesturemap: app source kde: a malformed call: \(bad.problem)"])
         // Still serving: a good call after it is heard.
         shell.call("FocusChanged", "ssu", ["org.gnome.Evince", "paper.pdf", 17])
         #expect(shell.answer(following: tracker) == "ok")
@@ -161,19 +153,15 @@ struct DBusSourceTests {
 
     @Test("a message past 128 KiB is skipped unread and said once; a list past 256 windows is refused; the stream goes on")
     func sizeCaps() throws {
-        let bus = try SessionBus()
-        defer { bus.stop() }
-        let shell = try BusPeer(bus, owning: ["org.gnome.Shell"])
-        var messages: [String] = []
-        let tracker = AppTracker(choice: .dbus(desktop: .gnome, address: bus.address), report: { messages.append($0) })
-        shell.awaitGesturemap()
+        let session = try ShellSession(.gnome)
+        let (shell, tracker) = (session.shell, session.tracker)
         shell.send(["op": "flood", "size": 3_000_000, "count": 3])
         #expect(shell.answer(following: tracker) == "sent")
         shell.send(["op": "ping"])
         #expect(shell.answer(following: tracker, timeout: 30) == "ok")
-        #expect(messages.count == 1)
-        #expect(messages.first?.hasPrefix("gesturemap: app source gnome: skipped a message of 3000") == true)
-        #expect(messages.first?.hasSuffix(" bytes unread: at most 128 KiB are taken (further ones are skipped without a word)") == true)
+        #expect(session.messages.count == 1)
+        #expect(session.messages.first?.hasPrefix("gesturemap: app source gnome: skipped a message of 3000") == true)
+        #expect(session.messages.first?.hasSuffix(" bytes unread: at most 128 KiB are taken (further ones are skipped without a word)") == true)
         // Just under the cap is read.
         let window = #"{"id":"firefox","title":"TITLE","pid":4242,"focused":true}"#
         let long = "[" + window.replacingOccurrences(of: "TITLE", with: String(repeating: "é", count: 300)) + "]"
@@ -191,7 +179,7 @@ struct DBusSourceTests {
         shell.call("WindowsChanged", "s", [tiny])
         #expect(shell.answer(following: tracker) == "ok")
         settle(tracker)
-        #expect(Array(messages.dropFirst()) == [
+        #expect(Array(session.messages.dropFirst()) == [
             "gesturemap: app source gnome: WindowsChanged refused: it lists 300 windows; at most 256",
             "gesturemap: app source gnome: WindowsChanged refused: it has more than 4096 values; at most 256 windows are read",
         ])

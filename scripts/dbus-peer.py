@@ -12,6 +12,8 @@
 #   {"op": "own", "name": N, "flags": F} / {"op": "release", "name": N}  -> the bus's answer
 #   {"op": "ping"}  -> ok once gesturemap has read everything sent before it
 #   {"op": "await"}  -> ok once org.gesturemap.Focus has an owner (within 10 s)
+#   {"op": "signal", "member": M, "sig": S, "args": [...]}  -> sent: a signal that claims
+#       to be the bus's own (org.freedesktop.DBus), sent to gesturemap's unique name
 import json, os, sys, time
 import dbus, dbus.lowlevel
 bus = dbus.bus.BusConnection(sys.argv[1])
@@ -65,3 +67,10 @@ for line in sys.stdin:
         while not bus.name_has_owner(DEST) and time.monotonic() < deadline:
             time.sleep(0.01)
         print("ok" if bus.name_has_owner(DEST) else "no owner", flush=True)
+    elif op == "signal":
+        m = dbus.lowlevel.SignalMessage("/org/freedesktop/DBus", "org.freedesktop.DBus", c["member"])
+        m.set_destination(bus.get_name_owner(DEST))
+        m.append(*c["args"], signature=c["sig"])
+        bus.send_message(m)
+        bus.flush()
+        print("sent", flush=True)

@@ -113,7 +113,7 @@ struct DBusSourceTests {
         #expect(tracker.current?.id == "org.gnome.Evince")
     }
 
-    @Test("only the owner of the shell's name sets g.app: a spoofer is refused, changes nothing, and is reported once")
+    @Test("only the owner of the shell's name sets g.app: a spoofer is refused, changes nothing, and is reported once; forged bus signals are ignored")
     func spoofer() throws {
         let bus = try SessionBus()
         defer { bus.stop() }
@@ -138,6 +138,17 @@ struct DBusSourceTests {
         settle(tracker)
         #expect(tracker.current == AppInfo(id: "firefox", title: "Mozilla Firefox", pid: 4242))
         #expect(tracker.windows().map(\.app.id) == ["firefox"])
+        #expect(messages.count == 1)
+
+        // Signals that claim to be the bus's own count only when the bus sent them.
+        spoofer.send(["op": "signal", "member": "NameOwnerChanged", "sig": "sss",
+                      "args": ["org.gnome.Shell", shell?.uniqueName ?? "", spoofer.uniqueName]])
+        #expect(spoofer.nextLine() == "sent")
+        spoofer.send(["op": "signal", "member": "NameLost", "sig": "s", "args": ["org.gesturemap.Focus"]])
+        #expect(spoofer.nextLine() == "sent")
+        spoofer.call("FocusChanged", "ssu", ["org.gnome.Terminal", "Terminal", 99])
+        #expect(spoofer.answer(following: tracker)?.hasPrefix("error org.freedesktop.DBus.Error.AccessDenied: ") == true)
+        #expect(tracker.current?.id == "firefox")
         #expect(messages.count == 1)
 
         // The shell restarts (a new unique name): the new one is trusted.

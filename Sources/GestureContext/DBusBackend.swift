@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #endif
 import GestureCore
 import CContext
@@ -103,14 +105,8 @@ final class DBusBackend: AppBackend {
 
     /// "process 1234 (gesturemap)", the name from /proc, escaped: any program may choose it.
     static func describeProcess(_ pid: Int64) -> String {
-        var bytes = [UInt8](repeating: 0, count: 64)
-        let fd = open("/proc/\(pid)/comm", O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return "process \(pid)" }
-        let n = read(fd, &bytes, bytes.count)
-        Glibc.close(fd)
-        var name = String(decoding: bytes.prefix(max(0, n)), as: UTF8.self)
-        if name.hasSuffix("\n") { name.removeLast() }
-        return name.isEmpty ? "process \(pid)" : "process \(pid) (\(TerminalText.escaped(name)))"
+        guard let name = processName(pid), !name.isEmpty else { return "process \(pid)" }
+        return "process \(pid) (\(TerminalText.escaped(name)))"
     }
 
     func takeNotices() -> [String] {
@@ -135,4 +131,18 @@ public enum FocusInterface {
     public static let busName = "org.gesturemap.Focus"
     public static let objectPath = "/org/gesturemap/Focus"
     public static let interface = "org.gesturemap.Focus1"
+}
+
+/// /proc/PID/comm without its newline; a free function, as the backend's own
+/// `close()` hides the C one.
+private func processName(_ pid: Int64) -> String? {
+    let fd = open("/proc/\(pid)/comm", O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes = [UInt8](repeating: 0, count: 64)
+    let n = read(fd, &bytes, bytes.count)
+    guard n > 0 else { return nil }
+    var name = String(decoding: bytes.prefix(n), as: UTF8.self)
+    if name.hasSuffix("\n") { name.removeLast() }
+    return name
 }

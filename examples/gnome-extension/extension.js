@@ -71,12 +71,19 @@ export default class GesturemapFocusExtension extends Extension {
         this._call('FocusChanged', new GLib.Variant('(ssu)', [app.id, app.title, app.pid]));
     }
 
+    // gesturemap reads at most 256 windows, in a message of at most 64 KiB
+    // (docs/apps.md, Limits): the list is only for `gesturemap apps`, so its
+    // titles are cut to stay well inside that.
     _sendWindows() {
         const focused = global.display.focus_window;
         const windows = global.get_window_actors()
             .map(actor => actor.meta_window)
             .filter(window => window.get_window_type() === Meta.WindowType.NORMAL)
-            .map(window => ({...this._describe(window), focused: window === focused}));
+            .slice(0, 256)
+            .map(window => {
+                const app = this._describe(window);
+                return {...app, title: app.title.slice(0, 120), focused: window === focused};
+            });
         this._call('WindowsChanged', new GLib.Variant('(s)', [JSON.stringify(windows)]));
     }
 

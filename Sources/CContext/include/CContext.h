@@ -86,7 +86,7 @@ typedef struct {
 
 /* The caps (bytes): a longer message is skipped unread, a longer id refused,
  * a longer title cut at a character boundary. */
-#define GM_DBUS_MESSAGE_CAP 131072
+#define GM_DBUS_MESSAGE_CAP 65536
 #define GM_DBUS_ID_CAP 255
 #define GM_DBUS_TITLE_CAP 511
 

@@ -107,7 +107,11 @@ static const char *read_focus(DBusMessage *m, gm_window *w, char *problem, size_
     memset(w, 0, sizeof *w);
     w->pid = -1;
     const char *signature = gm_db.dbus_message_get_signature(m);
-    if (!signature || signature[0] != DBUS_TYPE_STRING) return focus_usage;
+    if (!signature) signature = "";
+    if (signature[0] != DBUS_TYPE_STRING) {
+        snprintf(problem, size, "%s, not (%.40s)", focus_usage, signature);
+        return problem;
+    }
     if (signature[1] && signature[1] != DBUS_TYPE_STRING) return "FocusChanged: the title must be a string";
     int pid_type = signature[1] ? signature[2] : 0;
     if (pid_type) {
@@ -117,7 +121,7 @@ static const char *read_focus(DBusMessage *m, gm_window *w, char *problem, size_
         default: return "FocusChanged: the pid must be a number";
         }
         if (signature[3]) {
-            snprintf(problem, size, "%s; this call has %zu arguments (%s)", focus_usage, strlen(signature), signature);
+            snprintf(problem, size, "%s, not (%.40s)", focus_usage, signature);
             return problem;
         }
     }
@@ -296,7 +300,11 @@ static gm_dbus_kind method_call(gm_dbus *d, DBusMessage *m, gm_dbus_update *out)
             return out->kind = GM_DBUS_FOCUS;
         }
         const char *signature = gm_db.dbus_message_get_signature(m);
-        if (!same(signature, "s")) return bad_call(d, m, out, "WindowsChanged takes (s windows_json)");
+        if (!same(signature, "s")) {
+            char problem[120];
+            snprintf(problem, sizeof problem, "WindowsChanged takes (s windows_json), not (%.40s)", signature ? signature : "");
+            return bad_call(d, m, out, problem);
+        }
         const char *json = first_string(m);
         out->text = strdup(json ? json : "");
         reply(d, m, NULL, NULL);

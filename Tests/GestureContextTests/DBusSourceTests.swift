@@ -79,23 +79,24 @@ struct DBusSourceTests {
     }
 
     static let badCalls: [BadCall] = [
-        BadCall(member: "FocusChanged", signature: "i", arguments: #"[5]"#, problem: "FocusChanged takes (s id, s title, u pid)"),
-        BadCall(member: "FocusChanged", signature: "", arguments: #"[]"#, problem: "FocusChanged takes (s id, s title, u pid)"),
-        BadCall(member: "FocusChanged", signature: "us", arguments: #"[1, "x"]"#, problem: "FocusChanged takes (s id, s title, u pid)"),
+        BadCall(member: "FocusChanged", signature: "i", arguments: #"[5]"#, problem: "FocusChanged takes (s id, s title, u pid), not (i)"),
+        BadCall(member: "FocusChanged", signature: "", arguments: #"[]"#, problem: "FocusChanged takes (s id, s title, u pid), not ()"),
+        BadCall(member: "FocusChanged", signature: "us", arguments: #"[1, "x"]"#, problem: "FocusChanged takes (s id, s title, u pid), not (us)"),
         BadCall(member: "FocusChanged", signature: "sa{sv}", arguments: #"["firefox", {}]"#, problem: "FocusChanged: the title must be a string"),
         BadCall(member: "FocusChanged", signature: "sss", arguments: #"["firefox", "Firefox", "5"]"#, problem: "FocusChanged: the pid must be a number"),
         BadCall(member: "FocusChanged", signature: "ssv", arguments: #"["firefox", "Firefox", 5]"#, problem: "FocusChanged: the pid must be a number"),
         BadCall(member: "FocusChanged", signature: "ssas", arguments: #"["firefox", "Firefox", ["a", "b"]]"#, problem: "FocusChanged: the pid must be a number"),
         BadCall(member: "FocusChanged", signature: "ssa{si}", arguments: #"["firefox", "Firefox", {"a": 1}]"#, problem: "FocusChanged: the pid must be a number"),
         BadCall(member: "FocusChanged", signature: "ss(u)", arguments: #"["firefox", "Firefox", [5]]"#, problem: "FocusChanged: the pid must be a number"),
-        BadCall(member: "FocusChanged", signature: "ssuu", arguments: #"["firefox", "Firefox", 5, 6]"#, problem: "FocusChanged takes (s id, s title, u pid); this call has 4 arguments (ssuu)"),
-        BadCall(member: "FocusChanged", signature: "ssus", arguments: #"["firefox", "Firefox", 5, "more"]"#, problem: "FocusChanged takes (s id, s title, u pid); this call has 4 arguments (ssus)"),
+        BadCall(member: "FocusChanged", signature: "ssuu", arguments: #"["firefox", "Firefox", 5, 6]"#, problem: "FocusChanged takes (s id, s title, u pid), not (ssuu)"),
+        BadCall(member: "FocusChanged", signature: "ssua{sv}", arguments: #"["firefox", "Firefox", 5, {}]"#, problem: "FocusChanged takes (s id, s title, u pid), not (ssua{sv})"),
+        BadCall(member: "FocusChanged", signature: "ssus", arguments: #"["firefox", "Firefox", 5, "more"]"#, problem: "FocusChanged takes (s id, s title, u pid), not (ssus)"),
         BadCall(member: "FocusChanged", signature: "ssu", arguments: "[\"" + String(repeating: "a", count: 300) + "\", \"Firefox\", 5]",
                 problem: "FocusChanged: the id is 300 bytes; at most 255"),
-        BadCall(member: "WindowsChanged", signature: "", arguments: #"[]"#, problem: "WindowsChanged takes (s windows_json)"),
-        BadCall(member: "WindowsChanged", signature: "ss", arguments: #"["[]", "[]"]"#, problem: "WindowsChanged takes (s windows_json)"),
-        BadCall(member: "WindowsChanged", signature: "as", arguments: #"[["[]"]]"#, problem: "WindowsChanged takes (s windows_json)"),
-        BadCall(member: "WindowsChanged", signature: "v", arguments: #"["[]"]"#, problem: "WindowsChanged takes (s windows_json)"),
+        BadCall(member: "WindowsChanged", signature: "", arguments: #"[]"#, problem: "WindowsChanged takes (s windows_json), not ()"),
+        BadCall(member: "WindowsChanged", signature: "ss", arguments: #"["[]", "[]"]"#, problem: "WindowsChanged takes (s windows_json), not (ss)"),
+        BadCall(member: "WindowsChanged", signature: "as", arguments: #"[["[]"]]"#, problem: "WindowsChanged takes (s windows_json), not (as)"),
+        BadCall(member: "WindowsChanged", signature: "v", arguments: #"["[]"]"#, problem: "WindowsChanged takes (s windows_json), not (v)"),
     ]
 
     @Test("the id, the title and the pid only: every call's signature is checked before an argument is read", arguments: badCalls)

@@ -27,7 +27,6 @@ typedef struct {
     GM_PTR(dbus_message_new_error);
     GM_PTR(dbus_message_append_args);
     GM_PTR(dbus_message_set_serial);
-    GM_PTR(dbus_message_get_serial);
     GM_PTR(dbus_message_get_reply_serial);
     GM_PTR(dbus_message_get_type);
     GM_PTR(dbus_message_get_sender);
@@ -35,10 +34,8 @@ typedef struct {
     GM_PTR(dbus_message_get_interface);
     GM_PTR(dbus_message_get_member);
     GM_PTR(dbus_message_get_path);
-    GM_PTR(dbus_message_get_error_name);
     GM_PTR(dbus_message_get_no_reply);
     GM_PTR(dbus_message_iter_init);
-    GM_PTR(dbus_message_iter_get_arg_type);
     GM_PTR(dbus_message_iter_get_basic);
     GM_PTR(dbus_message_iter_next);
     GM_PTR(dbus_message_unref);
@@ -72,7 +69,7 @@ struct gm_dbus {
     size_t out_len;
 
     uint32_t serial;
-    uint32_t hello_serial, match_serial, shell_serial, request_serial, holder_serial, holder_pid_serial;
+    uint32_t match_serial, shell_serial, request_serial, holder_serial, holder_pid_serial;
 
     char *name, *path, *interface, *shell;
     gm_owner_state shell_state;

@@ -18,8 +18,9 @@ import json, os, sys, time
 import dbus, dbus.lowlevel
 bus = dbus.bus.BusConnection(sys.argv[1])
 DEST, PATH, IFACE = "org.gesturemap.Focus", "/org/gesturemap/Focus", "org.gesturemap.Focus1"
+# As gnome-shell owns org.gnome.Shell: others may replace it, and it then waits in the queue.
 for name in sys.argv[2:]:
-    bus.request_name(name, dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
+    bus.request_name(name, dbus.bus.NAME_FLAG_ALLOW_REPLACEMENT)
 print("ready " + bus.get_unique_name(), flush=True)
 
 def value(a):

@@ -74,6 +74,10 @@ struct gm_dbus {
     char *name, *path, *interface, *shell;
     gm_owner_state shell_state;
     char shell_owner[256];
+    /* The owner the shell's name had when it was first owned: gnome-shell lets
+     * any program replace it, so a handover between two live connections
+     * does not move the trust. "" once the name has no owner. */
+    char shell_trusted[256];
 
     gm_dbus_update pending; /* one update made by a reply, handed out next */
 };

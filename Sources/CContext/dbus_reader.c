@@ -180,14 +180,23 @@ static uint32_t ask_bus(gm_dbus *d, const char *member, const char *name) {
     return d->serial;
 }
 
-static void set_shell_owner(gm_dbus *d, const char *owner) {
+/* The shell's name has `owner` now; `handover` when it passed straight from
+ * one live owner to another (a replacement, not a restart). True when the new
+ * owner is not the one trusted. */
+static int set_shell_owner(gm_dbus *d, const char *owner, int handover) {
     if (owner && *owner) {
         d->shell_state = GM_OWNER_KNOWN;
         copy_text(d->shell_owner, sizeof d->shell_owner, owner);
-    } else {
-        d->shell_state = GM_OWNER_NONE;
-        d->shell_owner[0] = 0;
+        if (!handover || !d->shell_trusted[0]) copy_text(d->shell_trusted, sizeof d->shell_trusted, owner);
+        return strcmp(d->shell_owner, d->shell_trusted) != 0;
     }
+    d->shell_state = GM_OWNER_NONE;
+    d->shell_owner[0] = d->shell_trusted[0] = 0;
+    return 0;
+}
+
+static int from_shell(const gm_dbus *d, const char *sender) {
+    return d->shell_state == GM_OWNER_KNOWN && same(sender, d->shell_owner) && same(sender, d->shell_trusted);
 }
 
 /* An answer from the bus to one of our requests. */
@@ -199,7 +208,7 @@ static gm_dbus_kind bus_answer(gm_dbus *d, DBusMessage *m, gm_dbus_update *out) 
     char why[200];
     if (serial == d->shell_serial) {
         d->shell_serial = 0;
-        set_shell_owner(d, failed ? NULL : text);
+        set_shell_owner(d, failed ? NULL : text, 0);
     } else if (serial == d->request_serial) {
         d->request_serial = 0;
         const char *signature = gm_db.dbus_message_get_signature(m);
@@ -258,7 +267,12 @@ static gm_dbus_kind bus_signal(gm_dbus *d, DBusMessage *m, gm_dbus_update *out) 
         gm_db.dbus_message_iter_get_basic(&it, &old_owner);
         gm_db.dbus_message_iter_next(&it);
         gm_db.dbus_message_iter_get_basic(&it, &new_owner);
-        if (same(name, d->shell)) set_shell_owner(d, new_owner);
+        if (!same(name, d->shell)) return GM_DBUS_NOTHING;
+        int handover = old_owner && *old_owner && new_owner && *new_owner;
+        if (set_shell_owner(d, new_owner, handover)) {
+            out->text = strdup(new_owner);
+            return out->kind = GM_DBUS_SHELL_TAKEN;
+        }
         return GM_DBUS_NOTHING;
     }
     const char *name = same(signature, "s") ? first_string(m) : NULL;
@@ -283,7 +297,7 @@ static gm_dbus_kind method_call(gm_dbus *d, DBusMessage *m, gm_dbus_update *out)
     int focus = ours && strcmp(member, "FocusChanged") == 0;
     int windows = ours && strcmp(member, "WindowsChanged") == 0;
     if (focus || windows) {
-        if (d->shell_state != GM_OWNER_KNOWN || !same(sender, d->shell_owner)) {
+        if (!from_shell(d, sender)) {
             char text[400];
             snprintf(text, sizeof text, "gesturemap takes %s only from the desktop's shell, the owner of %s; %s is not it",
                      member, d->shell, sender ? sender : "this caller");

@@ -81,6 +81,9 @@ final class DBusBackend: AppBackend {
                 notices.append(update.number == 1
                     ? "refused a call from \(caller), which is not \(shell): only the desktop's shell may set g.app (further refusals are not reported)"
                     : "refused a call from \(caller): \(shell) is not on the session bus, so no call is taken until it is (further refusals are not reported)")
+            case GM_DBUS_SHELL_TAKEN:
+                let shell = DBusBackend.shellName(of: desktop)
+                notices.append("\(TerminalText.escaped(text ?? "?")) took \(shell) from the shell while the shell still runs; no call is taken until the shell has it back (after a deliberate `--replace` of the shell, restart gesturemap)")
             case GM_DBUS_TOO_BIG:
                 guard !saidTooBig else { break }
                 saidTooBig = true

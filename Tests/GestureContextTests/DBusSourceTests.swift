@@ -163,6 +163,30 @@ struct DBusSourceTests {
         #expect(messages.count == 1)
     }
 
+    @Test("a program that takes the shell's name from the running shell (gnome-shell allows replacement) is not trusted; the shell is again once it has the name back")
+    func shellNameTakenOver() throws {
+        let session = try ShellSession(.gnome)
+        let (shell, tracker) = (session.shell, session.tracker)
+        shell.call("FocusChanged", "ssu", ["firefox", "Mozilla Firefox", 4242])
+        #expect(shell.answer(following: tracker) == "ok")
+        let thief = try BusPeer(session.bus)
+        thief.send(["op": "own", "name": "org.gnome.Shell", "flags": 2])  // REPLACE_EXISTING
+        #expect(thief.nextLine() == "1")  // the primary owner now; the shell waits in the queue
+        #expect(follow(tracker) { !session.messages.isEmpty })
+        #expect(session.messages == ["gesturemap: app source gnome: \(thief.uniqueName) took org.gnome.Shell from the shell while the shell still runs; no call is taken until the shell has it back (after a deliberate `--replace` of the shell, restart gesturemap)"])
+        thief.call("FocusChanged", "ssu", ["org.gnome.Terminal", "Terminal", 99])
+        #expect(thief.answer(following: tracker)?.hasPrefix("error org.freedesktop.DBus.Error.AccessDenied: ") == true)
+        #expect(tracker.current?.id == "firefox")
+        // The name goes back to the shell, first in the queue: trusted again.
+        thief.send(["op": "release", "name": "org.gnome.Shell"])
+        #expect(thief.nextLine() == "1")
+        settle(tracker)
+        shell.call("FocusChanged", "ssu", ["org.gnome.Evince", "paper.pdf", 17])
+        #expect(shell.answer(following: tracker) == "ok")
+        #expect(tracker.current?.id == "org.gnome.Evince")
+        #expect(session.messages.count == 2)
+    }
+
     @Test("a message past 64 KiB is skipped unread and said once; a list past 256 windows is refused; the stream goes on")
     func sizeCaps() throws {
         let session = try ShellSession(.gnome)

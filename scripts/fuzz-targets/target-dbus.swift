@@ -51,7 +51,7 @@ private func drain(_ bus: OpaquePointer) -> Bool {
             }
         case GM_DBUS_TOO_BIG:
             if update.number <= Int64(GM_DBUS_MESSAGE_CAP) { fatalError("a message of \(update.number) bytes called too big") }
-        case GM_DBUS_BAD_CALL, GM_DBUS_REFUSED:
+        case GM_DBUS_BAD_CALL, GM_DBUS_REFUSED, GM_DBUS_SHELL_TAKEN:
             if update.text == nil { fatalError("\(kind) without its text") }
         case GM_DBUS_NAME_QUEUED, GM_DBUS_NAME_ACQUIRED, GM_DBUS_NAME_LOST: break
         default: fatalError("an update of unknown kind \(kind.rawValue)")

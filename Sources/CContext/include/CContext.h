@@ -58,7 +58,8 @@ typedef struct gm_dbus gm_dbus;
  * name: org.gnome.Shell, org.kde.KWin), and a request for `name`, queued
  * behind an earlier owner and never given up to a later one. Serves `path`'s
  * interface `interface`: FocusChanged(s id, s title, u pid) and
- * WindowsChanged(s json), to the unique name that owns `shell` and no other.
+ * WindowsChanged(s json), to the unique name that owns `shell` and no other
+ * (nor to one that took the name from a live owner).
  * Everything after the connect(2) arrives through gm_dbus_read/gm_dbus_next. */
 gm_dbus *gm_dbus_open(const char *address, const char *name, const char *path, const char *interface,
                       const char *shell, char *error, size_t error_size);
@@ -75,6 +76,7 @@ typedef enum {
     GM_DBUS_REFUSED = 7,      /* text: the caller's unique name; number: 1 when the shell is on the bus */
     GM_DBUS_TOO_BIG = 8,      /* number: the size of a message that was skipped */
     GM_DBUS_NAME_QUEUED = 9,  /* text: the unique name holding `name` (NULL: unknown); number: its pid or -1 */
+    GM_DBUS_SHELL_TAKEN = 10, /* text: who took the shell's name from its live owner; no calls until the shell has it back */
 } gm_dbus_kind;
 
 typedef struct {

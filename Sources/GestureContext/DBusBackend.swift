@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import GestureCore
 import CContext
 
@@ -12,26 +17,33 @@ final class DBusBackend: AppBackend {
     private var known: [WindowInfo] = []
     private var notices: [String] = []
     private var heardFromDesktop = false
-    private var lostName = false
+    private var waitingForName = false
+    /// Each kind of hostile traffic is said once per connection, not per message.
+    private var saidRefused = false
+    private var saidTooBig = false
 
     init(desktop: AppSourceName, address: String?) throws(AppSourceLost) {
         var error = ErrorText()
         guard let connection = gm_dbus_open(address, FocusInterface.busName, FocusInterface.objectPath,
-                                            FocusInterface.interface, &error.bytes, error.bytes.count) else {
+                                            FocusInterface.interface, DBusBackend.shellName(of: desktop),
+                                            &error.bytes, error.bytes.count) else {
             throw AppSourceLost(error.message)
         }
         self.connection = connection
         self.desktop = desktop
-        // Calls may have queued while the name was requested.
-        _ = try drain()
     }
 
     deinit { gm_dbus_close(connection) }
 
+    /// The well-known name the desktop's shell owns; only its owner's calls count.
+    static func shellName(of desktop: AppSourceName) -> String {
+        desktop == .kde ? "org.kde.KWin" : "org.gnome.Shell"
+    }
+
     var fd: Int32 { gm_dbus_fd(connection) }
 
     func handleReadable() throws(AppSourceLost) -> Bool {
-        if gm_dbus_read(connection) < 0 { throw AppSourceLost("the session bus closed the connection") }
+        _ = gm_dbus_read(connection)
         return try drain()
     }
 
@@ -41,9 +53,10 @@ final class DBusBackend: AppBackend {
         while true {
             let kind = gm_dbus_next(connection, &update)
             defer { gm_dbus_update_free(&update) }
+            let text = update.text.map { String(cString: $0) }
             switch kind {
             case GM_DBUS_NOTHING: return changed
-            case GM_DBUS_DISCONNECTED: throw AppSourceLost("the session bus closed the connection")
+            case GM_DBUS_DISCONNECTED: throw AppSourceLost(text ?? "the session bus closed the connection")
             case GM_DBUS_FOCUS:
                 heardFromDesktop = true
                 let app = update.window.app
@@ -55,25 +68,48 @@ final class DBusBackend: AppBackend {
                 known = known.map { WindowInfo(app: $0.app, focused: $0.app == next) }
             case GM_DBUS_WINDOWS:
                 heardFromDesktop = true
-                if let text = update.text.map({ String(cString: $0) }) {
-                    if let list = DBusBackend.windows(fromJSON: text) {
-                        known = list
-                    } else {
-                        notices.append("WindowsChanged sent text that is not a JSON list of windows")
-                    }
+                switch DBusWindowList.parse(text ?? "") {
+                case .success(let list): known = list
+                case .failure(.notAList): notices.append("WindowsChanged sent text that is not a JSON list of windows")
+                case .failure(.tooBig(let why)): notices.append("WindowsChanged refused: \(why)")
                 }
+            case GM_DBUS_REFUSED:
+                guard !saidRefused else { break }
+                saidRefused = true
+                let shell = DBusBackend.shellName(of: desktop)
+                let caller = TerminalText.escaped(text ?? "")
+                notices.append(update.number == 1
+                    ? "refused a call from \(caller), which is not \(shell): only the desktop's shell may set g.app (further refusals are not reported)"
+                    : "refused a call from \(caller): \(shell) is not on the session bus, so no call is taken until it is (further refusals are not reported)")
+            case GM_DBUS_SHELL_TAKEN:
+                let shell = DBusBackend.shellName(of: desktop)
+                notices.append("\(TerminalText.escaped(text ?? "?")) took \(shell) from the shell while the shell still runs; no call is taken until the shell has it back (after a deliberate `--replace` of the shell, restart gesturemap)")
+            case GM_DBUS_TOO_BIG:
+                guard !saidTooBig else { break }
+                saidTooBig = true
+                notices.append("skipped a message of \(update.number) bytes unread: at most \(GM_DBUS_MESSAGE_CAP / 1024) KiB are taken (further ones are skipped without a word)")
+            case GM_DBUS_NAME_QUEUED:
+                waitingForName = true
+                let holder = update.number > 0 ? DBusBackend.describeProcess(update.number) : "a program"
+                notices.append("\(FocusInterface.busName) is held by \(holder) (\(TerminalText.escaped(text ?? "?")) on the session bus); this gesturemap hears no focus changes until it lets go, then takes the name")
             case GM_DBUS_NAME_LOST:
-                lostName = true
-                notices.append("another program took \(FocusInterface.busName) on the session bus (a second gesturemap?); this one hears no focus changes until it exits")
+                waitingForName = true
+                notices.append("lost \(FocusInterface.busName) on the session bus; no focus changes until it is back")
             case GM_DBUS_NAME_ACQUIRED:
-                if lostName { notices.append("has \(FocusInterface.busName) again") }
-                lostName = false
+                if waitingForName { notices.append("has \(FocusInterface.busName) now") }
+                waitingForName = false
             case GM_DBUS_BAD_CALL:
-                notices.append("a malformed call: " + (update.text.map { String(cString: $0) } ?? "unknown"))
+                notices.append("a malformed call: " + (text ?? "unknown"))
             default:
                 break
             }
         }
+    }
+
+    /// "process 1234 (gesturemap)", the name from /proc, escaped: any program may choose it.
+    static func describeProcess(_ pid: Int64) -> String {
+        guard let name = processName(pid), !name.isEmpty else { return "process \(pid)" }
+        return "process \(pid) (\(TerminalText.escaped(name)))"
     }
 
     func takeNotices() -> [String] {
@@ -91,16 +127,6 @@ final class DBusBackend: AppBackend {
     var hasHeardFromDesktop: Bool { heardFromDesktop }
 
     func close() {}
-
-    /// `[{"id": ..., "title": ..., "pid": ..., "focused": ...}, ...]`
-    static func windows(fromJSON text: String) -> [WindowInfo]? {
-        guard let items = (try? JSONValue.parse(text))?.array else { return nil }
-        return items.compactMap { item in
-            guard let id = item["id"]?.string else { return nil }
-            let app = AppInfo(id: id, title: item["title"]?.string ?? "", pid: item["pid"]?.integer.flatMap { $0 > 0 ? $0 : nil })
-            return WindowInfo(app: app, focused: item["focused"]?.bool == true)
-        }
-    }
 }
 
 /// The one small D-Bus interface the GNOME extension and the KWin script call.
@@ -108,4 +134,18 @@ public enum FocusInterface {
     public static let busName = "org.gesturemap.Focus"
     public static let objectPath = "/org/gesturemap/Focus"
     public static let interface = "org.gesturemap.Focus1"
+}
+
+/// /proc/PID/comm without its newline; a free function, as the backend's own
+/// `close()` hides the C one.
+private func processName(_ pid: Int64) -> String? {
+    let fd = open("/proc/\(pid)/comm", O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes = [UInt8](repeating: 0, count: 64)
+    let n = read(fd, &bytes, bytes.count)
+    guard n > 0 else { return nil }
+    var name = String(decoding: bytes.prefix(n), as: UTF8.self)
+    if name.hasSuffix("\n") { name.removeLast() }
+    return name
 }

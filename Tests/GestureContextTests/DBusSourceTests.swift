@@ -35,43 +35,33 @@ final class SessionBus: @unchecked Sendable {
         }
     }
 
-    /// What the GNOME extension and the KWin script do: call gesturemap's method.
-    @discardableResult
-    func call(_ member: String, _ arguments: [String]) -> (status: Int32, output: String) {
-        run("/usr/bin/dbus-send", ["--session", "--print-reply", "--dest=\(FocusInterface.busName)", FocusInterface.objectPath,
-                                   "\(FocusInterface.interface).\(member)"] + arguments,
-            environment: ["DBUS_SESSION_BUS_ADDRESS": address])
-    }
-
     func stop() { daemon.stop() }
     deinit { stop() }
 }
 
 @Suite("GNOME and KDE app source over D-Bus", .serialized)
 struct DBusSourceTests {
-    @Test("FocusChanged calls from the extension's side set g.app exactly; WindowsChanged fills the list")
+    @Test("FocusChanged calls from the shell set g.app exactly; WindowsChanged fills the list")
     func focusCalls() throws {
-        let bus = try SessionBus()
-        defer { bus.stop() }
-        var messages: [String] = []
-        let tracker = AppTracker(choice: .dbus(desktop: .gnome, address: bus.address), report: { messages.append($0) })
+        let session = try ShellSession(.gnome)
+        let (shell, tracker) = (session.shell, session.tracker)
         #expect(tracker.isConnected)
         #expect(tracker.current == nil)
         var seen: [AppInfo?] = []
         tracker.onChange = { seen.append($0) }
-        // dbus-send waits for the reply, which the tracker sends as it reads.
-        let caller = Thread { _ = bus.call("FocusChanged", ["string:firefox", "string:Mozilla Firefox", "uint32:4242"]) }
-        caller.start()
-        #expect(follow(tracker) { tracker.current?.id == "firefox" })
-        DispatchQueue.global().async { bus.call("FocusChanged", ["string:org.gnome.Evince", "string:paper.pdf", "double:17"]) }
-        #expect(follow(tracker) { tracker.current?.id == "org.gnome.Evince" })
-        DispatchQueue.global().async { bus.call("FocusChanged", ["string:", "string:", "uint32:0"]) }
+        shell.call("FocusChanged", "ssu", ["firefox", "Mozilla Firefox", 4242])
+        #expect(shell.answer(following: tracker) == "ok")
+        #expect(tracker.current?.id == "firefox")
+        shell.call("FocusChanged", "ssd", ["org.gnome.Evince", "paper.pdf", 17.0])
+        #expect(shell.answer(following: tracker) == "ok")
+        #expect(tracker.current?.id == "org.gnome.Evince")
+        shell.call("FocusChanged", "ssu", ["", "", 0])
+        #expect(shell.answer(following: tracker) == "ok")
         #expect(follow(tracker) { tracker.current == nil })
-        DispatchQueue.global().async {
-            bus.call("WindowsChanged", [#"string:[{"id":"firefox","title":"Mozilla Firefox","pid":4242,"focused":false},{"id":"org.gnome.Evince","title":"paper.pdf","pid":17,"focused":true}]"#])
-            bus.call("FocusChanged", ["string:org.gnome.Evince", "string:paper.pdf", "uint32:17"])
-        }
-        #expect(follow(tracker) { tracker.current?.id == "org.gnome.Evince" })
+        shell.call("WindowsChanged", "s", [#"[{"id":"firefox","title":"Mozilla Firefox","pid":4242,"focused":false},{"id":"org.gnome.Evince","title":"paper.pdf","pid":17,"focused":true}]"#])
+        #expect(shell.answer(following: tracker) == "ok")
+        shell.call("FocusChanged", "ssu", ["org.gnome.Evince", "paper.pdf", 17])
+        #expect(shell.answer(following: tracker) == "ok")
         settle(tracker)
         #expect(seen == [AppInfo(id: "firefox", title: "Mozilla Firefox", pid: 4242),
                          AppInfo(id: "org.gnome.Evince", title: "paper.pdf", pid: 17),
@@ -79,63 +69,218 @@ struct DBusSourceTests {
                          AppInfo(id: "org.gnome.Evince", title: "paper.pdf", pid: 17)])
         #expect(tracker.windows().map(\.app.id) == ["firefox", "org.gnome.Evince"])
         #expect(tracker.windows().map(\.focused) == [false, true])
-        #expect(messages == [])
+        #expect(session.messages == [])
     }
 
-    @Test("a malformed call gets a D-Bus error and one line on stderr; g.app is unchanged")
-    func malformedCall() throws {
-        let bus = try SessionBus()
-        defer { bus.stop() }
-        var messages: [String] = []
-        let tracker = AppTracker(choice: .dbus(desktop: .kde, address: bus.address), report: { messages.append($0) })
-        final class Reply: @unchecked Sendable { var output = "" }
-        let reply = Reply()
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            reply.output = bus.call("FocusChanged", ["int32:5"]).output
-            done.signal()
-        }
-        #expect(follow(tracker) { !messages.isEmpty })
-        done.wait()
-        #expect(reply.output.isEmpty)
-        #expect(tracker.current == nil)
-        #expect(messages == ["gesturemap: app source kde: a malformed call: FocusChanged takes (s id, s title, u pid)"])
+    struct BadCall: Sendable, CustomTestStringConvertible {
+        let member: String, signature: String, arguments: String, problem: String
+        var testDescription: String { "\(member)(\(signature))" }
+        var values: [Any] { (try? JSONSerialization.jsonObject(with: Data(arguments.utf8))) as? [Any] ?? [] }
     }
 
-    @Test("a pid that is a container (a variant, an array) is refused with a D-Bus error; the process lives on", arguments: [
-        ["string:firefox", "string:Firefox", "variant:uint32:5"],
-        ["string:firefox", "string:Firefox", "array:string:a,b"],
-        ["string:firefox", "string:Firefox", "dict:string:int32:a,1"],
-    ])
-    func containerPid(_ arguments: [String]) throws {
-        let bus = try SessionBus()
-        defer { bus.stop() }
-        var messages: [String] = []
-        let tracker = AppTracker(choice: .dbus(desktop: .kde, address: bus.address), report: { messages.append($0) })
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            _ = bus.call("FocusChanged", arguments)
-            done.signal()
-        }
-        #expect(follow(tracker) { !messages.isEmpty })
-        done.wait()
+    static let badCalls: [BadCall] = [
+        BadCall(member: "FocusChanged", signature: "i", arguments: #"[5]"#, problem: "FocusChanged takes (s id, s title, u pid), not (i)"),
+        BadCall(member: "FocusChanged", signature: "", arguments: #"[]"#, problem: "FocusChanged takes (s id, s title, u pid), not ()"),
+        BadCall(member: "FocusChanged", signature: "us", arguments: #"[1, "x"]"#, problem: "FocusChanged takes (s id, s title, u pid), not (us)"),
+        BadCall(member: "FocusChanged", signature: "sa{sv}", arguments: #"["firefox", {}]"#, problem: "FocusChanged: the title must be a string"),
+        BadCall(member: "FocusChanged", signature: "sss", arguments: #"["firefox", "Firefox", "5"]"#, problem: "FocusChanged: the pid must be a number"),
+        BadCall(member: "FocusChanged", signature: "ssv", arguments: #"["firefox", "Firefox", 5]"#, problem: "FocusChanged: the pid must be a number"),
+        BadCall(member: "FocusChanged", signature: "ssas", arguments: #"["firefox", "Firefox", ["a", "b"]]"#, problem: "FocusChanged: the pid must be a number"),
+        BadCall(member: "FocusChanged", signature: "ssa{si}", arguments: #"["firefox", "Firefox", {"a": 1}]"#, problem: "FocusChanged: the pid must be a number"),
+        BadCall(member: "FocusChanged", signature: "ss(u)", arguments: #"["firefox", "Firefox", [5]]"#, problem: "FocusChanged: the pid must be a number"),
+        BadCall(member: "FocusChanged", signature: "ssuu", arguments: #"["firefox", "Firefox", 5, 6]"#, problem: "FocusChanged takes (s id, s title, u pid), not (ssuu)"),
+        BadCall(member: "FocusChanged", signature: "ssua{sv}", arguments: #"["firefox", "Firefox", 5, {}]"#, problem: "FocusChanged takes (s id, s title, u pid), not (ssua{sv})"),
+        BadCall(member: "FocusChanged", signature: "ssus", arguments: #"["firefox", "Firefox", 5, "more"]"#, problem: "FocusChanged takes (s id, s title, u pid), not (ssus)"),
+        BadCall(member: "FocusChanged", signature: "ssu", arguments: "[\"" + String(repeating: "a", count: 300) + "\", \"Firefox\", 5]",
+                problem: "FocusChanged: the id is 300 bytes; at most 255"),
+        BadCall(member: "WindowsChanged", signature: "", arguments: #"[]"#, problem: "WindowsChanged takes (s windows_json), not ()"),
+        BadCall(member: "WindowsChanged", signature: "ss", arguments: #"["[]", "[]"]"#, problem: "WindowsChanged takes (s windows_json), not (ss)"),
+        BadCall(member: "WindowsChanged", signature: "as", arguments: #"[["[]"]]"#, problem: "WindowsChanged takes (s windows_json), not (as)"),
+        BadCall(member: "WindowsChanged", signature: "v", arguments: #"["[]"]"#, problem: "WindowsChanged takes (s windows_json), not (v)"),
+    ]
+
+    @Test("the id, the title and the pid only: every call's signature is checked before an argument is read", arguments: badCalls)
+    func argumentTypes(_ bad: BadCall) throws {
+        let session = try ShellSession(.kde)
+        let (shell, tracker) = (session.shell, session.tracker)
+        shell.call(bad.member, bad.signature, bad.values)
+        #expect(shell.answer(following: tracker) == "error org.freedesktop.DBus.Error.InvalidArgs: \(bad.problem)")
         #expect(tracker.current == nil)
-        #expect(messages == ["gesturemap: app source kde: a malformed call: FocusChanged: the pid must be a number"])
+        #expect(tracker.windows().isEmpty)
+        #expect(session.messages == ["gesturemap: app source kde: a malformed call: \(bad.problem)"])
         // Still serving: a good call after it is heard.
-        DispatchQueue.global().async { _ = bus.call("FocusChanged", ["string:org.gnome.Evince", "string:paper.pdf", "uint32:17"]) }
-        #expect(follow(tracker) { tracker.current?.id == "org.gnome.Evince" })
+        shell.call("FocusChanged", "ssu", ["org.gnome.Evince", "paper.pdf", 17])
+        #expect(shell.answer(following: tracker) == "ok")
+        #expect(tracker.current?.id == "org.gnome.Evince")
     }
 
-    @Test("a second gesturemap takes the bus name; the first says so")
-    func nameTakenOver() throws {
+    @Test("only the owner of the shell's name sets g.app: a spoofer is refused, changes nothing, and is reported once; forged bus signals are ignored")
+    func spoofer() throws {
         let bus = try SessionBus()
         defer { bus.stop() }
-        var first: [String] = []
-        let earlier = AppTracker(choice: .dbus(desktop: .gnome, address: bus.address), report: { first.append($0) })
-        let later = AppTracker(choice: .dbus(desktop: .gnome, address: bus.address), report: { _ in })
-        #expect(later.isConnected)
-        #expect(follow(earlier) { !first.isEmpty })
-        #expect(first == ["gesturemap: app source gnome: another program took org.gesturemap.Focus on the session bus (a second gesturemap?); this one hears no focus changes until it exits"])
+        var messages: [String] = []
+        let tracker = AppTracker(choice: .dbus(desktop: .gnome, address: bus.address), report: { messages.append($0) })
+        let spoofer = try BusPeer(bus)
+        spoofer.awaitGesturemap()
+        // No shell on the bus yet: nobody is trusted.
+        spoofer.call("FocusChanged", "ssu", ["evil", "Evil", 1])
+        #expect(spoofer.answer(following: tracker) == "error org.freedesktop.DBus.Error.AccessDenied: gesturemap takes FocusChanged only from the desktop's shell, the owner of org.gnome.Shell; \(spoofer.uniqueName) is not it")
+        #expect(tracker.current == nil)
+        #expect(messages == ["gesturemap: app source gnome: refused a call from \(spoofer.uniqueName): org.gnome.Shell is not on the session bus, so no call is taken until it is (further refusals are not reported)"])
+
+        var shell: BusPeer? = try BusPeer(bus, owning: ["org.gnome.Shell"])
+        shell?.call("FocusChanged", "ssu", ["firefox", "Mozilla Firefox", 4242])
+        #expect(shell?.answer(following: tracker) == "ok")
+        #expect(tracker.current?.id == "firefox")
+        spoofer.call("FocusChanged", "ssu", ["org.gnome.Terminal", "Terminal", 99], count: 20)
+        #expect(spoofer.answer(following: tracker)?.hasPrefix("error org.freedesktop.DBus.Error.AccessDenied: ") == true)
+        spoofer.call("WindowsChanged", "s", [#"[{"id":"evil","title":"","pid":1,"focused":true}]"#])
+        #expect(spoofer.answer(following: tracker) == "error org.freedesktop.DBus.Error.AccessDenied: gesturemap takes WindowsChanged only from the desktop's shell, the owner of org.gnome.Shell; \(spoofer.uniqueName) is not it")
+        settle(tracker)
+        #expect(tracker.current == AppInfo(id: "firefox", title: "Mozilla Firefox", pid: 4242))
+        #expect(tracker.windows().map(\.app.id) == ["firefox"])
+        #expect(messages.count == 1)
+
+        // Signals that claim to be the bus's own count only when the bus sent them.
+        spoofer.send(["op": "signal", "member": "NameOwnerChanged", "sig": "sss",
+                      "args": ["org.gnome.Shell", shell?.uniqueName ?? "", spoofer.uniqueName]])
+        #expect(spoofer.nextLine() == "sent")
+        spoofer.send(["op": "signal", "member": "NameLost", "sig": "s", "args": ["org.gesturemap.Focus"]])
+        #expect(spoofer.nextLine() == "sent")
+        spoofer.call("FocusChanged", "ssu", ["org.gnome.Terminal", "Terminal", 99])
+        #expect(spoofer.answer(following: tracker)?.hasPrefix("error org.freedesktop.DBus.Error.AccessDenied: ") == true)
+        #expect(tracker.current?.id == "firefox")
+        #expect(messages.count == 1)
+
+        // The shell restarts (a new unique name): the new one is trusted.
+        let oldShell = shell?.uniqueName
+        shell = nil
+        let restarted = try BusPeer(bus, owning: ["org.gnome.Shell"])
+        #expect(restarted.uniqueName != oldShell)
+        restarted.call("FocusChanged", "ssu", ["org.gnome.Evince", "paper.pdf", 17])
+        #expect(restarted.answer(following: tracker) == "ok")
+        #expect(tracker.current?.id == "org.gnome.Evince")
+        #expect(messages.count == 1)
+    }
+
+    @Test("a program that takes the shell's name from the running shell (gnome-shell allows replacement) is not trusted; the shell is again once it has the name back")
+    func shellNameTakenOver() throws {
+        let session = try ShellSession(.gnome)
+        let (shell, tracker) = (session.shell, session.tracker)
+        shell.call("FocusChanged", "ssu", ["firefox", "Mozilla Firefox", 4242])
+        #expect(shell.answer(following: tracker) == "ok")
+        let thief = try BusPeer(session.bus)
+        thief.send(["op": "own", "name": "org.gnome.Shell", "flags": 2])  // REPLACE_EXISTING
+        #expect(thief.nextLine() == "1")  // the primary owner now; the shell waits in the queue
+        #expect(follow(tracker) { !session.messages.isEmpty })
+        #expect(session.messages == ["gesturemap: app source gnome: \(thief.uniqueName) took org.gnome.Shell from the shell while the shell still runs; no call is taken until the shell has it back (after a deliberate `--replace` of the shell, restart gesturemap)"])
+        thief.call("FocusChanged", "ssu", ["org.gnome.Terminal", "Terminal", 99])
+        #expect(thief.answer(following: tracker)?.hasPrefix("error org.freedesktop.DBus.Error.AccessDenied: ") == true)
+        #expect(tracker.current?.id == "firefox")
+        // The name goes back to the shell, first in the queue: trusted again.
+        thief.send(["op": "release", "name": "org.gnome.Shell"])
+        #expect(thief.nextLine() == "1")
+        settle(tracker)
+        shell.call("FocusChanged", "ssu", ["org.gnome.Evince", "paper.pdf", 17])
+        #expect(shell.answer(following: tracker) == "ok")
+        #expect(tracker.current?.id == "org.gnome.Evince")
+        #expect(session.messages.count == 2)
+    }
+
+    @Test("a message past 64 KiB is skipped unread and said once; a list past 256 windows is refused; the stream goes on")
+    func sizeCaps() throws {
+        let session = try ShellSession(.gnome)
+        let (shell, tracker) = (session.shell, session.tracker)
+        shell.send(["op": "flood", "size": 3_000_000, "count": 3])
+        #expect(shell.answer(following: tracker) == "sent")
+        shell.send(["op": "ping"])
+        #expect(shell.answer(following: tracker, timeout: 30) == "ok")
+        #expect(session.messages.count == 1)
+        #expect(session.messages.first?.hasPrefix("gesturemap: app source gnome: skipped a message of 3000") == true)
+        #expect(session.messages.first?.hasSuffix(" bytes unread: at most 64 KiB are taken (further ones are skipped without a word)") == true)
+        // Just under the cap is read.
+        let window = #"{"id":"firefox","title":"TITLE","pid":4242,"focused":true}"#
+        let long = "[" + window.replacingOccurrences(of: "TITLE", with: String(repeating: "é", count: 300)) + "]"
+        shell.call("WindowsChanged", "s", [long])
+        #expect(shell.answer(following: tracker) == "ok")
+        #expect(tracker.windows().first?.app.title == String(repeating: "é", count: 255))
+        shell.call("FocusChanged", "ssu", ["firefox", String(repeating: "é", count: 300), 4242])
+        #expect(shell.answer(following: tracker) == "ok")
+        #expect(tracker.current?.title == String(repeating: "é", count: 255))
+        // Too many windows, or a list of tiny values, is refused before it is parsed.
+        let many = "[" + Array(repeating: window, count: 300).joined(separator: ",") + "]"
+        shell.call("WindowsChanged", "s", [many])
+        #expect(shell.answer(following: tracker) == "ok")
+        let tiny = "[" + Array(repeating: "1", count: 20_000).joined(separator: ",") + "]"
+        shell.call("WindowsChanged", "s", [tiny])
+        #expect(shell.answer(following: tracker) == "ok")
+        settle(tracker)
+        #expect(Array(session.messages.dropFirst()) == [
+            "gesturemap: app source gnome: WindowsChanged refused: it lists 300 windows; at most 256",
+            "gesturemap: app source gnome: WindowsChanged refused: it has more than 4096 values; at most 256 windows are read",
+        ])
+        #expect(tracker.windows().count == 1)
+    }
+
+    @Test("descriptors passed with calls are refused by the bus for gesturemap: 100 calls leave its descriptors as they were")
+    func passedDescriptors() throws {
+        let bus = try SessionBus()
+        defer { bus.stop() }
+        let shell = try BusPeer(bus, owning: ["org.gnome.Shell"])
+        let log = try temporaryDirectory("dbus-fd").appendingPathComponent("stderr").path
+        let apps = try Child(AppsCommandTests.binary, ["apps", "--watch", "--app-source", "gnome"],
+                             environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address], errorLog: log)
+        defer { apps.stop() }
+        shell.awaitGesturemap()
+        shell.send(["op": "ping"])
+        #expect(shell.nextLine(timeout: 10) == "ok")
+        shell.call("FocusChanged", "ssu", ["firefox", "Mozilla Firefox", 4242])
+        #expect(shell.nextLine() == "ok")
+        let before = descriptors(of: apps.pid)
+        shell.call("FocusChanged", "ssh", ["firefox", "Mozilla Firefox", ["fd": 1]], count: 100)
+        let refused = shell.nextLine(timeout: 30) ?? ""
+        #expect(refused.hasPrefix("error org.freedesktop.DBus.Error.NotSupported: "))
+        shell.call("FocusChanged", "ssu", ["org.gnome.Evince", "paper.pdf", 17])
+        #expect(shell.nextLine() == "ok")
+        #expect(before > 0)
+        #expect(descriptors(of: apps.pid) == before)
+        #expect(apps.process.isRunning)
+    }
+
+    private func descriptors(of pid: Int32) -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
+    }
+
+    @Test("a name already taken: gesturemap waits in the queue, says once which process holds it, and takes it when freed")
+    func nameTaken() throws {
+        let bus = try SessionBus()
+        defer { bus.stop() }
+        let squatter = try BusPeer(bus, owning: ["org.gesturemap.Focus"])
+        let shell = try BusPeer(bus, owning: ["org.gnome.Shell"])
+        var messages: [String] = []
+        let tracker = AppTracker(choice: .dbus(desktop: .gnome, address: bus.address), report: { messages.append($0) })
+        #expect(follow(tracker) { !messages.isEmpty })
+        let pattern = #/gesturemap: app source gnome: org\.gesturemap\.Focus is held by process (\d+) \(python3\) \((:[0-9.]+) on the session bus\); this gesturemap hears no focus changes until it lets go, then takes the name/#
+        let match = messages.first.flatMap { try? pattern.wholeMatch(in: $0) }
+        #expect(match != nil, "\(messages)")
+        #expect(match.map { String($0.output.2) } == squatter.uniqueName)
+        squatter.send(["op": "release", "name": "org.gesturemap.Focus"])
+        #expect(squatter.nextLine() == "1")
+        #expect(follow(tracker) { messages.count == 2 })
+        #expect(messages.last == "gesturemap: app source gnome: has org.gesturemap.Focus now")
+        shell.call("FocusChanged", "ssu", ["firefox", "Mozilla Firefox", 4242])
+        #expect(shell.answer(following: tracker) == "ok")
+        #expect(tracker.current?.id == "firefox")
+        // A second gesturemap waits behind this one rather than taking the name.
+        var second: [String] = []
+        let later = AppTracker(choice: .dbus(desktop: .gnome, address: bus.address), report: { second.append($0) })
+        #expect(follow(later) { !second.isEmpty })
+        #expect(second.first?.contains("org.gesturemap.Focus is held by process \(getpid()) ") == true, "\(second)")
+        shell.call("FocusChanged", "ssu", ["org.gnome.Evince", "paper.pdf", 17])
+        #expect(shell.answer(following: tracker) == "ok")
+        #expect(tracker.current?.id == "org.gnome.Evince")
+        #expect(later.current == nil)
+        #expect(messages.count == 2)
     }
 
     @Test("no session bus: one message, g.app nil")

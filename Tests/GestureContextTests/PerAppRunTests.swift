@@ -117,7 +117,7 @@ struct PerAppRunTests {
         ], expect: ["J org.pwmt.zathura", "alt+Right firefox", "next_page foot"])
     }
 
-    @Test("GNOME and KDE (a private session bus, the extension's calls made with dbus-send): each app's rule in turn",
+    @Test("GNOME and KDE (a private session bus, the shell's calls made by a python3-dbus peer that owns its name): each app's rule in turn",
           arguments: ["gnome", "kde"])
     func dbus(desktop: String) throws {
         let bus = try SessionBus()
@@ -126,9 +126,13 @@ struct PerAppRunTests {
         let run = try EngineRun(["--rules", rules, "-v"],
                                 environment: ["WAYLAND_DISPLAY": "wayland-0", "XDG_CURRENT_DESKTOP": desktop == "gnome" ? "GNOME" : "KDE",
                                               "DBUS_SESSION_BUS_ADDRESS": bus.address])
-        // The desktop calls once gesturemap has the name: until then dbus-send fails.
+        // The shell calls once gesturemap has the name: until then the call fails.
+        let shell = try BusPeer(bus, owning: [desktop == "gnome" ? "org.gnome.Shell" : "org.kde.KWin"])
         func focus(_ id: String, _ title: String, _ pid: Int) {
-            _ = waitFor(10) { bus.call("FocusChanged", ["string:\(id)", "string:\(title)", "uint32:\(pid)"]).status == 0 }
+            _ = waitFor(10) {
+                shell.call("FocusChanged", "ssu", [id, title, pid])
+                return shell.nextLine() == "ok"
+            }
         }
         try drive(run, rules: rules, [
             ("org.gnome.Evince", { focus("org.gnome.Evince", "paper.pdf", 17) }),

@@ -2,7 +2,9 @@
 // focus. gesturemap owns org.gesturemap.Focus on the session bus while it runs
 // with --app-source gnome (or detects GNOME); this extension calls it on every
 // focus change, and again whenever a gesturemap appears on the bus.
-// The interface is described in docs/apps.md.
+// gesturemap takes these calls only from the connection that owns
+// org.gnome.Shell, so they go through the Shell's own Gio.DBus.session, never a
+// private connection. The interface is described in docs/apps.md.
 import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
 import Meta from 'gi://Meta';
@@ -69,12 +71,19 @@ export default class GesturemapFocusExtension extends Extension {
         this._call('FocusChanged', new GLib.Variant('(ssu)', [app.id, app.title, app.pid]));
     }
 
+    // gesturemap reads at most 256 windows, in a message of at most 64 KiB
+    // (docs/apps.md, Limits): the list is only for `gesturemap apps`, so its
+    // titles are cut to stay well inside that.
     _sendWindows() {
         const focused = global.display.focus_window;
         const windows = global.get_window_actors()
             .map(actor => actor.meta_window)
             .filter(window => window.get_window_type() === Meta.WindowType.NORMAL)
-            .map(window => ({...this._describe(window), focused: window === focused}));
+            .slice(0, 256)
+            .map(window => {
+                const app = this._describe(window);
+                return {...app, title: app.title.slice(0, 120), focused: window === focused};
+            });
         this._call('WindowsChanged', new GLib.Variant('(s)', [JSON.stringify(windows)]));
     }
 

@@ -53,11 +53,16 @@ void gm_wl_close(gm_wl *w);
 /* ---- the session D-Bus, for the GNOME Shell extension and the KWin script ---- */
 typedef struct gm_dbus gm_dbus;
 /* Connects to `address` (NULL: $DBUS_SESSION_BUS_ADDRESS, else
- * unix:path=$XDG_RUNTIME_DIR/bus), takes `name` (queued behind an earlier
- * owner, which it replaces) and serves `path`'s interface `interface`:
- * FocusChanged(s id, s title, u pid) and WindowsChanged(s json). */
+ * unix:path=$XDG_RUNTIME_DIR/bus) and sends, without waiting for any answer,
+ * the authentication, Hello, a watch on `shell` (the desktop's well-known
+ * name: org.gnome.Shell, org.kde.KWin), and a request for `name`, queued
+ * behind an earlier owner and never given up to a later one. Serves `path`'s
+ * interface `interface`: FocusChanged(s id, s title, u pid) and
+ * WindowsChanged(s json), to the unique name that owns `shell` and no other
+ * (nor to one that took the name from a live owner).
+ * Everything after the connect(2) arrives through gm_dbus_read/gm_dbus_next. */
 gm_dbus *gm_dbus_open(const char *address, const char *name, const char *path, const char *interface,
-                      char *error, size_t error_size);
+                      const char *shell, char *error, size_t error_size);
 int gm_dbus_fd(const gm_dbus *d);
 
 typedef enum {
@@ -67,21 +72,44 @@ typedef enum {
     GM_DBUS_NAME_ACQUIRED = 3,
     GM_DBUS_NAME_LOST = 4,
     GM_DBUS_BAD_CALL = 5,     /* text: what was wrong with a call */
-    GM_DBUS_DISCONNECTED = 6,
+    GM_DBUS_DISCONNECTED = 6, /* text: why */
+    GM_DBUS_REFUSED = 7,      /* text: the caller's unique name; number: 1 when the shell is on the bus */
+    GM_DBUS_TOO_BIG = 8,      /* number: the size of a message that was skipped */
+    GM_DBUS_NAME_QUEUED = 9,  /* text: the unique name holding `name` (NULL: unknown); number: its pid or -1 */
+    GM_DBUS_SHELL_TAKEN = 10, /* text: who took the shell's name from its live owner; no calls until the shell has it back */
 } gm_dbus_kind;
 
 typedef struct {
     gm_dbus_kind kind;
     gm_window window;
     char *text; /* malloc'd or NULL; free with gm_dbus_update_free */
+    int64_t number;
 } gm_dbus_update;
 
-/* Reads what arrived (never blocks), then returns updates one at a time until
- * GM_DBUS_NOTHING. Method calls are answered here. */
+/* The caps (bytes): a longer message is skipped unread, a longer id refused,
+ * a longer title cut at a character boundary. */
+#define GM_DBUS_MESSAGE_CAP 65536
+#define GM_DBUS_ID_CAP 255
+#define GM_DBUS_TITLE_CAP 511
+
+/* Writes what waits and reads one chunk (never blocks): 0, or -1 once the
+ * connection is gone (gm_dbus_next then says why). */
 int gm_dbus_read(gm_dbus *d);
+/* The updates in what was read, one at a time until GM_DBUS_NOTHING. Calls are
+ * answered here. */
 gm_dbus_kind gm_dbus_next(gm_dbus *d, gm_dbus_update *out);
 void gm_dbus_update_free(gm_dbus_update *u);
 void gm_dbus_close(gm_dbus *d);
+
+/* For the fuzz target: a handle with no socket, whose requests went nowhere
+ * (Hello had serial 1, AddMatch 2, GetNameOwner for `shell` 3, RequestName 4);
+ * gm_dbus_feed hands it bytes as if the bus had sent them, starting with the
+ * authentication's answer ("OK <guid>\r\n"), and returns how many it took (0
+ * when its buffer is full: call gm_dbus_next first). NULL when libdbus cannot
+ * be loaded. */
+gm_dbus *gm_dbus_open_detached(const char *name, const char *path, const char *interface, const char *shell,
+                               char *error, size_t error_size);
+size_t gm_dbus_feed(gm_dbus *d, const void *bytes, size_t count);
 
 /* ---- a helper command (--app-command) ---- */
 /* Runs `/bin/sh -c command` with stdin from /dev/null, stdout into a pipe whose

@@ -1,7 +1,8 @@
 // gesturemap focus: KWin tells gesturemap which application has the focus.
 // gesturemap owns org.gesturemap.Focus on the session bus while it runs with
 // --app-source kde (or detects KDE); this script calls it on every activation.
-// The interface is described in docs/apps.md.
+// callDBus goes through KWin's own connection, the owner of org.kde.KWin: the
+// only one gesturemap takes calls from. The interface is described in docs/apps.md.
 const BUS_NAME = "org.gesturemap.Focus";
 const OBJECT_PATH = "/org/gesturemap/Focus";
 const INTERFACE = "org.gesturemap.Focus1";

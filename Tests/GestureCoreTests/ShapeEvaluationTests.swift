@@ -111,29 +111,44 @@ enum ShapeEvaluation {
         var tally = Tally()
         var refused = 0
         for person in people {
-            for round in 0..<teachingRounds {
-                var random = XorShift(seed: person.seed &* 31 &+ UInt64(round))
-                var templates: [ShapeTemplate] = []
-                var tests: [(String, ShapeDrawer.Drawing)] = []
-                for name in BuiltinShapes.names {
-                    var pool = person.drawings[name] ?? []
-                    for _ in 0..<perShape where !pool.isEmpty {
-                        let pick = pool.remove(at: Int(random.next() * Double(pool.count)) % pool.count)
-                        if ShapeRecognizer.refusal(of: pick.points) != nil { refused += 1; continue }
-                        if let t = ShapeTemplate(name: name, path: pick.points, anyDirection: false) { templates.append(t) }
-                    }
-                    tests += pool.map { (name, $0) }
+            let drawings = person.drawings.mapValues { $0.map { ($0.frames, $0.points) } }
+            let (t, r) = taught(drawings, perShape: perShape, rounds: teachingRounds, seed: person.seed)
+            tally.correct += t.correct
+            tally.total += t.total
+            tally.confusions.merge(t.confusions, uniquingKeysWith: +)
+            refused += r
+        }
+        return (tally, refused)
+    }
+
+    /// One person's drawings, by shape, as frames and the points they passed:
+    /// `rounds` times, `perShape` of each shape are taught and the rest drawn.
+    static func taught(_ drawings: [String: [([TouchFrame], [Vector])]], perShape: Int, rounds: Int, seed: UInt64) -> (tally: Tally, refused: Int) {
+        var tally = Tally()
+        var refused = 0
+        for round in 0..<rounds {
+            var random = XorShift(seed: seed &* 31 &+ UInt64(round))
+            var templates: [ShapeTemplate] = []
+            var tests: [(String, [TouchFrame])] = []
+            for name in drawings.keys.sorted() {
+                var pool = drawings[name] ?? []
+                for _ in 0..<perShape where !pool.isEmpty {
+                    let pick = pool.remove(at: Int(random.next() * Double(pool.count)) % pool.count)
+                    if ShapeRecognizer.refusal(of: pick.1) != nil { refused += 1; continue }
+                    if let t = ShapeTemplate(name: name, path: pick.1, anyDirection: false) { templates.append(t) }
                 }
-                for (name, drawing) in tests { tally.add(name, outcome(drawing.frames, templates: templates)) }
+                tests += pool.map { (name, $0.0) }
             }
+            for (name, frames) in tests { tally.add(name, outcome(frames, templates: templates)) }
         }
         return (tally, refused)
     }
 
     /// The scribble measure of docs/shapes.md: 2,000 smooth random walks, the
     /// share reported as some shape at the default `shape_min_score`.
-    static func scribbleAcceptance() -> (accepted: Int, total: Int, scores: [Double]) {
+    static func scribbleAcceptance() -> (accepted: Int, total: Int, scores: [Double], names: [String: Int]) {
         var accepted = 0
+        var names: [String: Int] = [:]
         var scores: [Double] = []
         let all = ShapeCalibrationTests.scribbles(2000)
         for points in all {
@@ -141,10 +156,10 @@ enum ShapeEvaluation {
             let out = TouchScript.recognize(TouchScript.frames([plan]), rules: [GestureRule(spec: GestureSpec(kind: .shape, minScore: 0))])
             if let e = out.first?.event {
                 scores.append(e.score)
-                if e.score >= Threshold.shapeMinScore.defaultValue { accepted += 1 }
+                if e.score >= Threshold.shapeMinScore.defaultValue { accepted += 1; names[e.name ?? "?", default: 0] += 1 }
             }
         }
-        return (accepted, all.count, scores.sorted())
+        return (accepted, all.count, scores.sorted(), names)
     }
 
     /// Scores of correct matches, for setting the scale.
@@ -180,7 +195,56 @@ struct ShapeEvaluationTests {
         #expect(a.draw("circle").points == b.draw("circle").points)
     }
 
-    @Test("tuning drawers: the figures the filters were set on")
+    /// Floors, not the goals of docs/shapes.md: untaught, the goal is 98%, but
+    /// the matcher changes that reached it on these drawers cost the one real
+    /// person (s02) 4 points, so they were left out and 92.5% is what the
+    /// filters alone give (docs/shapes.md, "How well it works").
+    static let floors = (untaught: 0.92, one: 0.995, three: 0.995, scribbles: 0.03)
+
+    @Test("held-out drawers, never tuned on: built-in shapes ≥ 92%, taught with 1 template ≥ 99.5%, with 3 ≥ 99.5%; ≤ 3% of scribbles taken for a shape")
+    func heldOut() {
+        let people = ShapeEvaluation.people(ShapeEvaluation.heldOutSeeds)
+        print("shape-eval: \(people.count) held-out drawers (seeds \(ShapeEvaluation.heldOutSeeds.first ?? 0)–\(ShapeEvaluation.heldOutSeeds.last ?? 0)), \(ShapeEvaluation.drawingsPerShape) drawings of each of the 16 shapes each, through the core with one shape rule bound")
+        let untaught = ShapeEvaluation.untaught(people)
+        print("shape-eval: held-out, untaught (built-in shapes): \(untaught.figure); top confusions: \(untaught.top(8))")
+        #expect(untaught.accuracy >= Self.floors.untaught, "\(untaught.top(8))")
+        for (k, goal) in [(1, Self.floors.one), (3, Self.floors.three)] {
+            let (t, refused) = ShapeEvaluation.taught(people, perShape: k)
+            print("shape-eval: held-out, taught with \(k) template\(k == 1 ? "" : "s") of each shape (\(ShapeEvaluation.teachingRounds) random choices a person; \(refused) refused by shape add): \(t.figure); top confusions: \(t.top(8))")
+            #expect(t.accuracy >= goal, "\(t.top(8))")
+        }
+        let s = ShapeEvaluation.scribbleAcceptance()
+        let share = Double(s.accepted) / Double(s.total)
+        print("shape-eval: random scribbles taken for a shape at shape_min_score \(Threshold.shapeMinScore.defaultValue): \(s.accepted)/\(s.total) = \(String(format: "%.2f", share * 100))%; as \(s.names.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+        #expect(share <= Self.floors.scribbles)
+    }
+
+    /// s02 is the one real person at hand: the check made at the end, never
+    /// what the limits are set on (docs/shapes.md, "How well it works").
+    @Test("the $1 logs' s02, last: untaught ≥ 99%, taught with 1 of the person's own strokes ≥ 99%, with 3 ≥ 99.5% (scripts/shape-eval)")
+    func s02() {
+        guard DollarLogs.present else {
+            print("shape-eval: s02: skipped, \(DollarLogs.directory) is absent")
+            return
+        }
+        var s02 = ShapeEvaluation.Tally()
+        var byShape: [String: [([TouchFrame], [Vector])]] = [:]
+        for sample in DollarLogs.samples {
+            let frames = ShapeCalibrationTests.frames(sample.file)
+            s02.add(sample.shape, ShapeEvaluation.outcome(frames, templates: BuiltinShapes.templates))
+            byShape[sample.shape, default: []].append((frames, frames.compactMap { $0.touches.first?.position }))
+        }
+        print("shape-eval: s02 ($1 logs, 0.3 mm a pixel, own timing), untaught: \(s02.figure); confusions: \(s02.top(8))")
+        #expect(s02.accuracy >= 0.99, "\(s02.top(8))")
+        for k in [1, 3] {
+            let (t, refused) = ShapeEvaluation.taught(byShape, perShape: k, rounds: 20, seed: 2007)
+            print("shape-eval: s02, taught with \(k) (20 random choices; \(refused) refused): \(t.figure); confusions: \(t.top(8))")
+            #expect(t.accuracy >= (k == 1 ? 0.99 : 0.995), "\(t.top(8))")
+        }
+    }
+
+    @Test("tuning drawers: the figures the filters were set on (scripts/shape-eval --tuning)",
+          .enabled(if: ProcessInfo.processInfo.environment["SHAPE_EVAL_TUNING"] != nil, "set SHAPE_EVAL_TUNING to print them"))
     func tuning() {
         let people = ShapeEvaluation.people(ShapeEvaluation.tuningSeeds)
         if let path = ProcessInfo.processInfo.environment["SHAPE_EVAL_SHEET"] {
@@ -202,11 +266,11 @@ struct ShapeEvaluationTests {
             scores.sort(); thick.sort()
             print("shape-eval: tuning, \(name): correct \(scores.count), scores p2 \(ShapeCalibrationTests.quantile(scores, 0.02)), p10 \(ShapeCalibrationTests.quantile(scores, 0.1)); thickness min \(thick.first ?? .nan)")
         }
-        for k in [1, 3] {
+        for k in [1, 3] where ProcessInfo.processInfo.environment["SHAPE_EVAL_QUICK"] == nil {
             let (t, refused) = ShapeEvaluation.taught(people, perShape: k)
             print("shape-eval: tuning drawers, taught with \(k): \(t.figure); refused \(refused); \(t.top(12))")
         }
         let s = ShapeEvaluation.scribbleAcceptance()
-        print("shape-eval: scribbles accepted: \(s.accepted)/\(s.total); scores p90 \(ShapeCalibrationTests.quantile(s.scores, 0.9)) p97 \(ShapeCalibrationTests.quantile(s.scores, 0.97))")
+        print("shape-eval: scribbles accepted: \(s.accepted)/\(s.total); scores p90 \(ShapeCalibrationTests.quantile(s.scores, 0.9)) p97 \(ShapeCalibrationTests.quantile(s.scores, 0.97)); as \(s.names)")
     }
 }

@@ -50,9 +50,9 @@ public enum ShapeFilter {
     }
 
     /// A drawing thinner than this across its main axis is a line, however it
-    /// went along it (a drag up and back down). A drag there and back, with a
-    /// hand's tremor, is under 0.03; the thinnest drawn shape in the drawers
-    /// (a right bracket with short arms, slanted) is about 0.1.
+    /// went along it (a drag up and back down): a 30 mm drag that comes back
+    /// within half a millimetre of its way out is 0.03. The thinnest tuning
+    /// drawings, a check and a bracket with short arms, are about 0.09.
     public static let minThickness = 0.06
 
     /// How wide the points are across their main axis, as a share of their

@@ -4,7 +4,7 @@
 /// It never slows a swipe: it decides nothing while the finger is down, so a
 /// stroke that is straight so far still fires as a swipe mid-gesture, and at
 /// the lift a stroke a swipe would take (straight by the swipe's own lift
-/// test) is never a shape. Only strokes that are clearly not straight are
+/// test, with no corner) is never a shape. Only strokes that are clearly not straight are
 /// matched. Strokes that follow each other within `shape_gap` are one drawing
 /// (an X drawn as two lines): after a lift that matched nothing yet, it waits
 /// that long for the next stroke.
@@ -88,27 +88,6 @@ public struct ShapeRecognizer: Recognizer {
                 hi = Vector(max(hi.x, p.x), max(hi.y, p.y))
             }
             return points.isEmpty ? .zero : (lo + hi) / 2
-        }
-
-        /// How wide the drawing is across its main axis, as a share of its
-        /// length along it (principal axes of its points): near 0 for a line,
-        /// or a line drawn back and forth; 1 for a circle.
-        var thickness: Double {
-            guard points.count >= 2 else { return 0 }
-            var mean = Vector.zero
-            for p in points { mean += p }
-            mean = mean / Double(points.count)
-            var xx = 0.0, yy = 0.0, xy = 0.0
-            for p in points {
-                let d = p - mean
-                xx += d.x * d.x
-                yy += d.y * d.y
-                xy += d.x * d.y
-            }
-            let half = (xx + yy) / 2
-            let spread = ((xx - yy) * (xx - yy) / 4 + xy * xy).squareRoot()
-            let major = half + spread, minor = max(half - spread, 0)
-            return major > 0 ? (minor / major).squareRoot() : 0
         }
 
         /// Finer than the swipe's path: a small shape keeps its corners.
@@ -196,10 +175,8 @@ public struct ShapeRecognizer: Recognizer {
         let size = drawing.size
         if size < config.minSize { return fail(.shapeTooSmall(.under("drawn across", size, .shapeMinSize, limit: config.minSize)), into: &out) }
         let why: TransitionCause
-        if StrokeShape.lift.flaw(of: drawing.path) == nil {
-            why = .straightStroke
-        } else if drawing.thickness < Self.minThickness {
-            why = .flatStroke
+        if let refusal = ShapeFilter.refusal(of: drawing.points, path: drawing.path) {
+            why = refusal
         } else if let stroke = ShapeStroke(path: drawing.points), let best = config.matcher.best(stroke) {
             if let least = config.minimum(for: best.name) {
                 if best.score >= least { return recognize(best, drawing, at: time, tracker: tracker, into: &out) }
@@ -229,17 +206,13 @@ public struct ShapeRecognizer: Recognizer {
         deadline = nil
     }
 
-    /// A drawing thinner than this across its main axis is a line, however it
-    /// went along it (a drag up and back down): half the thinnest of the 192
-    /// $1 strokes of s02 (a check, 0.16).
-    static let minThickness = 0.12
-
-    /// Whether a path is what a swipe would take at its lift: never a shape.
-    public static func isStraight(_ points: [Vector]) -> Bool {
-        guard let first = points.first else { return true }
+    /// Why a path, drawn as one stroke, is no shape however it matches
+    /// (`ShapeFilter`), or nil: what `shape add` refuses to learn.
+    public static func refusal(of points: [Vector]) -> TransitionCause? {
+        guard let first = points.first else { return .straightStroke }
         var drawing = Drawing(at: first, time: 0)
         for p in points.dropFirst() { drawing.add(p) }
-        return StrokeShape.lift.flaw(of: drawing.path) == nil
+        return ShapeFilter.refusal(of: drawing.points, path: drawing.path)
     }
 
     private mutating func fail(_ cause: TransitionCause, into out: inout [Transition]) {

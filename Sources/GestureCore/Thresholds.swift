@@ -45,7 +45,7 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .rotateMinAngle: return 15
         case .edgeZone: return 5
         case .shapeMinScore: return 0.8
-        case .shapeMinSize: return 15
+        case .shapeMinSize: return 8
         case .shapeGap: return 0.5
         case .typingQuiet: return 0.5
         }

@@ -54,9 +54,15 @@ public struct ShapeTeaching {
                 lesson.skipped.append("\(label): it does not go anywhere")
                 continue
             }
-            if ShapeRecognizer.isStraight(drawing.points) {
+            switch ShapeRecognizer.refusal(of: drawing.points) {
+            case .straightStroke?:
                 lesson.skipped.append("\(label): a straight stroke is a swipe or a drag, never a shape")
                 continue
+            case let refusal?:
+                lesson.skipped.append("\(label): \(refusal)")
+                continue
+            case nil:
+                break
             }
             let points = ShapeStroke.resampledPoints(drawing.points, count: Self.storedPoints) ?? drawing.points
             let origin = points.first ?? .zero

@@ -29,6 +29,8 @@ struct ShapeCalibrationTests {
         sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * q))]
     }
 
+    /// s02 is the check made at the end, not what the limits were set on
+    /// (docs/shapes.md, "How well it works"): 191/192 with the chosen limits.
     @Test("at the default min_score, 99% of the $1 logs' s02 strokes match their own built-in shape",
           .enabled(if: DollarLogs.present, "../shared/data/real is absent"))
     func realStrokes() {
@@ -47,23 +49,12 @@ struct ShapeCalibrationTests {
         #expect(share >= 0.99)
     }
 
-    @Test("random scribbles through the shape recognizer: at most 5% are taken for a shape at the default min_score")
+    @Test("random scribbles through the shape recognizer: at most 3% are taken for a shape at the default min_score")
     func scribbles() {
-        var reported = 0
-        var scores: [Double] = []
-        let all = Self.scribbles(2000)
-        for points in all {
-            let plan = Drawn.along(points, duration: Drawn.length(points) / 120)
-            let out = TouchScript.recognize(TouchScript.frames([plan]), rules: [GestureRule(spec: GestureSpec(kind: .shape, minScore: 0))])
-            if let e = out.first?.event {
-                scores.append(e.score)
-                if e.score >= Threshold.shapeMinScore.defaultValue { reported += 1 }
-            }
-        }
-        scores.sort()
-        let share = Double(reported) / Double(all.count)
-        print("calibration: scribbles matched by some shape: \(scores.count)/\(all.count); scores p50 \(Self.quantile(scores, 0.5)), p95 \(Self.quantile(scores, 0.95)), p99 \(Self.quantile(scores, 0.99)); reported at the default: \(reported) (\(share)), at 0.85: \(scores.filter { $0 >= 0.85 }.count)")
-        #expect(share <= 0.05)
+        let (reported, total, scores, _) = ShapeEvaluation.scribbleAcceptance()
+        let share = Double(reported) / Double(total)
+        print("calibration: scribbles matched by some shape: \(scores.count)/\(total); scores p50 \(Self.quantile(scores, 0.5)), p95 \(Self.quantile(scores, 0.95)), p99 \(Self.quantile(scores, 0.99)); reported at the default: \(reported) (\(share)), at 0.85: \(scores.filter { $0 >= 0.85 }.count)")
+        #expect(share <= 0.03)
     }
 
     /// The $1 logs' strokes as touches: their own timing, at 0.3 mm a pixel
@@ -93,7 +84,7 @@ struct ShapeCalibrationTests {
         return frames
     }
 
-    @Test("the $1 logs' s02 strokes, drawn with their own timing through the arena: each its own shape; with swipe rules bound, those whose straight first leg is fast enough are swipes, the rest still their shapes",
+    @Test("the $1 logs' s02 strokes, drawn with their own timing through the arena: 99% each its own shape; with swipe rules bound, those whose straight first leg is fast enough are swipes, the rest still their shapes",
           .enabled(if: DollarLogs.present, "../shared/data/real is absent"))
     func endToEnd() {
         let swipes = ["swipe left", "swipe right", "swipe up", "swipe down"].map { TouchScript.rule($0) }

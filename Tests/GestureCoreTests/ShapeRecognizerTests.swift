@@ -123,13 +123,13 @@ struct ShapeRecognizerTests {
         #expect(out.isEmpty)
         #expect(arena.traceLines.contains { $0.hasSuffix("shape: possible → 2 fingers, more than any shape rule → failed") }, "\(arena.traceLines)")
 
-        let small = TouchScript.frames(Drawn.template("circle", size: 8, speed: 40))
+        let small = TouchScript.frames(Drawn.template("circle", size: 5, speed: 40))
         var arena2 = GestureArena(rules: [TouchScript.rule("shape")])
         arena2.tracing = true
         for frame in small { arena2.handle(frame, into: &out) }
         arena2.finish(into: &out)
         #expect(out.isEmpty)
-        #expect(arena2.traceLines.contains { $0.contains("shape: possible → too small for a shape: drawn across 8") && $0.hasSuffix(" mm < 15 mm (shape_min_size) → failed") }, "\(arena2.traceLines)")
+        #expect(arena2.traceLines.contains { $0.contains("shape: possible → too small for a shape: drawn across 5") && $0.hasSuffix(" mm < 8 mm (shape_min_size) → failed") }, "\(arena2.traceLines)")
     }
 
     @Test("a shape recognized claims its sequence: a long press bound beside it does not fire")

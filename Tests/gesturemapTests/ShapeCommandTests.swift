@@ -82,6 +82,24 @@ struct ShapeCommandTests {
         #expect(drawn.lines.compactMap { Binary.json($0)?["action"] as? String } == ["undo"])
     }
 
+    @Test("shape add learns a check whose first leg is a sixth of its second (issue 20), and skips a drag up and back down, saying why")
+    func shortLeggedCheck() throws {
+        let (dir, _) = try Self.workspace(rules: "")
+        var check: [(Double, Double)] = []
+        for i in 0...10 { check.append((60 + 3.2 * Double(i) / 10, 40 + 3.8 * Double(i) / 10)) }
+        for i in 1...30 { check.append((63.2 + 15 * Double(i) / 30, 43.8 - 26 * Double(i) / 30)) }
+        let drag = (0...30).map { (20.0, 10 + Double($0)) } + (0...30).map { (20.5, 40 - Double($0)) }
+        let recording = dir.appendingPathComponent("tick.ndjson")
+        try Self.recording([check, drag]).write(to: recording, atomically: true, encoding: .utf8)
+        let shapes = dir.appendingPathComponent("tick.jsonl")
+        let add = try Binary.run(["shape", "add", "tick", recording.path, "--shapes", shapes.path])
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(add.errorLines.count == 2, "\(add.errorLines)")
+        #expect(add.errorLines.first?.hasPrefix("gesturemap shape add: skipped drawing 2 (at ") == true, "\(add.errorLines)")
+        #expect(add.errorLines.first?.hasSuffix(" s): it went back and forth along a line, which is no shape") == true, "\(add.errorLines)")
+        #expect(add.errorLines.last == "\(shapes.path): added a template of \"tick\" (1 in all)", "\(add.errorLines)")
+    }
+
     @Test("shape add with nothing to learn says so, exit 65; a bad name is a usage error")
     func nothingToLearn() throws {
         let (dir, _) = try Self.workspace(rules: "")

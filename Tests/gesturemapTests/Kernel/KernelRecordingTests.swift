@@ -54,6 +54,15 @@ struct KernelRecordingTests {
                     }
                     #expect(outcome.late <= Self.tolerance, "\(recording.testDescription): played \(Int(outcome.late * 1000)) ms late")
                     let file = fromFile[recording.events] ?? []
+                    // Side by side, four engines share the emulated CPUs: one
+                    // that falls behind may read a packet stamped just before a
+                    // deadline only after the deadline woke it (a rest that
+                    // turns into a long press). Alone, it must match.
+                    if outcome.lines != file && size > 1 {
+                        KernelGuest.say("\(recording.testDescription) differed side by side; again, alone")
+                        lateOnes.append(recording)
+                        continue
+                    }
                     #expect(outcome.lines == file, "\(recording.testDescription): live \(outcome.lines) but from the file \(file)\n\(outcome.stderr)")
                     if outcome.lines == file { matched += 1 }
                 }

@@ -14,21 +14,19 @@ final class CommandBackend: AppBackend {
     private var phase: Phase
     private var pending: [UInt8] = []
     private var gauge = FloodGauge()
-    /// When an ending helper is looked at next.
-    private var nextLook = 0.0
     private(set) var current: AppInfo?
 
     /// The helper's life as the loop sees it: it is never waited for.
     private enum Phase {
         case running(output: Int32)
-        /// Its output ended, or it flooded: reaped without waiting, and
-        /// stopped (`signal`) if it lingers past its grace.
-        case ending(since: Double, signal: Int32?, reason: String?)
+        /// Its output ended, or it flooded: reaped without waiting (looked at
+        /// again at `nextLook`), and stopped (`signal`) if it lingers past its grace.
+        case ending(since: Double, signal: Int32?, reason: String?, nextLook: Double)
         case ended
     }
 
-    /// A helper whose output ended gets this long to exit, then SIGTERM, then
-    /// as long again before SIGKILL.
+    /// A helper whose output ended gets `grace` to exit, then SIGTERM and
+    /// `termGrace` more, then SIGKILL.
     static let grace = 0.2
     static let termGrace = 1.0
     /// How often a helper that is ending is looked at.
@@ -96,7 +94,7 @@ final class CommandBackend: AppBackend {
     }
 
     var deadline: Double? {
-        guard case .ending = phase else { return nil }
+        guard case .ending(_, _, _, let nextLook) = phase else { return nil }
         return nextLook
     }
 
@@ -108,14 +106,13 @@ final class CommandBackend: AppBackend {
     private func end(at now: Double, signal: Int32?, reason: String?) {
         if case .running(let output) = phase { Glibc.close(output) }
         if let signal { kill(-pid, signal) }
-        phase = .ending(since: now, signal: signal, reason: reason)
-        nextLook = now + CommandBackend.reapInterval
+        phase = .ending(since: now, signal: signal, reason: reason, nextLook: now + CommandBackend.reapInterval)
     }
 
     /// Takes the command's exit if it has come (never waiting for it), and
     /// stops it when it lingers; throws once it is gone, saying how it ended.
     private func reap(now: Double) throws(AppSourceLost) -> Bool {
-        guard case .ending(let since, let signal, let reason) = phase else { return false }
+        guard case .ending(let since, let signal, let reason, _) = phase else { return false }
         var status: Int32 = 0
         let reaped = waitpid(pid, &status, WNOHANG)
         if reaped == pid || (reaped < 0 && errno == ECHILD) {
@@ -126,14 +123,15 @@ final class CommandBackend: AppBackend {
                 : stoppedByUs ? "closed its output but did not exit; stopped it" : CommandBackend.describe(status)
             throw AppSourceLost("the command \"\(command)\" \(how)")
         }
-        nextLook = now + CommandBackend.reapInterval
+        let next = now + CommandBackend.reapInterval
+        phase = .ending(since: since, signal: signal, reason: reason, nextLook: next)
         switch signal {
         case nil where now >= since + CommandBackend.grace:
             kill(-pid, SIGTERM)
-            phase = .ending(since: now, signal: SIGTERM, reason: reason)
+            phase = .ending(since: now, signal: SIGTERM, reason: reason, nextLook: next)
         case SIGTERM? where now >= since + CommandBackend.termGrace:
             kill(-pid, SIGKILL)
-            phase = .ending(since: now, signal: SIGKILL, reason: reason)
+            phase = .ending(since: now, signal: SIGKILL, reason: reason, nextLook: next)
         case SIGKILL? where now >= since + CommandBackend.termGrace:
             // Unkillable (stuck in the kernel): left to init once gesturemap exits.
             phase = .ended

@@ -10,15 +10,9 @@ import Testing
 /// `test` walks: read up to a limit, never waited on, never walked in circles.
 @Suite("Bounded reads and case folders")
 struct BoundedReadTests {
-    static func directory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gesturemap-bounded-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
     @Test("a FIFO in a file's place is refused at once, not waited on; a file past the limit is refused unread")
     func fifoAndLimit() throws {
-        let dir = try Self.directory()
+        let dir = try scratchDirectory("bounded")
         defer { try? FileManager.default.removeItem(at: dir) }
         let fifo = dir.appendingPathComponent("shapes.jsonl").path
         #expect(mkfifo(fifo, 0o600) == 0)
@@ -41,7 +35,7 @@ struct BoundedReadTests {
 
     @Test("test's folders: a link back up is walked once, a FIFO named like a case is refused, the rest are found")
     func caseFolders() throws {
-        let dir = try Self.directory()
+        let dir = try scratchDirectory("bounded")
         defer { try? FileManager.default.removeItem(at: dir) }
         let inner = dir.appendingPathComponent("inner")
         try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)

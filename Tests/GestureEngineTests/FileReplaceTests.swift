@@ -8,15 +8,9 @@ import Testing
 /// `test --update`, `draw -o` and `shape add` write through FileSystem.replace.
 @Suite("Files written safely: a new temporary file, the target's mode, no link followed")
 struct FileReplaceTests {
-    static func directory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gesturemap-replace-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
     @Test("a link at the target is replaced itself; the file it points to is untouched")
     func linkAtTarget() throws {
-        let dir = try Self.directory()
+        let dir = try scratchDirectory("replace")
         let victim = dir.appendingPathComponent("victim")
         try "precious".write(to: victim, atomically: false, encoding: .utf8)
         let target = dir.appendingPathComponent("expected.out")
@@ -29,7 +23,7 @@ struct FileReplaceTests {
 
     @Test("a link planted at the old predictable temporary name is not followed")
     func plantedTemporary() throws {
-        let dir = try Self.directory()
+        let dir = try scratchDirectory("replace")
         let victim = dir.appendingPathComponent("victim")
         try "precious".write(to: victim, atomically: false, encoding: .utf8)
         let target = dir.appendingPathComponent("picture.svg")
@@ -41,7 +35,7 @@ struct FileReplaceTests {
 
     @Test("the target keeps its mode; a new file gets the umask's; nothing is left behind")
     func modes() throws {
-        let dir = try Self.directory()
+        let dir = try scratchDirectory("replace")
         let kept = dir.appendingPathComponent("kept")
         try "old".write(to: kept, atomically: false, encoding: .utf8)
         #expect(chmod(kept.path, 0o640) == 0)
@@ -59,7 +53,7 @@ struct FileReplaceTests {
     @Test("a directory that cannot be written is an error naming the file, and leaves nothing")
     func unwritable() throws {
         guard getuid() != 0 else { return }  // root writes anywhere
-        let dir = try Self.directory()
+        let dir = try scratchDirectory("replace")
         #expect(chmod(dir.path, 0o500) == 0)
         defer { chmod(dir.path, 0o700) }
         let error = FileSystem.replace(dir.appendingPathComponent("out").path, with: [1, 2, 3])

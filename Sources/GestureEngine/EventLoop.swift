@@ -161,6 +161,6 @@ extension Engine {
     /// clock (devices, `record` output).
     func idleTimeout(now: Double) -> Int32 {
         guard let deadline = nextDeadline, let latest = latestInputTime, MonotonicClock.isLive(latest) else { return -1 }
-        return Checked.integer(min(max(((deadline - now) * 1000).rounded(.up), 0), 60_000), as: Int32.self) ?? 0
+        return PollSet<LoopToken>.timeout(seconds: deadline - now)
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import GestureInput
 
 /// The descriptors of one poll(), each added with what it stands for, so
 /// whoever handles the news asks for a token, never for an offset.
@@ -16,6 +17,13 @@ struct PollSet<Token> {
         guard fd >= 0 else { return }
         fds.append(pollfd(fd: fd, events: events, revents: 0))
         tokens.append(token)
+    }
+
+    /// `seconds` as poll()'s timeout: whole milliseconds, rounded up so a
+    /// deadline is never woken for early, and at most a minute (the caller
+    /// comes round and waits again).
+    static func timeout(seconds: Double) -> Int32 {
+        Checked.integer(min(max((seconds * 1000).rounded(.up), 0), 60_000), as: Int32.self) ?? 0
     }
 
     enum Outcome {

@@ -43,16 +43,16 @@ extension Engine {
     /// How long the side channels let the loop sleep, in ms (-1: for ever).
     func sideTimeout(_ channels: SideChannels, now: Double) -> Int32 {
         var wait: Double?
-        if let due = channels.settle.due { wait = (due - now) * 1000 }
+        if let due = channels.settle.due { wait = due - now }
         // Children are reaped, and stopped at their timeouts, as the loop comes round.
         if launcher.runningCount > 0 {
-            let child = launcher.nextDeadline.map { ($0 - now) * 1000 } ?? 100
-            wait = min(wait ?? 100, min(child, 100))
+            let child = launcher.nextDeadline.map { $0 - now } ?? 0.1
+            wait = min(wait ?? 0.1, min(child, 0.1))
         }
         // The app source's reconnection, a cleared focus to confirm, an answer overdue.
-        if let due = appTracker?.timeout(now: now) { wait = min(wait ?? Double(due), Double(due)) }
+        if let due = appTracker?.timeout(now: now) { wait = min(wait ?? Double(due) / 1000, Double(due) / 1000) }
         guard let wait else { return -1 }
-        return Checked.integer(min(max(wait.rounded(.up), 0), 60_000), as: Int32.self) ?? 0
+        return PollSet<LoopToken>.timeout(seconds: wait)
     }
 
     /// Serves what the side channels brought (`ready`), then what is due by
@@ -93,7 +93,7 @@ extension Engine {
             guard now < wall else { return }
             var set = PollSet<LoopToken>()
             addSideChannels(channels, to: &set)
-            let left = Checked.integer(((wall - now) * 1000).rounded(.up), as: Int32.self) ?? 0
+            let left = PollSet<LoopToken>.timeout(seconds: wall - now)
             let side = sideTimeout(channels, now: now)
             switch set.wait(timeout: side < 0 ? left : min(left, side)) {
             case .ready(let tokens): serveSideChannels(channels, ready: tokens)

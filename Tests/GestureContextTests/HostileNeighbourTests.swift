@@ -100,6 +100,30 @@ struct HostileNeighbourTests {
         let (back, _) = longestCall(tracker, upTo: 10) { tracker.current?.id == "reader" }
         #expect(back, "\(messages)")
     }
+
+    @Test("an X server stopped (SIGSTOP) while a title change is looked up: no call waits, the silence is said once, the lookup ends when it runs again")
+    func x11Stopped() throws {
+        let x = try XServer(windowManager: true)
+        defer { x.stop() }
+        let window = try x.open("xmessage", ["-name", "notes", "a message"], windowClass: "Xmessage")
+        x.activate(window)
+        var messages: [String] = []
+        let tracker = AppTracker(choice: .x11(display: x.display), report: { messages.append($0) })
+        #expect(follow(tracker) { tracker.current?.title == "notes" })
+        // xdotool returns once the server has handled the change, so its
+        // PropertyNotify is already in the tracker's socket, not yet read.
+        x.retitle(window, "chapter 2")
+        x.pause()
+        let (said, longest) = longestCall(tracker, upTo: 5) { !messages.isEmpty }
+        #expect(said)
+        #expect(longest < 0.1, "a call took \(longest) s")
+        #expect(messages == ["gesturemap: app source x11: the X server has not answered for 2 s (stopped or swamped?); g.app stays \"Xmessage\" until it does"])
+        #expect(tracker.current?.title == "notes")
+        x.resume()
+        let (back, _) = longestCall(tracker, upTo: 5) { tracker.current?.title == "chapter 2" }
+        #expect(back, "\(String(describing: tracker.current))")
+        #expect(messages.count == 1, "\(messages)")
+    }
 }
 
 /// The same neighbours around `gesturemap run`: touch input keeps its pace.

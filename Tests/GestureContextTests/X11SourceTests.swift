@@ -16,7 +16,8 @@ struct X11SourceTests {
         var messages: [String] = []
         let tracker = AppTracker(choice: .x11(display: x.display), report: { messages.append($0) })
         #expect(messages == [])
-        #expect(tracker.current?.id == "Xmessage")
+        // The focus is asked for without waiting: it comes in with the answers.
+        #expect(follow(tracker) { tracker.current?.id == "Xmessage" })
         #expect(tracker.current?.title == "notes")
 
         var seen: [String?] = []
@@ -60,7 +61,7 @@ struct X11SourceTests {
         x?.activate(window)
         var messages: [String] = []
         let tracker = AppTracker(choice: .x11(display: display), report: { messages.append($0) })
-        #expect(tracker.current?.id == "XCalc")
+        #expect(follow(tracker) { tracker.current?.id == "XCalc" })
         x?.stop()
         x = nil
         #expect(follow(tracker) { !tracker.isConnected })

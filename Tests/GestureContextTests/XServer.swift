@@ -76,7 +76,17 @@ final class XServer {
         run("/usr/bin/xdotool", ["windowfocus", "--sync", window], environment: ["DISPLAY": display])
     }
 
+    /// Sets a window's title (WM_NAME and _NET_WM_NAME), returning once the server has handled it.
+    func retitle(_ window: String, _ title: String) {
+        run("/usr/bin/xdotool", ["set_window", "--name", title, window], environment: ["DISPLAY": display])
+    }
+
+    /// Stops and resumes the X server itself (SIGSTOP, SIGCONT): a server that does not answer.
+    func pause() { if let server = children.first { kill(server.pid, SIGSTOP) } }
+    func resume() { if let server = children.first { kill(server.pid, SIGCONT) } }
+
     func stop() {
+        resume()
         for child in children.reversed() { child.stop() }
         children.removeAll()
     }

@@ -23,19 +23,55 @@ typedef struct {
 
 /* ---- X11 through libxcb ---- */
 typedef struct gm_x11 gm_x11;
-/* `display` NULL means $DISPLAY. NULL and a message in `error` on failure. */
+/* How long an answer may take while opening or listing windows. */
+#define GM_X11_ANSWER_SECONDS 2.0
+/* `display` NULL means $DISPLAY. NULL and a message in `error` on failure,
+ * including a server that does not answer within GM_X11_ANSWER_SECONDS. */
 gm_x11 *gm_x11_open(const char *display, char *error, size_t error_size);
 int gm_x11_fd(const gm_x11 *x);
-/* Reads what the server sent: 1 when the focus or its title may have changed,
- * 0 when not, -1 when the connection is gone. Never blocks. */
+uint32_t gm_x11_root(const gm_x11 *x);
+/* What gm_x11_drain saw. */
+enum { GM_X11_ACTIVE_CHANGED = 1, GM_X11_TITLE_CHANGED = 2, GM_X11_FOCUS_MOVED = 4 };
+/* Reads the events the server sent: a mask of the above (0 when none), or -1
+ * when the connection is gone. Never blocks. */
 int gm_x11_drain(gm_x11 *x);
-/* The focused window: 1 and `out` filled, 0 when nothing has the focus, -1 when
- * the connection is gone. */
-int gm_x11_focused(gm_x11 *x, gm_window *out);
-/* 1 when a window manager keeps _NET_ACTIVE_WINDOW, 0 when the input focus is used. */
-int gm_x11_uses_active_window(const gm_x11 *x);
+
+/* The engine's loop asks without waiting: each ask returns the request's
+ * sequence number, gm_x11_send flushes, and each answer is taken, never
+ * awaited, with the gm_x11_*_answer that fits its ask. Those return 1 with
+ * the answer, 0 when it has not come yet, 2 when the server refused (the
+ * window has gone), -1 when the connection is gone. The X server answers in
+ * the order it was asked. */
+enum { GM_X11_ACTIVE_WINDOW, GM_X11_CLIENT_LIST, GM_X11_CLASS, GM_X11_NET_NAME, GM_X11_NAME, GM_X11_PID };
+typedef struct {
+    uint32_t type;   /* 0 (None) when the window has no such property */
+    uint8_t format;  /* 8 for text, 32 for cardinals and windows */
+    uint32_t length; /* bytes in `value` */
+    uint8_t value[4096];
+} gm_x11_property_value;
+typedef struct {
+    uint32_t parent;
+    uint32_t total;  /* children the server named */
+    uint32_t count;  /* of them in `children` */
+    uint32_t children[256];
+} gm_x11_tree;
+/* `window` 0 means the root. */
+unsigned gm_x11_ask_property(gm_x11 *x, uint32_t window, int property);
+unsigned gm_x11_ask_input_focus(gm_x11 *x);
+unsigned gm_x11_ask_tree(gm_x11 *x, uint32_t window);
+/* 0, or -1 when the connection is gone. */
+int gm_x11_send(gm_x11 *x);
+int gm_x11_property_answer(gm_x11 *x, unsigned request, gm_x11_property_value *out);
+int gm_x11_focus_answer(gm_x11 *x, unsigned request, uint32_t *window);
+int gm_x11_tree_answer(gm_x11 *x, unsigned request, gm_x11_tree *out);
+/* Follow this window's title changes (and stop following the last one's). */
+void gm_x11_watch(gm_x11 *x, uint32_t window);
+
 /* The managed windows (_NET_CLIENT_LIST, else the root's mapped children with a
- * WM_CLASS). Returns how many were found; at most `max` are written. */
+ * WM_CLASS), for `gesturemap apps`: waits for the answers, at most
+ * GM_X11_ANSWER_SECONDS in all. Returns how many were found (at most `max`
+ * are written; `focused` is left 0), -1 when the connection is gone, -2 when
+ * the server did not answer in time. */
 int gm_x11_windows(gm_x11 *x, gm_window *out, int max);
 void gm_x11_close(gm_x11 *x);
 

@@ -13,7 +13,6 @@ static struct {
     GM_PTR(wl_display_disconnect);
     GM_PTR(wl_display_get_fd);
     GM_PTR(wl_display_dispatch);
-    GM_PTR(wl_display_roundtrip);
     GM_PTR(wl_display_flush);
     GM_PTR(wl_display_get_error);
     GM_PTR(wl_proxy_marshal_constructor);
@@ -26,6 +25,7 @@ static struct {
     const struct wl_interface *seat_interface;
     const struct wl_interface *output_interface;
     const struct wl_interface *surface_interface;
+    const struct wl_interface *callback_interface;
 } wl;
 static int wl_loaded;
 
@@ -67,7 +67,7 @@ static const struct wl_message handle_events[] = {
 static const struct wl_interface handle_interface = {
     "zwlr_foreign_toplevel_handle_v1", 3, 10, handle_requests, 8, handle_events,
 };
-enum { HANDLE_DESTROY = 7, STATE_ACTIVATED = 2, REGISTRY_BIND = 0, DISPLAY_GET_REGISTRY = 1 };
+enum { HANDLE_DESTROY = 7, STATE_ACTIVATED = 2, REGISTRY_BIND = 0, DISPLAY_SYNC = 0, DISPLAY_GET_REGISTRY = 1 };
 
 static int load_wayland(char *error, size_t size) {
     if (wl_loaded) return 1;
@@ -76,7 +76,7 @@ static int load_wayland(char *error, size_t size) {
     if (!lib) return 0;
     if (!(GM_LOAD(lib, wl, wl_display_connect, error, size) && GM_LOAD(lib, wl, wl_display_disconnect, error, size) &&
           GM_LOAD(lib, wl, wl_display_get_fd, error, size) && GM_LOAD(lib, wl, wl_display_dispatch, error, size) &&
-          GM_LOAD(lib, wl, wl_display_roundtrip, error, size) && GM_LOAD(lib, wl, wl_display_flush, error, size) &&
+          GM_LOAD(lib, wl, wl_display_flush, error, size) &&
           GM_LOAD(lib, wl, wl_display_get_error, error, size) &&
           GM_LOAD(lib, wl, wl_proxy_marshal_constructor, error, size) &&
           GM_LOAD(lib, wl, wl_proxy_marshal_constructor_versioned, error, size) &&
@@ -87,8 +87,9 @@ static int load_wayland(char *error, size_t size) {
     wl.seat_interface = dlsym(lib, "wl_seat_interface");
     wl.output_interface = dlsym(lib, "wl_output_interface");
     wl.surface_interface = dlsym(lib, "wl_surface_interface");
-    if (!wl.registry_interface) {
-        gm_context_error(error, size, "libwayland-client has no wl_registry_interface");
+    wl.callback_interface = dlsym(lib, "wl_callback_interface");
+    if (!wl.registry_interface || !wl.callback_interface) {
+        gm_context_error(error, size, "libwayland-client has no wl_registry_interface or wl_callback_interface");
         return 0;
     }
     types[T_SEAT] = wl.seat_interface;
@@ -108,8 +109,15 @@ typedef struct {
     uint64_t serial;
 } toplevel;
 
+/* Opening is two exchanges, each ended by a wl_display.sync callback: the
+ * globals (is the toplevel manager offered?), then the toplevels and their
+ * first states. Neither is waited for: the answers come through dispatch. */
+enum stage { AWAITING_GLOBALS, AWAITING_TOPLEVELS, READY, NO_MANAGER };
+
 struct gm_wl {
     struct wl_display *display;
+    enum stage stage;
+    struct wl_proxy *sync;
     struct wl_proxy *registry;
     struct wl_proxy *manager;
     uint32_t manager_name, manager_version;
@@ -232,6 +240,45 @@ static const struct {
     void (*global_remove)(void *, struct wl_proxy *, uint32_t);
 } registry_listener = {on_global, on_global_remove};
 
+static void on_sync_done(void *data, struct wl_proxy *callback, uint32_t serial);
+static const struct {
+    void (*done)(void *, struct wl_proxy *, uint32_t);
+} sync_listener = {on_sync_done};
+
+/* Asks for a callback once the compositor has handled every request before it. */
+static int ask_sync(gm_wl *w) {
+    w->sync = wl.wl_proxy_marshal_constructor((struct wl_proxy *)w->display, DISPLAY_SYNC, wl.callback_interface, NULL);
+    if (!w->sync) return 0;
+    wl.wl_proxy_add_listener(w->sync, (void (**)(void))&sync_listener, w);
+    return 1;
+}
+
+static void on_sync_done(void *data, struct wl_proxy *callback, uint32_t serial) {
+    (void)serial;
+    gm_wl *w = data;
+    wl.wl_proxy_destroy(callback);
+    w->sync = NULL;
+    if (w->stage == AWAITING_GLOBALS) {
+        if (!w->manager_name) {
+            w->stage = NO_MANAGER;
+            return;
+        }
+        uint32_t version = w->manager_version < 3 ? w->manager_version : 3;
+        w->manager = wl.wl_proxy_marshal_constructor_versioned(w->registry, REGISTRY_BIND, &manager_interface, version,
+                                                               w->manager_name, manager_interface.name, version, NULL);
+        if (!w->manager) {
+            w->finished = 1;
+            return;
+        }
+        wl.wl_proxy_add_listener(w->manager, (void (**)(void))&manager_listener, w);
+        w->stage = AWAITING_TOPLEVELS;
+        if (!ask_sync(w)) w->finished = 1;
+    } else if (w->stage == AWAITING_TOPLEVELS) {
+        w->stage = READY;
+        w->changed = 1;
+    }
+}
+
 gm_wl *gm_wl_open(const char *display, char *error, size_t size) {
     if (!load_wayland(error, size)) return NULL;
     struct wl_display *d = wl.wl_display_connect(display);
@@ -248,30 +295,21 @@ gm_wl *gm_wl_open(const char *display, char *error, size_t size) {
         return NULL;
     }
     w->display = d;
+    w->stage = AWAITING_GLOBALS;
     w->registry = wl.wl_proxy_marshal_constructor((struct wl_proxy *)d, DISPLAY_GET_REGISTRY, wl.registry_interface, NULL);
     if (!w->registry) goto broken;
     wl.wl_proxy_add_listener(w->registry, (void (**)(void))&registry_listener, w);
-    if (wl.wl_display_roundtrip(d) < 0) goto broken;
-    if (!w->manager_name) {
-        gm_context_error(error, size,
-                         "the compositor does not offer zwlr_foreign_toplevel_manager_v1 (wlroots' list of windows); "
-                         "choose another --app-source");
-        gm_wl_close(w);
-        return NULL;
-    }
-    uint32_t version = w->manager_version < 3 ? w->manager_version : 3;
-    w->manager = wl.wl_proxy_marshal_constructor_versioned(w->registry, REGISTRY_BIND, &manager_interface, version,
-                                                           w->manager_name, manager_interface.name, version, NULL);
-    if (!w->manager) goto broken;
-    wl.wl_proxy_add_listener(w->manager, (void (**)(void))&manager_listener, w);
-    /* The toplevels and their first states arrive with the next round trip. */
-    if (wl.wl_display_roundtrip(d) < 0 || wl.wl_display_roundtrip(d) < 0) goto broken;
+    if (!ask_sync(w)) goto broken;
+    /* A few dozen bytes: they fit in the socket even when nobody reads it. */
+    if (wl.wl_display_flush(d) < 0 && errno != EAGAIN) goto broken;
     return w;
 broken:
     gm_context_error(error, size, "the Wayland connection failed: %s", strerror(wl.wl_display_get_error(d)));
     gm_wl_close(w);
     return NULL;
 }
+
+int gm_wl_ready(const gm_wl *w) { return w->stage == READY; }
 
 int gm_wl_fd(const gm_wl *w) { return wl.wl_display_get_fd(w->display); }
 
@@ -284,6 +322,12 @@ int gm_wl_dispatch(gm_wl *w, char *error, size_t size) {
         return -1;
     }
     wl.wl_display_flush(w->display);
+    if (w->stage == NO_MANAGER) {
+        gm_context_error(error, size,
+                         "the compositor does not offer zwlr_foreign_toplevel_manager_v1 (wlroots' list of windows); "
+                         "choose another --app-source");
+        return -1;
+    }
     if (w->finished) {
         gm_context_error(error, size, "the compositor stopped its list of windows");
         return -1;
@@ -312,6 +356,7 @@ void gm_wl_close(gm_wl *w) {
         wl.wl_proxy_destroy(t->proxy);
     }
     free(w->toplevels);
+    if (w->sync) wl.wl_proxy_destroy(w->sync);
     if (w->manager) wl.wl_proxy_destroy(w->manager);
     if (w->registry) wl.wl_proxy_destroy(w->registry);
     wl.wl_display_disconnect(w->display);

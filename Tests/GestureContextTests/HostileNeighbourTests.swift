@@ -101,6 +101,24 @@ struct HostileNeighbourTests {
         #expect(back, "\(messages)")
     }
 
+    @Test("a wlroots compositor stopped (SIGSTOP) at connection: no call waits; after 2 s the connection is dropped, said once, and made again once it runs")
+    func wlrootsStopped() throws {
+        let sway = try SwaySession()
+        defer { sway.stop() }
+        try sway.openWindow(appID: "reader")
+        kill(sway.pid, SIGSTOP)
+        var messages: [String] = []
+        let display = sway.runtimeDirectory + "/" + sway.waylandDisplayName
+        let tracker = AppTracker(choice: .wlroots(display: display), report: { messages.append($0) })
+        let (lost, longest) = longestCall(tracker, upTo: 5) { !messages.isEmpty }
+        #expect(lost)
+        #expect(longest < 0.1, "a call took \(longest) s")
+        #expect(messages == ["gesturemap: app source wlroots: the compositor did not send its list of windows within 2 s (stopped or swamped?); trying again in 500 ms"])
+        kill(sway.pid, SIGCONT)
+        let (back, _) = longestCall(tracker, upTo: 10) { tracker.current?.id == "reader" }
+        #expect(back, "\(messages)")
+    }
+
     @Test("an X server stopped (SIGSTOP) while a title change is looked up: no call waits, the silence is said once, the lookup ends when it runs again")
     func x11Stopped() throws {
         let x = try XServer(windowManager: true)

@@ -51,7 +51,8 @@ struct SwaySourceTests {
         var messages: [String] = []
         let tracker = AppTracker(choice: .wlroots(display: display), report: { messages.append($0) })
         #expect(messages == [])
-        #expect(tracker.current == AppInfo(id: "slides", title: "foot", pid: nil))
+        // The list of toplevels is asked for without waiting: it comes in with the answers.
+        #expect(follow(tracker) { tracker.current == AppInfo(id: "slides", title: "foot", pid: nil) })
         var seen: [String?] = []
         tracker.onChange = { seen.append($0?.id) }
         sway.focus(appID: "notes")

@@ -77,8 +77,11 @@ void gm_x11_close(gm_x11 *x);
 
 /* ---- wlroots compositors through zwlr_foreign_toplevel_manager_v1 ---- */
 typedef struct gm_wl gm_wl;
-/* `display` NULL means $WAYLAND_DISPLAY. */
+/* `display` NULL means $WAYLAND_DISPLAY. Connects and asks for the globals
+ * and the toplevels without waiting: the answers come through gm_wl_dispatch,
+ * and gm_wl_ready says when the list of windows is complete. */
 gm_wl *gm_wl_open(const char *display, char *error, size_t error_size);
+int gm_wl_ready(const gm_wl *w);
 int gm_wl_fd(const gm_wl *w);
 /* Reads and handles what the compositor sent: 1 when a toplevel changed, 0 when
  * not, -1 when the connection or the protocol is gone (message in `error`). */

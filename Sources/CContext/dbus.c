@@ -194,6 +194,12 @@ static void close_passed(struct msghdr *msg) {
     }
 }
 
+long gm_dbus_write_pending(gm_dbus *d) {
+    if (d->disconnected || d->fd < 0) return d->disconnected ? -1 : 0;
+    if (d->out_len > 0 && gm_dbus_write_out(d) < 0) return -1;
+    return (long)d->out_len;
+}
+
 int gm_dbus_read(gm_dbus *d) {
     if (d->disconnected || d->fd < 0) return d->disconnected ? -1 : 0;
     if (d->out_len > 0 && gm_dbus_write_out(d) < 0) return -1;

@@ -44,7 +44,29 @@ final class DBusBackend: AppBackend {
 
     func handleReadable() throws(AppSourceLost) -> Bool {
         _ = gm_dbus_read(connection)
+        defer { noteWaitingOutput() }
         return try drain()
+    }
+
+    /// Replies and requests the bus's full socket did not take are tried again
+    /// every `retryWrite` seconds (the loop polls for input only), not left
+    /// until the next message comes in.
+    private var writeAgainAt: Double?
+    static let retryWrite = 0.05
+
+    var deadline: Double? { writeAgainAt }
+
+    func tick(now: Double) throws(AppSourceLost) -> Bool {
+        guard let at = writeAgainAt, now >= at else { return false }
+        writeAgainAt = nil
+        if gm_dbus_write_pending(connection) < 0 { return try drain() }
+        noteWaitingOutput()
+        return false
+    }
+
+    private func noteWaitingOutput() {
+        let waiting = gm_dbus_write_pending(connection)
+        writeAgainAt = waiting > 0 ? ContextClock.now() + DBusBackend.retryWrite : nil
     }
 
     private func drain() throws(AppSourceLost) -> Bool {

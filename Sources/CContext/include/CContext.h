@@ -134,6 +134,9 @@ typedef struct {
 /* Writes what waits and reads one chunk (never blocks): 0, or -1 once the
  * connection is gone (gm_dbus_next then says why). */
 int gm_dbus_read(gm_dbus *d);
+/* Bytes still waiting to be written (the bus's socket was full), after
+ * trying once more without blocking; -1 once the connection is gone. */
+long gm_dbus_write_pending(gm_dbus *d);
 /* The updates in what was read, one at a time until GM_DBUS_NOTHING. Calls are
  * answered here. */
 gm_dbus_kind gm_dbus_next(gm_dbus *d, gm_dbus_update *out);

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import CLuaShim
 import GestureScript
 
@@ -10,6 +15,12 @@ extension Engine {
         guard let old = runtime, let path = options.rulesPath else { return }
         func refuse(_ why: String) {
             console.say("gesturemap: reloading \(path) failed (\(reason)): \(why); the rules that were running go on")
+        }
+        // A file rewritten in place is empty between its truncation and the
+        // first write: that is a file being written, not a wish to run nothing.
+        var info = stat()
+        if stat(path, &info) == 0, info.st_size == 0, old.ruleCount > 0 {
+            return refuse("the file is empty (still being written?); to run no rules, leave a comment in it")
         }
         guard let fresh = ScriptRuntime(host: self, options: scriptOptions, sharingLimitsOf: old) else {
             return refuse("no Lua memory left for a second set of rules next to the running ones (limit \(options.luaMemory >> 20) MiB for both)")

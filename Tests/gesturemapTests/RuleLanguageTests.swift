@@ -39,6 +39,27 @@ struct RuleLanguageTests {
         #expect(run.finish() == 0)
     }
 
+    @Test("a rules file emptied (as a rewrite in place is, for a moment) keeps the running rules, said; what is then written loads")
+    func emptiedFileKeepsRules() throws {
+        let dir = try Binary.temporaryDirectory()
+        let rules = dir.appendingPathComponent("rules.lua")
+        try "on(\"tap\", function(g) emit(\"old\") end)\n".write(to: rules, atomically: false, encoding: .utf8)
+        let run = try LiveRun(["run", "--rules", rules.path])
+        for line in Self.tap(1, id: 1) { run.send(line) }
+        #expect(run.wait { out, _ in out.contains(#""action":"old""#) })
+        // What a rewrite in place leaves between its truncation and its first write.
+        try "".write(to: rules, atomically: false, encoding: .utf8)
+        #expect(run.wait { _, err in err.contains("reloading \(rules.path) failed (the file changed): the file is empty (still being written?); to run no rules, leave a comment in it; the rules that were running go on") }, "\(run.stderr)")
+        for line in Self.tap(2, id: 2) { run.send(line) }
+        #expect(run.wait { out, _ in out.components(separatedBy: #""action":"old""#).count == 3 }, "\(run.stdout)")
+        try "-- nothing for now\n".write(to: rules, atomically: false, encoding: .utf8)
+        #expect(run.wait { _, err in err.contains("reloaded \(rules.path) (the file changed): 0 rules") }, "\(run.stderr)")
+        // With no rules, the third tap does nothing.
+        for line in Self.tap(3, id: 3) { run.send(line) }
+        #expect(run.finish() == 0)
+        #expect(run.stdout.split(separator: "\n").count == 2, "\(run.stdout)")
+    }
+
     @Test("a reload with a broken file keeps the old rules; a good reload takes effect for the next gesture")
     func reload() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gesturemap-reload-\(UUID().uuidString)")

@@ -10,7 +10,7 @@ public enum BuiltinShapes {
     ]
 
     public static let templates: [ShapeTemplate] = definitions.compactMap { name, path, loop in
-        ShapeTemplate(name: name, path: path, anyDirection: true, loop: loop)
+        ShapeTemplate(name: name, path: path, anyDirection: true, loop: loop, turnsToMeet: true)
     }
 
     private static func p(_ points: (Double, Double)...) -> [Vector] { points.map { Vector($0.0, $0.1) } }
@@ -30,6 +30,8 @@ public enum BuiltinShapes {
         ("pigtail", spline(p((0, 0.95), (0.5, 0.8), (0.75, 0.4), (0.6, 0.05), (0.35, 0.1), (0.35, 0.45), (0.6, 0.8), (1, 0.95))), false),
         ("question_mark", spline(p((0.05, 0.2), (0.45, 0), (0.9, 0.15), (0.85, 0.45), (0.5, 0.65), (0.45, 0.8), (0.45, 1))), false),
         ("rectangle", p((0, 0), (0, 0.66), (1, 0.66), (1, 0), (0, 0)), true),
+        // Many draw it nearly square, corners rounded: nearer a circle than the wide one.
+        ("rectangle", p((0, 0), (0, 1), (1, 1), (1, 0), (0, 0)), true),
         ("right_curly_brace", spline(p((0, 0), (0.25, 0.08), (0.25, 0.4), (0.45, 0.5), (0.25, 0.6), (0.25, 0.92), (0, 1))), false),
         ("right_sq_bracket", p((0, 0), (0.4, 0), (0.4, 1), (0, 1)), false),
         // Five points in one stroke, ending where it began.

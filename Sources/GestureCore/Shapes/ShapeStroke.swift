@@ -27,7 +27,12 @@ public struct ShapeStroke: Equatable, Sendable {
             hi = Vector(max(hi.x, p.x), max(hi.y, p.y))
         }
         let side = max(hi.x - lo.x, hi.y - lo.y, 1e-9)
-        points = even.map { ($0 - centroid) / side }
+        self.init(normalized: even.map { ($0 - centroid) / side })
+    }
+
+    /// Points already centred and scaled.
+    init(normalized points: [Vector]) {
+        self.points = points
         var t: [Vector] = []
         t.reserveCapacity(points.count)
         for i in 0..<(points.count - 1) {
@@ -39,7 +44,27 @@ public struct ShapeStroke: Equatable, Sendable {
         tangents = t
     }
 
-    public var reversed: ShapeStroke { ShapeStroke(resampled: points.reversed()) }
+    public var reversed: ShapeStroke { ShapeStroke(normalized: points.reversed()) }
+
+    /// Turned about its centroid, clockwise on screen.
+    func rotated(degrees: Double) -> ShapeStroke {
+        let c = cosDegrees(degrees), s = sinDegrees(degrees)
+        return ShapeStroke(normalized: points.map { Vector($0.x * c - $0.y * s, $0.x * s + $0.y * c) })
+    }
+
+    /// The turn, within `limit` degrees either way, that brings its points
+    /// closest to `other`'s point for point (in least squares, as Protractor
+    /// aligns strokes): people slant a shape, but a turned caret is no v.
+    func alignment(to other: ShapeStroke, limit: Double) -> Double {
+        var dot = 0.0, cross = 0.0
+        for i in 0..<min(points.count, other.points.count) {
+            let p = points[i], q = other.points[i]
+            dot += p.x * q.x + p.y * q.y
+            cross += p.x * q.y - p.y * q.x
+        }
+        guard dot != 0 || cross != 0 else { return 0 }
+        return min(max(atan2Degrees(cross, dot), -limit), limit)
+    }
 
     /// How far apart its ends are, as a share of its larger side: small for a
     /// stroke that comes back to where it began.

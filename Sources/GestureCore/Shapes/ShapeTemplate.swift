@@ -10,6 +10,11 @@ public struct ShapeTemplate: Sendable {
     /// It may be drawn either way round (built-in shapes); a taught one keeps
     /// the direction it was taught in, unless it is a loop.
     public let anyDirection: Bool
+    /// A stroke may be turned a little to meet it (built-in shapes, drawn by
+    /// strangers at their own slant); a taught one was drawn at its
+    /// teacher's slant, and turning strokes to meet it only blurs it with the
+    /// teacher's other shapes (a circle with their rounded rectangle).
+    public let turnsToMeet: Bool
     let variants: [ShapeStroke]
 
     /// A stroke whose ends are closer than this share of its size is a loop.
@@ -19,11 +24,12 @@ public struct ShapeTemplate: Sendable {
     static let loopLaps = [1.0, 1.15, 2.0]
 
     /// Nil when the path has no length.
-    public init?(name: String, path: [Vector], anyDirection: Bool, loop: Bool? = nil) {
+    public init?(name: String, path: [Vector], anyDirection: Bool, loop: Bool? = nil, turnsToMeet: Bool = false) {
         guard let stroke = ShapeStroke(path: path) else { return nil }
         self.name = name
         self.stroke = stroke
         self.anyDirection = anyDirection
+        self.turnsToMeet = turnsToMeet
         isLoop = loop ?? (stroke.endGap < ShapeTemplate.loopGap)
         if isLoop {
             let ring = LoopPath(stroke.points + [stroke.points[0]])

@@ -17,7 +17,7 @@ public struct ShapeMatcher: Sendable {
     /// A warp distance at which the score reaches 0. Chosen so that the
     /// default `shape_min_score`, 0.8, falls at a distance of 0.104, where
     /// 2.95% of random scribbles are taken now that strokes may be turned to
-    /// meet a template (0.58, right before the turning, took 4.6%;
+    /// meet a template (the scale before, 0.58, took 4.6% with turning;
     /// docs/shapes.md, "Scores"). Set on the scribbles alone, never on the $1
     /// logs' s02.
     public static let scoreScale = 0.52

@@ -25,14 +25,15 @@ public struct ListenAddress: Equatable, Sendable, CustomStringConvertible {
         var port = defaultPort
         if let colon = text.lastIndex(of: ":") {
             hostPart = text[..<colon]
-            guard let p = UInt16(text[text.index(after: colon)...]) else { return nil }
+            let digits = text[text.index(after: colon)...]
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let p = UInt16(digits) else { return nil }
             port = p
         }
         let parts = hostPart.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 4 else { return nil }
         var octets: [UInt8] = []
         for part in parts {
-            guard !part.isEmpty, part.count <= 3, part.allSatisfy(\.isASCII), let n = UInt8(part) else { return nil }
+            guard !part.isEmpty, part.count <= 3, part.allSatisfy({ $0.isASCII && $0.isNumber }), let n = UInt8(part) else { return nil }
             octets.append(n)
         }
         return ListenAddress(octets: octets, port: port)

@@ -16,9 +16,14 @@ public final class PhoneServer {
     private let listener: Int32
     private var connections: [PhoneConnection] = []
     private var nextID = 0
-    /// Refusals are reported, but only so many: a scanner on the LAN must not fill the terminal.
-    private var refusalsReported = 0
+    /// Refusals are reported, but only so many of each kind: a scanner on
+    /// the LAN must not fill the terminal, nor hide that a page was turned away.
+    private var refusalsReported: [Refusal: Int] = [:]
     static let refusalsToReport = 5
+
+    private enum Refusal {
+        case token, busy
+    }
 
     public struct StartError: Error, Equatable {
         public var message: String
@@ -175,7 +180,7 @@ public final class PhoneServer {
             request = r
         }
         guard token.matches(request.query["k"].map { Substring($0) }) else {
-            refused("a request for \(TerminalText.escaped(request.path)) from \(c.peer) without the token", into: &events)
+            refused(.token, "a request for \(TerminalText.escaped(request.path)) from \(c.peer) without the token", into: &events)
             return respond(c, HTTPResponse.forbidden)
         }
         guard request.method == "GET" else { return respond(c, HTTPResponse.methodNotAllowed) }
@@ -188,7 +193,7 @@ public final class PhoneServer {
                 return respond(c, HTTPResponse.badRequest)
             }
             guard pagesConnected < settings.maxClients else {
-                refused("a page from \(c.peer): \(settings.maxClients) already connected (--max-clients)", into: &events)
+                refused(.busy, "a page from \(c.peer): \(settings.maxClients) already connected (--max-clients)", into: &events)
                 return respond(c, HTTPResponse.busy(settings.maxClients))
             }
             let name = "phone \(c.peer)"
@@ -284,10 +289,11 @@ public final class PhoneServer {
         c.phase = .closing
     }
 
-    private func refused(_ what: String, into events: inout [PhoneEvent]) {
-        refusalsReported += 1
-        if refusalsReported <= PhoneServer.refusalsToReport {
-            events.append(.note("refused \(what)" + (refusalsReported == PhoneServer.refusalsToReport ? " (further refusals are not reported)" : "")))
+    private func refused(_ kind: Refusal, _ what: String, into events: inout [PhoneEvent]) {
+        let count = (refusalsReported[kind] ?? 0) + 1
+        refusalsReported[kind] = count
+        if count <= PhoneServer.refusalsToReport {
+            events.append(.note("refused \(what)" + (count == PhoneServer.refusalsToReport ? " (further ones are not reported)" : "")))
         }
     }
 }

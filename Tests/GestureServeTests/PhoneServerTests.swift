@@ -106,6 +106,24 @@ struct PhoneServerTests {
         #expect(reasons.count == 1 && reasons.first?.hasSuffix(": sent more than 20 messages a second; closed the connection") == true)
     }
 
+    @Test("a page that stops reading loses its connection once the server's queue for it passes 64 KiB")
+    func stoppedReading() throws {
+        let server = try PhoneServer.loopback()
+        let client = LoopbackClient(port: server.address.port)
+        Self.upgrade(client)
+        var events = LoopbackClient.pump(server)
+        guard case let .connected(id, _) = events.first else { Issue.record("not connected: \(events)"); return }
+        // The kernel's buffers fill first (a few MB on loopback); then the queue.
+        let name = String(repeating: "x", count: 60_000)
+        for _ in 0..<2000 where server.pagesConnected == 1 {
+            server.show(gesture: name, on: id)
+            events = server.serve(ready: [], now: 1)
+            if !events.isEmpty { break }
+        }
+        #expect(events == [.disconnected(id: id, reason: nil)])
+        #expect(server.pagesConnected == 0)
+    }
+
     @Test("a request head that does not come whole in time is dropped; pending ones are capped")
     func slowRequests() throws {
         var settings = ServeSettings()

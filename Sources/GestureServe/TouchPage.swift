@@ -11,6 +11,7 @@ public enum TouchPage {
     <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no, viewport-fit=cover">
     <meta name="theme-color" content="#111">
     <title>gesturemap</title>
+    <link rel="icon" href="data:,">
     <style>
     html, body { margin: 0; height: 100%; overflow: hidden; background: #111; color: #eee;
       font-family: system-ui, sans-serif; -webkit-user-select: none; user-select: none;

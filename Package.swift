@@ -64,7 +64,9 @@ let package = Package(
         // libqrencode, loaded at run time (libqrencode4): the pairing URL as a QR code, or a note without it.
         .target(name: "CQRCode"),
         // `serve`: the phone page, HTTP/1.1 and the RFC 6455 subset it needs, pairing and limits.
-        .target(name: "GestureServe", dependencies: ["GestureCore", "CCrypto", "CQRCode"], swiftSettings: fast),
+        // `serve --cert/--key`: OpenSSL's libssl on the server's non-blocking sockets.
+        .target(name: "CServeTLS", linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]),
+        .target(name: "GestureServe", dependencies: ["GestureCore", "CCrypto", "CQRCode", "CServeTLS"], swiftSettings: fast),
         .executableTarget(name: "gesturemap", dependencies: ["GestureEngine", "GestureInput", "GestureContext", "GestureServe"], swiftSettings: fast),
 
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"]),

@@ -13,10 +13,12 @@
 #   closed-tab  two fingers down, the tab closed -> touches cancelled, no action
 #   flood       a client flooding messages is cut off, memory stays flat, and a
 #               page after it still works; a malformed message is reported once
+#   tls         --cert/--key with a certificate made here: 403 and 200 over HTTPS,
+#               a swipe over WSS from a client and from chromium; plain HTTP to it fails
 # Prints "ok: ..." lines and "FAIL: ..." lines, exits 0 when all passed, 77 when
 # chromium is not there (the test then skips, saying so), 1 otherwise.
 # Every process it starts (gesturemap, chromium) is stopped by its PID.
-import base64, json, os, re, select, shutil, signal, socket, struct, subprocess, sys, tempfile, time, urllib.error, urllib.request
+import base64, json, os, re, select, shutil, signal, socket, ssl, struct, subprocess, sys, tempfile, time, urllib.error, urllib.request
 
 RULES = """
 on({ kind = "swipe", fingers = 2, direction = "left" }, function(g)
@@ -50,8 +52,10 @@ def check(condition, text):
 class WebSocket:
     """The client half of RFC 6455, enough for DevTools and for gesturemap."""
 
-    def __init__(self, host, port, path):
+    def __init__(self, host, port, path, tls=False):
         self.sock = socket.create_connection((host, port), timeout=10)
+        if tls:
+            self.sock = UNVERIFIED.wrap_socket(self.sock, server_hostname=host)
         key = base64.b64encode(os.urandom(16)).decode()
         self.sock.sendall((f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
                            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
@@ -108,6 +112,11 @@ class WebSocket:
             pass
 
 
+# The certificate made for the test is its own: nothing to verify it against.
+UNVERIFIED = ssl.create_default_context()
+UNVERIFIED.check_hostname = False
+UNVERIFIED.verify_mode = ssl.CERT_NONE
+
 # ------------------------------------------------------------------ processes
 class Serve:
     """gesturemap serve on the loopback interface, its stdout and stderr read as they come."""
@@ -121,7 +130,7 @@ class Serve:
         deadline = time.monotonic() + 20
         while self.url is None and time.monotonic() < deadline and self.proc.poll() is None:
             self.pump(0.2)
-            found = re.search(rb"http://127\.0\.0\.1:\d+/\?k=[0-9a-f]{32}", self.err)
+            found = re.search(rb"https?://127\.0\.0\.1:\d+/\?k=[0-9a-f]{32}", self.err)
             if found:
                 self.url = found.group(0).decode()
         if self.url is None:
@@ -185,7 +194,7 @@ class Browser:
         self.profile = tempfile.mkdtemp(prefix="gesturemap-chromium-")
         self.proc = subprocess.Popen([find_chromium(), "--headless=new", "--no-sandbox", "--disable-gpu",
                                       "--no-first-run", "--no-default-browser-check", "--disable-extensions",
-                                      f"--user-data-dir={self.profile}", "--remote-debugging-port=0", "about:blank"],
+                                      f"--ignore-certificate-errors", f"--user-data-dir={self.profile}", "--remote-debugging-port=0", "about:blank"],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
         started.append(self.proc)
         port_file = os.path.join(self.profile, "DevToolsActivePort")
@@ -288,7 +297,7 @@ def http_status(url, upgrade=False):
         headers = {"Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13",
                    "Sec-WebSocket-Key": base64.b64encode(os.urandom(16)).decode()}
     try:
-        with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=5) as r:
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=5, context=UNVERIFIED) as r:
             return r.status, r.read()
     except urllib.error.HTTPError as e:
         return e.code, e.read()
@@ -455,7 +464,61 @@ def flood(gm, rules, _):
         serve.stop()
 
 
-SCENARIOS = {"swipe": swipe, "refusals": refusals, "closed-tab": closed_tab, "flood": flood}
+def tls(gm, rules, _):
+    directory = tempfile.mkdtemp(prefix="gesturemap-tls-")
+    cert, key = os.path.join(directory, "cert.pem"), os.path.join(directory, "key.pem")
+    made = subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                           "-keyout", key, "-out", cert, "-days", "2", "-subj", "/CN=127.0.0.1",
+                           "-addext", "subjectAltName=IP:127.0.0.1"], capture_output=True)
+    if not check(made.returncode == 0, "a self-signed certificate from openssl req"):
+        return
+    serve = Serve(gm, rules, "--cert", cert, "--key", key)
+    browser = None
+    try:
+        check(serve.url.startswith("https://"), "the URL is https: " + serve.url)
+        base = "https://127.0.0.1:%d" % serve.port
+        status, body = http_status(base + "/")
+        check(status == 403 and body == b"", "over HTTPS without the token: 403 and nothing served")
+        status, body = http_status(serve.url)
+        check(status == 200 and b"<html" in body, "over HTTPS with the token: the page")
+        # Plain HTTP to the TLS port: no answer, no harm.
+        try:
+            status, body = http_status("http://127.0.0.1:%d/?k=%s" % (serve.port, serve.token))
+            fail("plain HTTP to the TLS port got an answer (%d)" % status)
+        except (OSError, http_client_errors()) as e:
+            ok("plain HTTP to the TLS port gets nothing (%s)" % type(e).__name__)
+        page = WebSocket("127.0.0.1", serve.port, "/ws?k=" + serve.token, tls=True)
+        check(page.status == 101, "the WebSocket opens over TLS")
+        page_swipe_messages(page)
+        found, _ = serve.wait_for(rb"next_slide", timeout=3)
+        check(found is not None, "a swipe over WSS is the rule's action")
+        opcode, payload = page.receive()
+        check(opcode == 1 and b"two-finger swipe left" in payload, "the gesture's name comes back over WSS")
+        page.close()
+        serve.wait_for(rb"went away", "err")
+        if find_chromium() is None:
+            print("skip: chromium is not installed; the browser half of the TLS scenario did not run", flush=True)
+            return
+        browser = Browser()
+        tab = browser.open_phone_tab(serve.url)
+        if check(tab.wait_status("connected"), "chromium's page connects over WSS (status: %r)" % tab.status()):
+            before = serve.out.count(b"next_slide")
+            tab.swipe([(300, 380), (300, 470)], -220, 0)
+            found, _ = serve.wait_for(rb"(?:.*next_slide.*\n){%d}" % (before + 1), timeout=3)
+            check(found is not None, "a swipe in chromium over HTTPS is the rule's action")
+    finally:
+        if browser:
+            browser.stop()
+        serve.stop()
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+def http_client_errors():
+    import http.client
+    return http.client.HTTPException
+
+
+SCENARIOS = {"swipe": swipe, "refusals": refusals, "closed-tab": closed_tab, "flood": flood, "tls": tls}
 
 
 def main():
@@ -465,7 +528,7 @@ def main():
         return 64
     scenario, gm = sys.argv[1], sys.argv[2]
     screenshot = sys.argv[sys.argv.index("--screenshot") + 1] if "--screenshot" in sys.argv else None
-    if scenario != "flood" and find_chromium() is None:
+    if scenario not in ("flood", "tls") and find_chromium() is None:
         print("skip: chromium is not installed (apt-get install chromium)", flush=True)
         return 77
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as f:

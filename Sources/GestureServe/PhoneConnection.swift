@@ -12,6 +12,9 @@ final class PhoneConnection {
     var isPage = false
     /// Why it was closed, for the engine to report once.
     var closeReason: String?
+    /// Its TLS session (`--cert`), and whether TLS waits for the socket to take bytes before it reads on.
+    var tls: UnsafeMutableRawPointer?
+    var tlsWantsWrite = false
 
     enum Phase {
         /// Reading the request head, which must come whole by `deadline`.

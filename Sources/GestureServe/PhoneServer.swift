@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import CServeTLS
 import GestureCore
 
 /// The HTTP and WebSocket server of `serve`: non-blocking sockets that the
@@ -14,6 +15,8 @@ public final class PhoneServer {
     public let token: PairingToken
     public let address: ListenAddress
     private let listener: Int32
+    /// `--cert`/`--key`: every connection speaks TLS.
+    private let tlsContext: UnsafeMutableRawPointer?
     private var connections: [PhoneConnection] = []
     private var nextID = 0
     /// Refusals are reported, but only so many of each kind: a scanner on
@@ -33,8 +36,21 @@ public final class PhoneServer {
     public init(settings: ServeSettings, address: ListenAddress, token: PairingToken) throws(StartError) {
         self.settings = settings
         self.token = token
+        if let cert = settings.certificate, let key = settings.privateKey {
+            var error = [CChar](repeating: 0, count: 512)
+            guard let context = gm_tls_context_new(cert, key, &error, error.count) else {
+                let why = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                throw StartError(message: "\(why) (--cert \(TerminalText.escaped(cert)) --key \(TerminalText.escaped(key)))")
+            }
+            tlsContext = context
+        } else {
+            tlsContext = nil
+        }
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw StartError(message: "cannot open a socket: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            gm_tls_context_free(tlsContext)
+            throw StartError(message: "cannot open a socket: \(String(cString: strerror(errno)))")
+        }
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         var sin = sockaddr_in()
@@ -46,6 +62,7 @@ public final class PhoneServer {
         guard bound == 0, listen(fd, 16) == 0 else {
             let code = errno
             close(fd)
+            gm_tls_context_free(tlsContext)
             let hint = code == EADDRINUSE ? "; another program listens there: pick another port with --listen \(address.host):PORT"
                 : code == EADDRNOTAVAIL ? "; no interface of this machine has that address (ip -4 addr lists them)" : ""
             throw StartError(message: "cannot listen on \(address): \(String(cString: strerror(code)))\(hint)")
@@ -58,12 +75,13 @@ public final class PhoneServer {
     }
 
     deinit {
-        for connection in connections { close(connection.fd) }
+        for connection in connections { shut(connection) }
         close(listener)
+        gm_tls_context_free(tlsContext)
     }
 
     /// The page's address, token included: what the phone opens.
-    public var url: String { "http://\(address)/?k=\(token.text)" }
+    public var url: String { "\(tlsContext == nil ? "http" : "https")://\(address)/?k=\(token.text)" }
 
     public var pagesConnected: Int { connections.filter(\.isPage).count }
 
@@ -75,12 +93,14 @@ public final class PhoneServer {
         var list: [(Int32, Int16)] = []
         let pending = connections.count - pagesConnected
         if pending < settings.maxPendingRequests { list.append((listener, Int16(POLLIN))) }
-        for c in connections { list.append((c.fd, Int16(POLLIN) | (c.outbox.isEmpty ? 0 : Int16(POLLOUT)))) }
+        for c in connections { list.append((c.fd, Int16(POLLIN) | (c.outbox.isEmpty && !c.tlsWantsWrite ? 0 : Int16(POLLOUT)))) }
         return list
     }
 
     /// Seconds until the next request head is overdue, or nil.
     public func timeout(now: Double) -> Double? {
+        // Bytes TLS already decrypted wake no poll(): serve them at once.
+        if connections.contains(where: hasDecryptedBytes) { return 0 }
         var earliest: Double?
         for c in connections {
             if case .request(_, let deadline) = c.phase { earliest = min(earliest ?? deadline, deadline) }
@@ -94,7 +114,7 @@ public final class PhoneServer {
         var events: [PhoneEvent] = []
         if ready.contains(listener) { accept(now: now, into: &events) }
         for c in connections {
-            if ready.contains(c.fd) {
+            if ready.contains(c.fd) || hasDecryptedBytes(c) {
                 if !c.outbox.isEmpty { flush(c) }
                 receive(c, now: now, into: &events)
             } else if case .request(_, let deadline) = c.phase, deadline <= now {
@@ -130,6 +150,14 @@ public final class PhoneServer {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.accept(listener, $0, &length) }
             }
             guard fd >= 0 else { return }
+            var tls: UnsafeMutableRawPointer?
+            if let tlsContext {
+                tls = gm_tls_session_new(tlsContext, fd)
+                if tls == nil {
+                    close(fd)
+                    continue
+                }
+            }
             // Non-blocking and closed in the programs the rules start, as the listener is.
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -137,7 +165,9 @@ public final class PhoneServer {
             let octets = [UInt8(value >> 24), UInt8((value >> 16) & 0xff), UInt8((value >> 8) & 0xff), UInt8(value & 0xff)]
             let name = ListenAddress(octets: octets, port: UInt16(bigEndian: peer.sin_port)).description
             nextID += 1
-            connections.append(PhoneConnection(fd: fd, id: nextID, peer: name, deadline: now + settings.requestTimeout))
+            let connection = PhoneConnection(fd: fd, id: nextID, peer: name, deadline: now + settings.requestTimeout)
+            connection.tls = tls
+            connections.append(connection)
             if connections.count - pagesConnected >= settings.maxPendingRequests { return }
         }
     }
@@ -147,12 +177,9 @@ public final class PhoneServer {
         // A bounded amount a turn: one page cannot keep the loop from the others.
         for _ in 0..<4 {
             guard c.fd >= 0 else { return }
-            let n = buffer.withUnsafeMutableBytes { recv(c.fd, $0.baseAddress, $0.count, 0) }
-            if n < 0 {
-                if errno == EAGAIN || errno == EINTR { return }
-                return shut(c)
-            }
-            if n == 0 { return shut(c) }
+            let n = readBytes(c, into: &buffer)
+            if n == Self.again { return }
+            if n <= 0 { return shut(c) }
             let chunk = buffer[0..<n]
             switch c.phase {
             case .request(var head, let deadline):
@@ -272,9 +299,9 @@ public final class PhoneServer {
 
     private func flush(_ c: PhoneConnection) {
         while !c.outbox.isEmpty, c.fd >= 0 {
-            let n = c.outbox.withUnsafeBytes { send(c.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if n < 0 {
-                if errno == EAGAIN || errno == EINTR { return }
+            let n = writeBytes(c)
+            if n == Self.again { return }
+            if n <= 0 {
                 c.outbox.removeAll()
                 return shut(c)
             }
@@ -282,8 +309,55 @@ public final class PhoneServer {
         }
     }
 
+    // MARK: Bytes, plain or through TLS
+
+    /// The socket (or TLS) has nothing now / cannot take more now.
+    private static let again = -1
+
+    /// > 0 bytes; 0 the peer closed; `again`; < -1 failed.
+    private func readBytes(_ c: PhoneConnection, into buffer: inout [UInt8]) -> Int {
+        guard let tls = c.tls else {
+            let n = buffer.withUnsafeMutableBytes { recv(c.fd, $0.baseAddress, $0.count, 0) }
+            if n < 0 { return errno == EAGAIN || errno == EINTR ? Self.again : -2 }
+            return n
+        }
+        c.tlsWantsWrite = false
+        let n = buffer.withUnsafeMutableBytes { gm_tls_read(tls, $0.baseAddress, $0.count) }
+        switch Int(n) {
+        case GM_TLS_WANT_READ: return Self.again
+        case GM_TLS_WANT_WRITE:
+            c.tlsWantsWrite = true
+            return Self.again
+        case GM_TLS_FAILED: return -2
+        default: return Int(n)
+        }
+    }
+
+    /// > 0 bytes of the outbox sent; `again`; otherwise failed.
+    private func writeBytes(_ c: PhoneConnection) -> Int {
+        guard let tls = c.tls else {
+            let n = c.outbox.withUnsafeBytes { send(c.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n < 0 { return errno == EAGAIN || errno == EINTR ? Self.again : -2 }
+            return n
+        }
+        let n = c.outbox.withUnsafeBytes { gm_tls_write(tls, $0.baseAddress, $0.count) }
+        switch Int(n) {
+        case GM_TLS_WANT_READ, GM_TLS_WANT_WRITE: return Self.again
+        case GM_TLS_FAILED: return -2
+        default: return n > 0 ? Int(n) : -2
+        }
+    }
+
+    private func hasDecryptedBytes(_ c: PhoneConnection) -> Bool {
+        guard c.fd >= 0, let tls = c.tls else { return false }
+        if case .closing = c.phase { return false }
+        return gm_tls_pending(tls) > 0
+    }
+
     private func shut(_ c: PhoneConnection) {
         guard c.fd >= 0 else { return }
+        gm_tls_session_free(c.tls)
+        c.tls = nil
         close(c.fd)
         c.fd = -1
         c.phase = .closing

@@ -12,6 +12,9 @@ public struct ServeSettings: Sendable, Equatable {
     /// Connections still sending their request head, at most, and for how long.
     public var maxPendingRequests = 8
     public var requestTimeout = 10.0
+    /// `--cert FILE` and `--key FILE` (PEM): HTTPS and WSS instead of plain HTTP.
+    public var certificate: String?
+    public var privateKey: String?
 
     public init() {}
 }

@@ -14,7 +14,7 @@ enum ServeCommand {
     gesture's name. Inputs named as with run are read as well. Stop with Ctrl-C.
 
     The URL carries a random token; requests without it get 403 and nothing else.
-    Plain HTTP: use it on a LAN you trust (see docs/serve.md).
+    Without --cert, plain HTTP: use it on a LAN you trust (see docs/serve.md).
 
     options:
       --listen ADDR[:PORT]    where to listen (default: this machine's first private LAN
@@ -22,6 +22,8 @@ enum ServeCommand {
                               only when named here; 127.0.0.1 for this machine only; port 0
                               lets the system pick one
       --max-clients N         pages connected at once, 1 to 16 (default 1); more are refused
+      --cert FILE --key FILE  serve HTTPS and WSS with this certificate and its unencrypted
+                              private key (PEM); the phone's browser must trust the certificate
       --resolution N          CSS px per millimetre (default 6.3, a phone's 160 per inch)
       -h, --help              this text
     and every option of gesturemap run (gesturemap run --help).
@@ -68,11 +70,16 @@ enum ServeCommand {
                     throw UsageError(message: "--max-clients takes a number of pages from 1 to 16, not \"\(text)\"")
                 }
                 settings.maxClients = n
-            case "--cert", "--key":
-                throw UsageError(message: "\(name): TLS is not built into serve yet; serve over plain HTTP on a LAN you trust, or put a TLS proxy in front (docs/serve.md)")
+            case "--cert":
+                settings.certificate = try a.value(for: name, inline: inline)
+            case "--key":
+                settings.privateKey = try a.value(for: name, inline: inline)
             default:
                 rest.append(arg)
             }
+        }
+        if (settings.certificate == nil) != (settings.privateKey == nil) {
+            throw UsageError(message: "--cert and --key go together: the certificate and its private key, both PEM files")
         }
         guard var options = try RunCommand.parse(rest, command: "serve") else { return nil }
         options.serve = settings

@@ -57,6 +57,17 @@ struct ServeBrowserTests {
         try Self.expectPassed("closed-tab", ["the engine sees the page go", "no gesture is made up", "the engine goes on"])
     }
 
+    static let hasOpenSSL = FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")
+
+    @Test("--cert/--key: 403 and the page over HTTPS, a swipe over WSS from a client and from chromium, plain HTTP refused",
+          .enabled(if: hasPython && hasOpenSSL, "needs python3 and openssl (to make a certificate)"))
+    func tls() throws {
+        var checks = ["over HTTPS without the token: 403", "over HTTPS with the token: the page", "plain HTTP to the TLS port gets nothing",
+                      "a swipe over WSS is the rule's action", "the gesture's name comes back over WSS"]
+        if Self.chromium != nil { checks += ["chromium's page connects over WSS", "a swipe in chromium over HTTPS is the rule's action"] }
+        try Self.expectPassed("tls", checks)
+    }
+
     @Test("a flood is cut off at the rate cap with flat memory, a malformed message is reported once, and a page after them still works",
           .enabled(if: hasPython, "needs python3"))
     func flood() throws {

@@ -8,7 +8,7 @@ struct ServeCommandTests {
         (["--listen", "localhost:80"], "gesturemap serve: --listen takes an IPv4 address and a port, as 192.168.1.5:8023 or 127.0.0.1:0, not \"localhost:80\""),
         (["--listen=1.2.3.4:99999"], "gesturemap serve: --listen takes an IPv4 address and a port, as 192.168.1.5:8023 or 127.0.0.1:0, not \"1.2.3.4:99999\""),
         (["--max-clients", "0"], "gesturemap serve: --max-clients takes a number of pages from 1 to 16, not \"0\""),
-        (["--cert", "c.pem"], "gesturemap serve: --cert: TLS is not built into serve yet; serve over plain HTTP on a LAN you trust, or put a TLS proxy in front (docs/serve.md)"),
+        (["--cert", "c.pem"], "gesturemap serve: --cert and --key go together: the certificate and its private key, both PEM files"),
         (["--frobnicate"], "gesturemap serve: unknown option --frobnicate"),
     ])
     func usage(arguments: [String], message: String) throws {
@@ -32,6 +32,16 @@ struct ServeCommandTests {
         let result = try Binary.run(["serve", "--listen", "127.0.0.1:\(holder.port)"])
         #expect(result.status == 69)
         #expect(result.errorLines.last == "gesturemap: cannot listen on 127.0.0.1:\(holder.port): Address already in use; another program listens there: pick another port with --listen 127.0.0.1:PORT")
+    }
+
+    @Test("a certificate that cannot be read: exit 69, saying which and why")
+    func badCertificate() throws {
+        let cert = try Binary.temporaryFile("not-a-cert.pem", "hello\n")
+        let result = try Binary.run(["serve", "--listen", "127.0.0.1:0", "--cert", cert.path, "--key", cert.path])
+        #expect(result.status == 69)
+        let line = try #require(result.errorLines.last)
+        #expect(line.hasPrefix("gesturemap: cannot read the certificate (--cert, PEM): "))
+        #expect(line.hasSuffix(" (--cert \(cert.path) --key \(cert.path))"))
     }
 
     @Test("bad rules stop serve before it listens, as they stop run")

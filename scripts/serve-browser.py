@@ -18,7 +18,7 @@
 # Prints "ok: ..." lines and "FAIL: ..." lines, exits 0 when all passed, 77 when
 # chromium is not there (the test then skips, saying so), 1 otherwise.
 # Every process it starts (gesturemap, chromium) is stopped by its PID.
-import base64, json, os, re, select, shutil, signal, socket, ssl, struct, subprocess, sys, tempfile, time, urllib.error, urllib.request
+import base64, contextlib, json, os, re, select, shutil, signal, socket, ssl, struct, subprocess, sys, tempfile, time, urllib.error, urllib.request
 
 RULES = """
 on({ kind = "swipe", fingers = 2, direction = "left" }, function(g)
@@ -304,10 +304,22 @@ def http_status(url, upgrade=False):
 
 
 # ------------------------------------------------------------------ scenarios
-def swipe(gm, rules, screenshot):
+@contextlib.contextmanager
+def serve_and_browser(gm, rules):
+    """gesturemap serve and a browser, both stopped after, whatever happened."""
     serve = Serve(gm, rules)
-    browser = Browser()
+    browser = None
     try:
+        browser = Browser()
+        yield serve, browser
+    finally:
+        if browser:
+            browser.stop()
+        serve.stop()
+
+
+def swipe(gm, rules, screenshot):
+    with serve_and_browser(gm, rules) as (serve, browser):
         tab = browser.open_phone_tab(serve.url)
         if not check(tab.wait_status("connected"), "the page connects (status: %r)" % tab.status()):
             return
@@ -343,15 +355,10 @@ def swipe(gm, rules, screenshot):
         print("figure: touchend to action over loopback, ms: median %.1f, max %.1f (n=%d; negative: recognized before the fingers lifted)"
               % (latencies[len(latencies) // 2], latencies[-1], len(latencies)), flush=True)
         print("figure: gesturemap RSS with one page connected: %d KiB" % rss, flush=True)
-    finally:
-        browser.stop()
-        serve.stop()
 
 
 def refusals(gm, rules, _):
-    serve = Serve(gm, rules)
-    browser = Browser()
-    try:
+    with serve_and_browser(gm, rules) as (serve, browser):
         base = "http://127.0.0.1:%d" % serve.port
         for what, url, upgrade in [("the page without a token", base + "/", False),
                                    ("the page with a wrong token", base + "/?k=" + "0" * 32, False),
@@ -371,15 +378,10 @@ def refusals(gm, rules, _):
         found, _ = serve.wait_for(rb"refused a page from 127\.0\.0\.1:\d+: 1 already connected \(--max-clients\)", "err")
         check(found is not None, "the refusal is reported on stderr")
         check(first.status().startswith("connected"), "the first page stays connected")
-    finally:
-        browser.stop()
-        serve.stop()
 
 
 def closed_tab(gm, rules, _):
-    serve = Serve(gm, rules)
-    browser = Browser()
-    try:
+    with serve_and_browser(gm, rules) as (serve, browser):
         tab = browser.open_phone_tab(serve.url)
         if not check(tab.wait_status("connected"), "the page connects"):
             return
@@ -392,9 +394,6 @@ def closed_tab(gm, rules, _):
         serve.settle(1.5)
         check(serve.out == b"", "no gesture is made up from the touches the tab left (stdout: %r)" % serve.out)
         check(serve.proc.poll() is None, "the engine goes on")
-    finally:
-        browser.stop()
-        serve.stop()
 
 
 def page_swipe_messages(ws, token_time=1000.0):

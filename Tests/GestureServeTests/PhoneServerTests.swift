@@ -12,6 +12,21 @@ struct PhoneServerTests {
 
     static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
+    /// A client whose WebSocket the server opened, past the 101, and its connection's id.
+    static func openedPage(_ server: PhoneServer) -> (client: LoopbackClient, id: Int)? {
+        let client = LoopbackClient(port: server.address.port)
+        upgrade(client)
+        let events = LoopbackClient.pump(server)
+        _ = client.receive(atLeast: 129)
+        guard case let .connected(id, _) = events.first else { return nil }
+        return (client, id)
+    }
+
+    /// Why pages were disconnected, for those that were told why.
+    static func reasons(_ events: [PhoneEvent]) -> [String] {
+        events.compactMap { if case let .disconnected(_, reason) = $0 { return reason }; return nil }
+    }
+
     @Test("without the token, or with a wrong one: 403, an empty body, the connection closed, the refusal noted", arguments: [
         "GET / HTTP/1.1\r\n\r\n", "GET /?k=abab HTTP/1.1\r\n\r\n", "GET /ws HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n",
         "GET /favicon.ico?k=\(String(repeating: "ab", count: 15))abac HTTP/1.1\r\n\r\n",
@@ -76,14 +91,11 @@ struct PhoneServerTests {
     @Test("a malformed message: the page is told 1008 and closed, the reason given once")
     func malformed() throws {
         let server = try PhoneServer.loopback()
-        let client = LoopbackClient(port: server.address.port)
-        Self.upgrade(client)
-        _ = LoopbackClient.pump(server)
-        _ = client.receive(atLeast: 129)
+        let client = try #require(Self.openedPage(server)).client
         client.sendText("[1,2]")
         client.sendText("also bad")
         let events = LoopbackClient.pump(server)
-        let reasons = events.compactMap { if case let .disconnected(_, reason) = $0 { return reason }; return nil }
+        let reasons = Self.reasons(events)
         #expect(reasons.count == 1)
         #expect(reasons.first?.hasSuffix(": no \"type\" string; closed the connection") == true)
         #expect(client.receive(atLeast: 4) == [0x88, 2, 0x03, 0xf0])
@@ -95,24 +107,18 @@ struct PhoneServerTests {
         var settings = ServeSettings()
         settings.maxMessagesPerSecond = 20
         let server = try PhoneServer.loopback(settings)
-        let client = LoopbackClient(port: server.address.port)
-        Self.upgrade(client)
-        _ = LoopbackClient.pump(server)
-        _ = client.receive(atLeast: 129)
+        let client = try #require(Self.openedPage(server)).client
         client.sendText(#"{"type":"surface","width":200,"height":100,"ratio":2}"#)
         for _ in 0..<30 { client.send(WebSocketTests.clientFrame(9, [])) }
-        let events = LoopbackClient.pump(server)
-        let reasons = events.compactMap { if case let .disconnected(_, reason) = $0 { return reason }; return nil }
+        let reasons = Self.reasons(LoopbackClient.pump(server))
         #expect(reasons.count == 1 && reasons.first?.hasSuffix(": sent more than 20 messages a second; closed the connection") == true)
     }
 
     @Test("a page that stops reading loses its connection once the server's queue for it passes 64 KiB")
     func stoppedReading() throws {
         let server = try PhoneServer.loopback()
-        let client = LoopbackClient(port: server.address.port)
-        Self.upgrade(client)
-        var events = LoopbackClient.pump(server)
-        guard case let .connected(id, _) = events.first else { Issue.record("not connected: \(events)"); return }
+        let (client, id) = try #require(Self.openedPage(server))
+        var events: [PhoneEvent] = []
         // The kernel's buffers fill first (a few MB on loopback); then the queue.
         let name = String(repeating: "x", count: 60_000)
         for _ in 0..<2000 where server.pagesConnected == 1 {

@@ -32,7 +32,7 @@ final class PhoneSurfaces {
     }
 
     /// A device index for a new page: the lowest no page has now.
-    func openPage(_ id: Int, name: String, decoder make: (Int) -> NDJSONDecoder) -> Int {
+    func openPage(_ id: Int, decoder make: (Int) -> NDJSONDecoder) -> Int {
         let used = Set(pages.values.map(\.device))
         let device = (firstDevice...).first { !used.contains($0) } ?? firstDevice
         pages[id] = Page(device: device, decoder: make(device))
@@ -111,7 +111,7 @@ extension Engine {
         for event in phones.server.serve(ready: fds, now: MonotonicClock.now()) where fatal == nil {
             switch event {
             case let .connected(id, name):
-                let device = phones.openPage(id, name: name) { device in
+                let device = phones.openPage(id) { device in
                     NDJSONDecoder(source: name, resolution: options.resolution, transform: options.transform(for: name), device: device, directory: devices)
                 }
                 inputNames[device] = name

@@ -100,7 +100,7 @@ public final class PhoneServer {
     /// Seconds until the next request head is overdue, or nil.
     public func timeout(now: Double) -> Double? {
         // Bytes TLS already decrypted wake no poll(): serve them at once.
-        if connections.contains(where: hasDecryptedBytes) { return 0 }
+        if connections.contains(where: \.hasDecryptedBytes) { return 0 }
         var earliest: Double?
         for c in connections {
             if case .request(_, let deadline) = c.phase { earliest = min(earliest ?? deadline, deadline) }
@@ -114,7 +114,7 @@ public final class PhoneServer {
         var events: [PhoneEvent] = []
         if ready.contains(listener) { accept(now: now, into: &events) }
         for c in connections {
-            if ready.contains(c.fd) || hasDecryptedBytes(c) {
+            if ready.contains(c.fd) || c.hasDecryptedBytes {
                 if !c.outbox.isEmpty { flush(c) }
                 receive(c, now: now, into: &events)
             } else if case .request(_, let deadline) = c.phase, deadline <= now {
@@ -177,8 +177,8 @@ public final class PhoneServer {
         // A bounded amount a turn: one page cannot keep the loop from the others.
         for _ in 0..<4 {
             guard c.fd >= 0 else { return }
-            let n = readBytes(c, into: &buffer)
-            if n == Self.again { return }
+            let n = c.read(into: &buffer)
+            if n == PhoneConnection.again { return }
             if n <= 0 { return shut(c) }
             let chunk = buffer[0..<n]
             switch c.phase {
@@ -244,11 +244,11 @@ public final class PhoneServer {
             case .incomplete:
                 return
             case .invalid(let message):
-                return fail(c, message, into: &events)
+                return fail(c, message)
             case let .frame(opcode, payload, length):
                 offset += length
                 if rate.take(now: now) == false {
-                    return fail(c, "sent more than \(settings.maxMessagesPerSecond) messages a second", into: &events)
+                    return fail(c, "sent more than \(settings.maxMessagesPerSecond) messages a second")
                 }
                 switch opcode {
                 case .ping:
@@ -260,13 +260,13 @@ public final class PhoneServer {
                     c.phase = .closing
                     return
                 case .binary:
-                    return fail(c, "sent a binary message (the page sends JSON text)", into: &events)
+                    return fail(c, "sent a binary message (the page sends JSON text)")
                 case .text:
                     let text = String(decoding: payload, as: UTF8.self)
                     let lines = PageMessage.parse(text).flatMap { session.lines(for: $0, arrival: now) }
                     switch lines {
                     case .success(let bytes): events.append(.input(id: c.id, ndjson: bytes))
-                    case .failure(let error): return fail(c, error.message, into: &events)
+                    case .failure(let error): return fail(c, error.message)
                     }
                 }
             }
@@ -274,7 +274,7 @@ public final class PhoneServer {
     }
 
     /// A page that broke the protocol: reported once, with what it sent, and closed (1008, policy violation).
-    private func fail(_ c: PhoneConnection, _ message: String, into events: inout [PhoneEvent]) {
+    private func fail(_ c: PhoneConnection, _ message: String) {
         queue(WebSocketFrame.encode(.close, [0x03, 0xf0]), on: c)
         c.phase = .closing
         c.closeReason = "phone \(c.peer): \(message); closed the connection"
@@ -299,8 +299,8 @@ public final class PhoneServer {
 
     private func flush(_ c: PhoneConnection) {
         while !c.outbox.isEmpty, c.fd >= 0 {
-            let n = writeBytes(c)
-            if n == Self.again { return }
+            let n = c.write()
+            if n == PhoneConnection.again { return }
             if n <= 0 {
                 c.outbox.removeAll()
                 return shut(c)
@@ -309,58 +309,8 @@ public final class PhoneServer {
         }
     }
 
-    // MARK: Bytes, plain or through TLS
-
-    /// The socket (or TLS) has nothing now / cannot take more now.
-    private static let again = -1
-
-    /// > 0 bytes; 0 the peer closed; `again`; < -1 failed.
-    private func readBytes(_ c: PhoneConnection, into buffer: inout [UInt8]) -> Int {
-        guard let tls = c.tls else {
-            let n = buffer.withUnsafeMutableBytes { recv(c.fd, $0.baseAddress, $0.count, 0) }
-            if n < 0 { return errno == EAGAIN || errno == EINTR ? Self.again : -2 }
-            return n
-        }
-        c.tlsWantsWrite = false
-        let n = buffer.withUnsafeMutableBytes { gm_tls_read(tls, $0.baseAddress, $0.count) }
-        switch Int(n) {
-        case GM_TLS_WANT_READ: return Self.again
-        case GM_TLS_WANT_WRITE:
-            c.tlsWantsWrite = true
-            return Self.again
-        case GM_TLS_FAILED: return -2
-        default: return Int(n)
-        }
-    }
-
-    /// > 0 bytes of the outbox sent; `again`; otherwise failed.
-    private func writeBytes(_ c: PhoneConnection) -> Int {
-        guard let tls = c.tls else {
-            let n = c.outbox.withUnsafeBytes { send(c.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if n < 0 { return errno == EAGAIN || errno == EINTR ? Self.again : -2 }
-            return n
-        }
-        let n = c.outbox.withUnsafeBytes { gm_tls_write(tls, $0.baseAddress, $0.count) }
-        switch Int(n) {
-        case GM_TLS_WANT_READ, GM_TLS_WANT_WRITE: return Self.again
-        case GM_TLS_FAILED: return -2
-        default: return n > 0 ? Int(n) : -2
-        }
-    }
-
-    private func hasDecryptedBytes(_ c: PhoneConnection) -> Bool {
-        guard c.fd >= 0, let tls = c.tls else { return false }
-        if case .closing = c.phase { return false }
-        return gm_tls_pending(tls) > 0
-    }
-
     private func shut(_ c: PhoneConnection) {
-        guard c.fd >= 0 else { return }
-        gm_tls_session_free(c.tls)
-        c.tls = nil
-        close(c.fd)
-        c.fd = -1
-        c.phase = .closing
+        c.close()
     }
 
     private func refused(_ kind: Refusal, _ what: String, into events: inout [PhoneEvent]) {

@@ -11,6 +11,7 @@
 #   refusals    missing or wrong token -> 403 with an empty body, page and WebSocket;
 #               a second page beyond --max-clients is refused
 #   closed-tab  two fingers down, the tab closed -> touches cancelled, no action
+#   hidden-page a swipe's movement, the page hidden before the lift -> no action
 #   flood       a client flooding messages is cut off, memory stays flat, and a
 #               page after it still works; a malformed message is reported once
 #   tls         --cert/--key with a certificate made here: 403 and 200 over HTTPS,
@@ -396,6 +397,24 @@ def closed_tab(gm, rules, _):
         check(serve.proc.poll() is None, "the engine goes on")
 
 
+def hidden_page(gm, rules, _):
+    with serve_and_browser(gm, rules) as (serve, browser):
+        tab = browser.open_phone_tab(serve.url)
+        if not check(tab.wait_status("connected"), "the page connects"):
+            return
+        # A whole swipe's movement, then the page is hidden (the phone locked) before the fingers lift.
+        tab.swipe([(300, 380), (300, 470)], -220, 0, end=False)
+        tab.evaluate("Object.defineProperty(document, 'hidden', { value: true, configurable: true });"
+                     "document.dispatchEvent(new Event('visibilitychange'))")
+        tab.touch("touchEnd", [])
+        serve.settle(1.0)
+        check(b"next_slide" not in serve.out, "touches of a page that was hidden are cancelled: the lift after makes no swipe (stdout: %r)" % serve.out)
+        tab.evaluate("Object.defineProperty(document, 'hidden', { value: false, configurable: true })")
+        tab.swipe([(300, 380), (300, 470)], -220, 0)
+        found, _ = serve.wait_for(rb"next_slide", timeout=3)
+        check(found is not None, "the page works again once shown")
+
+
 def page_swipe_messages(ws, token_time=1000.0):
     """A two-finger swipe left as the page would send it, over `ws`."""
     ws.send(json.dumps({"type": "surface", "width": 390, "height": 844, "ratio": 3}))
@@ -517,7 +536,7 @@ def http_client_errors():
     return http.client.HTTPException
 
 
-SCENARIOS = {"swipe": swipe, "refusals": refusals, "closed-tab": closed_tab, "flood": flood, "tls": tls}
+SCENARIOS = {"swipe": swipe, "refusals": refusals, "closed-tab": closed_tab, "hidden-page": hidden_page, "flood": flood, "tls": tls}
 
 
 def main():

@@ -28,8 +28,9 @@ public enum PageMessage: Equatable, Sendable {
         guard let kind = PageTouchKind(rawValue: type) else {
             return .failure(PageMessageError("unknown type \"\(TerminalText.escaped(String(type.prefix(40))))\"; the page sends surface, touchstart, touchmove, touchend, touchcancel"))
         }
-        guard let time = value["t"]?.number, (0...1e11).contains(time) else {
-            return .failure(PageMessageError("\(type) needs \"t\", the event's timeStamp in ms (0 to 1e11)"))
+        // Relative to the page's load in today's browsers; since 1970 in old ones (1.7e12).
+        guard let time = value["t"]?.number, (0...1e13).contains(time) else {
+            return .failure(PageMessageError("\(type) needs \"t\", the event's timeStamp in ms (0 to 1e13)"))
         }
         guard let list = value["touches"]?.array, !list.isEmpty, list.count <= maxTouches else {
             return .failure(PageMessageError("\(type) needs \"touches\", 1 to \(maxTouches) [identifier, x, y] arrays"))

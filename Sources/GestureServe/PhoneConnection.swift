@@ -15,6 +15,9 @@ final class PhoneConnection {
     /// Its TLS session (`--cert`), and whether TLS waits for the socket to take bytes before it reads on.
     var tls: UnsafeMutableRawPointer?
     var tlsWantsWrite = false
+    /// Once a page: when it last sent anything, and when it was last pinged (engine clock).
+    var lastHeard = 0.0
+    var lastPinged = 0.0
 
     enum Phase {
         /// Reading the request head, which must come whole by `deadline`.

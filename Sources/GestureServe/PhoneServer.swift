@@ -97,13 +97,17 @@ public final class PhoneServer {
         return list
     }
 
-    /// Seconds until the next request head is overdue, or nil.
+    /// Seconds until the next request head is overdue or a page is due a ping, or nil.
     public func timeout(now: Double) -> Double? {
         // Bytes TLS already decrypted wake no poll(): serve them at once.
         if connections.contains(where: \.hasDecryptedBytes) { return 0 }
         var earliest: Double?
         for c in connections {
             if case .request(_, let deadline) = c.phase { earliest = min(earliest ?? deadline, deadline) }
+            if c.isWebSocket {
+                let due = min(max(c.lastHeard, c.lastPinged) + settings.pingInterval, c.lastHeard + settings.silenceLimit)
+                earliest = min(earliest ?? due, due)
+            }
         }
         return earliest.map { max(0, $0 - now) }
     }
@@ -120,6 +124,7 @@ public final class PhoneServer {
             } else if case .request(_, let deadline) = c.phase, deadline <= now {
                 shut(c)
             }
+            if c.isWebSocket { keepAlive(c, now: now) }
         }
         for c in connections where c.isFinished {
             if c.isPage { events.append(.disconnected(id: c.id, reason: c.closeReason)) }
@@ -128,6 +133,18 @@ public final class PhoneServer {
         }
         connections.removeAll { $0.fd < 0 }
         return events
+    }
+
+    /// Pings a quiet page; drops one that answered nothing for `silenceLimit`.
+    private func keepAlive(_ c: PhoneConnection, now: Double) {
+        if now - c.lastHeard >= settings.silenceLimit {
+            queue(WebSocketFrame.encode(.close, [0x03, 0xe9]), on: c)
+            c.phase = .closing
+            c.closeReason = "phone \(c.peer): nothing heard for \(settings.silenceLimit) s, not even a pong (Wi-Fi lost, or the phone asleep?); closed the connection"
+        } else if now - max(c.lastHeard, c.lastPinged) >= settings.pingInterval {
+            c.lastPinged = now
+            queue(WebSocketFrame.encode(.ping, []), on: c)
+        }
     }
 
     /// Shows `text` on the page of connection `id` (the recognized gesture).
@@ -227,6 +244,8 @@ public final class PhoneServer {
             c.phase = .webSocket(session: PageSession(deviceName: name), rate: RateBucket(rate: settings.maxMessagesPerSecond, now: now), inbox: [])
             queue(HTTPResponse.switchingProtocols(accept: WebSocketHandshake.accept(key: key)), on: c)
             c.isPage = true
+            c.lastHeard = now
+            c.lastPinged = now
             events.append(.connected(id: c.id, name: name))
         default:
             respond(c, HTTPResponse.notFound)
@@ -247,6 +266,7 @@ public final class PhoneServer {
                 return fail(c, message)
             case let .frame(opcode, payload, length):
                 offset += length
+                c.lastHeard = now
                 if rate.take(now: now) == false {
                     return fail(c, "sent more than \(settings.maxMessagesPerSecond) messages a second")
                 }

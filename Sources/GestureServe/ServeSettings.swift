@@ -12,6 +12,11 @@ public struct ServeSettings: Sendable, Equatable {
     /// Connections still sending their request head, at most, and for how long.
     public var maxPendingRequests = 8
     public var requestTimeout = 10.0
+    /// A page is pinged when it has been quiet this long, and dropped when it
+    /// has said nothing, not even a pong, for `silenceLimit`: a phone whose
+    /// Wi-Fi went must not hold the only slot, nor its touches down, for ever.
+    public var pingInterval = 5.0
+    public var silenceLimit = 15.0
     /// `--cert FILE` and `--key FILE` (PEM): HTTPS and WSS instead of plain HTTP.
     public var certificate: String?
     public var privateKey: String?

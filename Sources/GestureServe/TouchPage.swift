@@ -59,13 +59,28 @@ public enum TouchPage {
         dot.style.top = t.clientY + "px";
       }
     }
+    const down = new Set();
     function onTouch(event) {
       event.preventDefault();
       const touches = [];
-      for (const t of event.changedTouches) touches.push([t.identifier, t.clientX, t.clientY]);
+      for (const t of event.changedTouches) {
+        touches.push([t.identifier, t.clientX, t.clientY]);
+        if (event.type === "touchstart") down.add(t.identifier);
+        if (event.type === "touchend" || event.type === "touchcancel") down.delete(t.identifier);
+      }
       send({ type: event.type, t: event.timeStamp, touches: touches });
       showDots(event);
     }
+    // A page hidden (screen locked, another app) may never see its touches end: end them here.
+    function cancelAll() {
+      if (down.size === 0) return;
+      send({ type: "touchcancel", t: performance.now(), touches: Array.from(down, (id) => [id, 0, 0]) });
+      down.clear();
+      for (const dot of dots.values()) dot.remove();
+      dots.clear();
+    }
+    document.addEventListener("visibilitychange", () => { if (document.hidden) cancelAll(); });
+    window.addEventListener("pagehide", cancelAll);
     for (const type of ["touchstart", "touchmove", "touchend", "touchcancel"]) {
       surface.addEventListener(type, onTouch, { passive: false });
     }

@@ -130,6 +130,26 @@ struct PhoneServerTests {
         #expect(server.pagesConnected == 0)
     }
 
+    @Test("a quiet page is pinged; one that answers nothing, not even a pong, is dropped and its slot freed")
+    func silentPage() throws {
+        let server = try PhoneServer.loopback()
+        let (client, id) = try #require(Self.openedPage(server))
+        let settings = server.settings
+        #expect(server.timeout(now: 1) == settings.pingInterval)
+        #expect(server.serve(ready: [], now: 1 + settings.pingInterval).isEmpty)
+        #expect(client.receive(atLeast: 2) == [0x89, 0])
+        // A pong (or any message) counts as heard.
+        client.send(WebSocketTests.clientFrame(10, []))
+        _ = LoopbackClient.pump(server, now: 2 + settings.pingInterval)
+        #expect(server.serve(ready: [], now: 1 + settings.silenceLimit).isEmpty)
+        let events = server.serve(ready: [], now: 3 + settings.pingInterval + settings.silenceLimit)
+        #expect(events.count == 1 && events.allSatisfy { if case .disconnected(id, _) = $0 { return true }; return false })
+        let reason = try #require(Self.reasons(events).first)
+        #expect(reason.hasPrefix("phone 127.0.0.1:"))
+        #expect(reason.hasSuffix(": nothing heard for 15.0 s, not even a pong (Wi-Fi lost, or the phone asleep?); closed the connection"))
+        #expect(server.pagesConnected == 0)
+    }
+
     @Test("a request head that does not come whole in time is dropped; pending ones are capped")
     func slowRequests() throws {
         var settings = ServeSettings()

@@ -68,6 +68,12 @@ struct ServeBrowserTests {
         try Self.expectPassed("tls", checks)
     }
 
+    @Test("a page hidden (the phone locked) with fingers down cancels them: the lift after makes no swipe",
+          .enabled(if: chromium != nil && hasPython, "needs chromium (apt-get install chromium) and python3"))
+    func hiddenPage() throws {
+        try Self.expectPassed("hidden-page", ["touches of a page that was hidden are cancelled", "the page works again once shown"])
+    }
+
     @Test("a flood is cut off at the rate cap with flat memory, a malformed message is reported once, and a page after them still works",
           .enabled(if: hasPython, "needs python3"))
     func flood() throws {

@@ -4,7 +4,7 @@ import CQRCode
 /// black on white whatever the terminal's colours (a phone's camera wants
 /// dark modules on light), with the quiet zone of four modules QR asks for.
 public enum QRCode {
-    public enum Outcome: Equatable {
+    public enum Outcome: Equatable, Sendable {
         case lines([String])
         /// Why there is none (libqrencode missing): the URL alone serves.
         case unavailable(String)

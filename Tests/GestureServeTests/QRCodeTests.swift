@@ -20,7 +20,7 @@ struct QRCodeTests {
         // A 7-module finder pattern's top edge at the top left and the top right.
         #expect(rows[2].hasPrefix("    █▀▀▀▀▀█ "))
         #expect(rows[2].hasSuffix(" █▀▀▀▀▀█    "))
-        // 61 bytes: version 4 at level M (up to 62 bytes), 33 modules, and the quiet zone.
+        // 60 bytes: version 4 at level M (43 to 62 bytes), 33 modules, and the quiet zone.
         #expect(width == 33 + 8)
     }
 

@@ -256,7 +256,7 @@ class Tab:
     def status(self):
         return self.evaluate("document.getElementById('status') ? document.getElementById('status').textContent : ''") or ""
 
-    def wait_status(self, prefix, timeout=10):
+    def wait_status(self, prefix, timeout=20):
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.status().startswith(prefix):
@@ -330,7 +330,7 @@ def swipe(gm, rules, screenshot):
         for attempt in range(10):
             before = serve.out.count(b"next_slide")
             ended = tab.swipe([(300, 380), (300, 470)], -220, 0)
-            found, seen = serve.wait_for(rb"(?:.*next_slide.*\n){%d}" % (before + 1), timeout=3)
+            found, seen = serve.wait_for(rb"(?:.*next_slide.*\n){%d}" % (before + 1), timeout=10)
             if not found:
                 fail("swipe %d: no next_slide on stdout; stderr: %s" % (attempt, serve.err.decode(errors="replace")[-400:]))
                 return
@@ -346,7 +346,7 @@ def swipe(gm, rules, screenshot):
         check(b"refused" not in serve.err, "a page loaded with the token causes no refusal (stderr: %r)" % serve.err[-300:])
         if screenshot:
             ended = tab.swipe([(300, 380), (300, 470)], -220, 0)
-            serve.wait_for(rb"(?:.*next_slide.*\n){11}", timeout=3)
+            serve.wait_for(rb"(?:.*next_slide.*\n){11}", timeout=10)
             # As a person sees it: the name of the swipe just made, two fingers down for the next.
             tab.swipe([(250, 380), (250, 470)], -40, 0, steps=2, end=False)
             tab.screenshot(screenshot)
@@ -411,7 +411,7 @@ def hidden_page(gm, rules, _):
         check(b"next_slide" not in serve.out, "touches of a page that was hidden are cancelled: the lift after makes no swipe (stdout: %r)" % serve.out)
         tab.evaluate("Object.defineProperty(document, 'hidden', { value: false, configurable: true })")
         tab.swipe([(300, 380), (300, 470)], -220, 0)
-        found, _ = serve.wait_for(rb"next_slide", timeout=3)
+        found, _ = serve.wait_for(rb"next_slide", timeout=10)
         check(found is not None, "the page works again once shown")
 
 
@@ -473,8 +473,8 @@ def flood(gm, rules, _):
         page = WebSocket("127.0.0.1", serve.port, path)
         check(page.status == 101, "a page after the flood connects")
         page_swipe_messages(page)
-        found, _ = serve.wait_for(rb"next_slide", timeout=2)
-        check(found is not None, "its swipe is the rule's action within 2 s")
+        found, _ = serve.wait_for(rb"next_slide", timeout=5)
+        check(found is not None, "its swipe is the rule's action within 5 s")
         opcode, payload = page.receive()
         check(opcode == 1 and json.loads(payload) == {"gesture": "two-finger swipe left"}, "the server names the gesture to the page: %r" % payload)
         page.close()
@@ -508,7 +508,7 @@ def tls(gm, rules, _):
         page = WebSocket("127.0.0.1", serve.port, "/ws?k=" + serve.token, tls=True)
         check(page.status == 101, "the WebSocket opens over TLS")
         page_swipe_messages(page)
-        found, _ = serve.wait_for(rb"next_slide", timeout=3)
+        found, _ = serve.wait_for(rb"next_slide", timeout=10)
         check(found is not None, "a swipe over WSS is the rule's action")
         opcode, payload = page.receive()
         check(opcode == 1 and b"two-finger swipe left" in payload, "the gesture's name comes back over WSS")
@@ -522,7 +522,7 @@ def tls(gm, rules, _):
         if check(tab.wait_status("connected"), "chromium's page connects over WSS (status: %r)" % tab.status()):
             before = serve.out.count(b"next_slide")
             tab.swipe([(300, 380), (300, 470)], -220, 0)
-            found, _ = serve.wait_for(rb"(?:.*next_slide.*\n){%d}" % (before + 1), timeout=3)
+            found, _ = serve.wait_for(rb"(?:.*next_slide.*\n){%d}" % (before + 1), timeout=10)
             check(found is not None, "a swipe in chromium over HTTPS is the rule's action")
     finally:
         if browser:

@@ -216,12 +216,14 @@ public final class PhoneServer {
 
     private func answer(_ c: PhoneConnection, head: [UInt8], now: Double, into events: inout [PhoneEvent]) {
         let request: HTTPRequest
+        let headLength: Int
         switch HTTPRequest.parse(head[...]) {
         case .incomplete: return
         case .invalid:
             return respond(c, HTTPResponse.badRequest)
-        case .request(let r, _):
+        case .request(let r, let length):
             request = r
+            headLength = length
         }
         guard token.matches(request.query["k"].map { Substring($0) }) else {
             refused(.token, "a request for \(TerminalText.escaped(request.path)) from \(c.peer) without the token", into: &events)
@@ -241,12 +243,15 @@ public final class PhoneServer {
                 return respond(c, HTTPResponse.busy(settings.maxClients))
             }
             let name = "phone \(c.peer)"
-            c.phase = .webSocket(session: PageSession(deviceName: name), rate: RateBucket(rate: settings.maxMessagesPerSecond, now: now), inbox: [])
+            // Frames sent right behind the handshake came in the same read.
+            let early = Array(head[headLength...])
+            c.phase = .webSocket(session: PageSession(deviceName: name), rate: RateBucket(rate: settings.maxMessagesPerSecond, now: now), inbox: early)
             queue(HTTPResponse.switchingProtocols(accept: WebSocketHandshake.accept(key: key)), on: c)
             c.isPage = true
             c.lastHeard = now
             c.lastPinged = now
             events.append(.connected(id: c.id, name: name))
+            if !early.isEmpty { readFrames(c, now: now, into: &events) }
         default:
             respond(c, HTTPResponse.notFound)
         }

@@ -88,6 +88,19 @@ struct PhoneServerTests {
         #expect(server.pagesConnected == 0)
     }
 
+    @Test("frames sent right behind the handshake, in the same packet, are read too")
+    func framesWithHandshake() throws {
+        let server = try PhoneServer.loopback()
+        let client = LoopbackClient(port: server.address.port)
+        client.send(Array(("GET /ws?k=\(Self.token) HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8)
+            + WebSocketTests.clientFrame(1, Array(#"{"type":"surface","width":200,"height":100,"ratio":2}"#.utf8)))
+        let events = LoopbackClient.pump(server)
+        #expect(events.count == 2)
+        guard events.count == 2, case .connected = events[0], case .input(_, let bytes) = events[1] else { Issue.record("\(events)"); return }
+        #expect(Self.text(bytes).hasPrefix("{\"device\":"))
+    }
+
     @Test("a malformed message: the page is told 1008 and closed, the reason given once")
     func malformed() throws {
         let server = try PhoneServer.loopback()

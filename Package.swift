@@ -49,13 +49,25 @@ let package = Package(
         .target(name: "GestureActions", dependencies: ["GestureCore", "CEvdev", "CSpawn"], swiftSettings: fast),
         .target(
             name: "GestureEngine",
-            dependencies: ["GestureCore", "GestureInput", "GestureScript", "GestureActions", "GestureSynth", "GestureContext"],
+            dependencies: ["GestureCore", "GestureInput", "GestureScript", "GestureActions", "GestureSynth", "GestureContext", "GestureServe"],
             swiftSettings: fast
         ),
         // The focused application (X11, Wayland, D-Bus: loaded at run time, never linked), held keys, quiet while typing.
         .target(name: "CContext", cSettings: dbusHeaders),
         .target(name: "GestureContext", dependencies: ["CContext", "CEvdev", "GestureCore"], swiftSettings: fast),
-        .executableTarget(name: "gesturemap", dependencies: ["GestureEngine", "GestureInput", "GestureContext"], swiftSettings: fast),
+        // OpenSSL's libcrypto (libssl-dev): SHA-1 for the WebSocket handshake of `serve`.
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        // libqrencode, loaded at run time (libqrencode4): the pairing URL as a QR code, or a note without it.
+        .target(name: "CQRCode"),
+        // `serve`: the phone page, HTTP/1.1 and the RFC 6455 subset it needs, pairing and limits.
+        // `serve --cert/--key`: OpenSSL's libssl on the server's non-blocking sockets.
+        .target(name: "CServeTLS", linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]),
+        .target(name: "GestureServe", dependencies: ["GestureCore", "CCrypto", "CQRCode", "CServeTLS"], swiftSettings: fast),
+        .executableTarget(name: "gesturemap", dependencies: ["GestureEngine", "GestureInput", "GestureContext", "GestureServe"], swiftSettings: fast),
 
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"]),
         // Fixtures/fuzz: inputs that broke a fuzz target (scripts/fuzz), kept for the tests.
@@ -65,6 +77,7 @@ let package = Package(
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureContext"]),
         .testTarget(name: "gesturemapTests", dependencies: ["gesturemap"]),
+        .testTarget(name: "GestureServeTests", dependencies: ["GestureServe", "GestureCore"]),
         .testTarget(name: "GestureContextTests", dependencies: ["GestureContext", "gesturemap"], exclude: ["Fixtures"]),
     ]
 )

@@ -57,6 +57,8 @@ public final class Engine: ScriptHost {
     var typingFilters: [Int: TypingFilter] = [:]
     /// Touchpads with touches being left out now.
     var ignoringOn: Set<Int> = []
+    /// `serve`: the pages connected, each a touch device (PhoneSurfaces.swift).
+    var phones: PhoneSurfaces?
 
     public init(options: RunOptions, console: Console, output: LineSink) {
         self.options = options
@@ -113,8 +115,9 @@ public final class Engine: ScriptHost {
         }
         if let status = startKeyboards(live: inputs.discovering || inputs.sources.contains(where: \.isLiveDevice)) { return status }
         startAppFocus()
+        if let status = startPhones(firstDevice: inputs.sources.count) { return status }
         var status: ExitCode
-        if !inputs.discovering, inputs.sources.allSatisfy(\.isRegularFile), keyInputs?.waitsForInput != true {
+        if phones == nil, !inputs.discovering, inputs.sources.allSatisfy(\.isRegularFile), keyInputs?.waitsForInput != true {
             status = replay(inputs.sources)
         } else {
             status = runLoop(inputs)
@@ -243,6 +246,7 @@ public final class Engine: ScriptHost {
         for delivery in deliveries where fatal == nil {
             gesturesDelivered += 1
             if let observer { observer.engine(self, delivered: delivery) }
+            if phones != nil { showOnPhone(delivery.event) }
             runtime.dispatch(delivery)
             // A rule's cooldown runs on every device.
             if delivery.event.isFirstOfGesture, arenas.count > 1 {

@@ -23,7 +23,7 @@ extension Engine {
         while fatal == nil {
             let open = sources.filter(\.isOpen)
             let awaitingDevices = watcher != nil && (discovering || sources.contains(where: \.isLiveDevice))
-            if open.isEmpty && !awaitingDevices { break }
+            if open.isEmpty && !awaitingDevices && phones == nil { break }
 
             var set = PollSet<LoopToken>()
             // The side channels before the touch input that came with them: a
@@ -31,10 +31,12 @@ extension Engine {
             addSideChannels(channels, to: &set)
             for (i, source) in open.enumerated() { set.add(source.fd, .input(i)) }
             set.add(watcher?.fd ?? -1, .hotplug)
+            addPhones(to: &set)
             let now = MonotonicClock.now()
             var timeout = idleTimeout(now: now)
-            let side = sideTimeout(channels, now: now)
-            if side >= 0 { timeout = timeout < 0 ? side : min(timeout, side) }
+            for other in [sideTimeout(channels, now: now), phoneTimeout(now: now)] where other >= 0 {
+                timeout = timeout < 0 ? other : min(timeout, other)
+            }
             let ready: [LoopToken]
             switch set.wait(timeout: timeout) {
             case .ready(let tokens): ready = tokens
@@ -45,6 +47,8 @@ extension Engine {
                 return .unavailable
             }
             serveSideChannels(channels, ready: ready)
+            if fatal != nil { break }
+            servePhones(ready: ready)
             if fatal != nil { break }
             if ready.isEmpty {
                 // Nothing came before the next deadline: on a live clock, time has

@@ -53,4 +53,6 @@ enum LoopToken: Equatable {
     case appSource
     case keyboard(Int)
     case outputReader
+    /// One of `serve`'s sockets, by descriptor.
+    case phone(Int32)
 }

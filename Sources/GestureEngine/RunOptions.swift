@@ -1,6 +1,7 @@
 import GestureContext
 import GestureCore
 import GestureInput
+import GestureServe
 
 /// Everything `gesturemap run` was asked to do.
 public struct RunOptions: Sendable {
@@ -82,6 +83,9 @@ public struct RunOptions: Sendable {
     public func surface(for input: String) -> TouchSurface? {
         deviceSurfaces.first { input.contains($0.match) }?.surface ?? surface
     }
+
+    /// `gesturemap serve`: phones' pages are touch devices too (PhoneSurfaces.swift).
+    public var serve: ServeSettings?
 
     public init() {}
 }

@@ -47,7 +47,8 @@ extension Engine {
         var names = options.inputs
         var discovering = false
         var watcher: HotplugWatcher?
-        if names.isEmpty {
+        // `serve` reads its pages, and only the inputs named besides.
+        if names.isEmpty, options.serve == nil {
             let stdin = StandardInput.inspect()
             if options.verbose { console.say("gesturemap: " + stdin.choice) }
             if case .inputDevice(let path) = stdin {

@@ -6,6 +6,7 @@ enum Help {
 
     commands:
       run [--rules FILE] [INPUT ...]   recognize gestures and run the rules' actions
+      serve [--rules FILE]             a phone's browser as the touch surface, over the LAN
       check FILE ...                   load rules files and report every problem
       test RULES CASES ...             replay recordings and compare the actions with NAME.expected
       explain INPUT [--json]           why each rule fired or did not, sequence by sequence
@@ -254,6 +255,7 @@ enum Help {
         case "record": return record
         case "apps": return apps
         case "shape": return shape
+        case "serve": return ServeCommand.help
         default: return nil
         }
     }

@@ -161,7 +161,7 @@ struct DocumentedComboTests {
         "ctrl+Tab": [29, 15], "ctrl+shift+Tab": [29, 42, 15], "ctrl+alt+Right": [29, 56, 106],
         "PageDown": [109], "PageUp": [104], "End": [107], "Escape": [1], "b": [48],
         "shift+j": [42, 36], "shift+k": [42, 37], "Right": [106], "Left": [105],
-        "XF86AudioRaiseVolume": [115],
+        "XF86AudioRaiseVolume": [115], "l": [38],
     ]
 
     @Test("each still presses the same keys")

@@ -4,7 +4,7 @@ import Testing
 /// Every example is loaded, checked, and run against synthesized gestures.
 @Suite("Examples", .serialized)
 struct ExampleTests {
-    static let examples = ["pager.lua", "presentation.lua", "browser.lua", "kiosk.lua", "scrub.lua", "reader.lua"]
+    static let examples = ["pager.lua", "presentation.lua", "presenter.lua", "browser.lua", "kiosk.lua", "scrub.lua", "reader.lua"]
 
     static func run(_ example: String, _ phrases: [String], dryRun: Bool = true, seed: Int = 1) throws -> [[String: Any]] {
         let result = try Binary.synthThenRun(phrases, seed: seed, run: (dryRun ? ["--dry-run"] : []) + ["--rules", "examples/" + example])
@@ -35,6 +35,12 @@ struct ExampleTests {
     func presentation() throws {
         let lines = try Self.run("presentation.lua", ["swipe left", "swipe right", "3-finger tap", "long press"])
         #expect(Self.keys(lines) == ["KEY_PAGEDOWN+", "KEY_PAGEDOWN-", "KEY_PAGEUP+", "KEY_PAGEUP-", "KEY_B+", "KEY_B-", "KEY_ESC+", "KEY_ESC-"])
+    }
+
+    @Test("presenter.lua (serve's phone remote): Right, Left, b on a two-finger tap, l on a long press")
+    func presenter() throws {
+        let lines = try Self.run("presenter.lua", ["swipe left", "two-finger swipe right", "two-finger tap", "long press"])
+        #expect(Self.keys(lines) == ["KEY_RIGHT+", "KEY_RIGHT-", "KEY_LEFT+", "KEY_LEFT-", "KEY_B+", "KEY_B-", "KEY_L+", "KEY_L-"])
     }
 
     @Test("browser.lua: alt+Left back, alt+Right forward, ctrl+Tab and ctrl+shift+Tab across tabs")

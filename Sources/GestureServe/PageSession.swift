@@ -1,0 +1,102 @@
+import GestureCore
+
+/// One connected page's messages as the engine's native NDJSON: a device
+/// header when the surface is first sized or changes (a phone turned), then
+/// the touches on the engine's monotonic clock, small ids of their own.
+public struct PageSession: Sendable {
+    /// CSS px per millimetre on a phone: browsers choose devicePixelRatio so
+    /// that a CSS px is about an Android dp, 1/160 in (docs/serve.md).
+    public static let cssPixelsPerMillimetre = 160 / 25.4
+    /// More touches down at once than any phone reports.
+    public static let maxTouchesDown = 16
+
+    public let deviceName: String
+    public private(set) var surface: (width: Double, height: Double, ratio: Double)?
+    /// Page time (s) + offset = engine time; only ever lowered, so the
+    /// engine's time never runs ahead of the clock the page's touches came by.
+    private var offset: Double?
+    private var lastTime = -Double.infinity
+    /// The page's identifiers (Safari's are large and arbitrary) to small ids.
+    private var ids: [Int64: Int] = [:]
+
+    public init(deviceName: String) {
+        self.deviceName = deviceName
+    }
+
+    /// The NDJSON lines for `message`, which arrived at engine time `arrival`;
+    /// an error for a message that breaks the page's protocol.
+    public mutating func lines(for message: PageMessage, arrival: Double) -> Result<[UInt8], PageMessageError> {
+        var w = JSONWriter()
+        switch message {
+        case let .surface(width, height, ratio):
+            surface = (width, height, ratio)
+            w.raw("{\"device\":{\"name\":")
+            w.string(deviceName)
+            for (axis, max) in [("x", width), ("y", height)] {
+                w.raw(",")
+                w.string(axis)
+                w.raw(":{\"min\":0,\"max\":")
+                w.number(max)
+                w.raw(",\"resolution\":")
+                w.number(PageSession.cssPixelsPerMillimetre)
+                w.raw("}")
+            }
+            w.raw("}}\n")
+        case let .touches(kind, pageTime, touches):
+            guard surface != nil else { return .failure(PageMessageError("\(kind.rawValue) before the page's surface size")) }
+            let time = engineTime(pageMilliseconds: pageTime, arrival: arrival)
+            for touch in touches {
+                let id: Int
+                switch kind {
+                case .touchstart:
+                    if let known = ids[touch.identifier] {
+                        id = known
+                    } else {
+                        guard ids.count < PageSession.maxTouchesDown else {
+                            return .failure(PageMessageError("more than \(PageSession.maxTouchesDown) touches down at once"))
+                        }
+                        id = (0...).first { !ids.values.contains($0) } ?? 0
+                        ids[touch.identifier] = id
+                    }
+                case .touchmove, .touchend, .touchcancel:
+                    // A touch the page never started: nothing to move or end.
+                    guard let known = ids[touch.identifier] else { continue }
+                    id = known
+                    if kind != .touchmove { ids[touch.identifier] = nil }
+                }
+                w.raw("{\"t\":")
+                w.number(time)
+                switch kind {
+                case .touchstart: w.raw(",\"ev\":\"down\"")
+                case .touchmove: w.raw(",\"ev\":\"move\"")
+                case .touchend: w.raw(",\"ev\":\"up\"")
+                case .touchcancel: w.raw(",\"ev\":\"cancel\"")
+                }
+                w.raw(",\"id\":")
+                w.number(Double(id))
+                if kind == .touchstart || kind == .touchmove {
+                    w.raw(",\"x\":")
+                    w.number(touch.x)
+                    w.raw(",\"y\":")
+                    w.number(touch.y)
+                }
+                w.raw("}\n")
+            }
+            w.raw("{\"t\":")
+            w.number(time)
+            w.raw(",\"ev\":\"sync\"}\n")
+        }
+        return .success(w.bytes)
+    }
+
+    /// Touches still down, for a page that went away without ending them.
+    public var touchesDown: Int { ids.count }
+
+    private mutating func engineTime(pageMilliseconds: Double, arrival: Double) -> Double {
+        let page = pageMilliseconds / 1000
+        offset = min(offset ?? .infinity, arrival - page)
+        let time = max(page + (offset ?? 0), lastTime)
+        lastTime = time
+        return time
+    }
+}

@@ -1,0 +1,52 @@
+/// One TCP connection to the server, from its request head to a page's
+/// WebSocket; its buffers are bounded by the caps in `ServeSettings`.
+final class PhoneConnection {
+    /// -1 once closed.
+    var fd: Int32
+    let id: Int
+    /// "192.168.1.23:40112": what the device is named after.
+    let peer: String
+    var phase: Phase
+    var outbox: [UInt8] = []
+    /// Its WebSocket opened and the engine was told: it must be told of the end too.
+    var isPage = false
+    /// Why it was closed, for the engine to report once.
+    var closeReason: String?
+    /// Its TLS session (`--cert`), and whether TLS waits for the socket to take bytes before it reads on.
+    var tls: UnsafeMutableRawPointer?
+    var tlsWantsWrite = false
+    /// Once a page: when it last sent anything, and when it was last pinged (engine clock).
+    var lastHeard = 0.0
+    var lastPinged = 0.0
+
+    enum Phase {
+        /// Reading the request head, which must come whole by `deadline`.
+        case request(head: [UInt8], deadline: Double)
+        /// A page's WebSocket: its session, rate and the start of a frame not yet whole.
+        case webSocket(session: PageSession, rate: RateBucket, inbox: [UInt8])
+        /// The answer is in the outbox; the connection closes once it is sent.
+        case closing
+    }
+
+    /// Outgoing bytes beyond this mean the page stopped reading: it is dropped.
+    static let maxOutbox = 1 << 16
+
+    init(fd: Int32, id: Int, peer: String, deadline: Double) {
+        self.fd = fd
+        self.id = id
+        self.peer = peer
+        phase = .request(head: [], deadline: deadline)
+    }
+
+    var isWebSocket: Bool {
+        if case .webSocket = phase { return true }
+        return false
+    }
+
+    /// Nothing more to send or read: the connection can go.
+    var isFinished: Bool {
+        if fd < 0 { return true }
+        if case .closing = phase { return outbox.isEmpty }
+        return false
+    }
+}

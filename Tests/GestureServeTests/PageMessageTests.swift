@@ -1,0 +1,93 @@
+import Testing
+@testable import GestureServe
+
+@Suite("The page's messages")
+struct PageMessageTests {
+    @Test("a surface and a touch event as the page sends them")
+    func valid() {
+        #expect(PageMessage.parse(#"{"type":"surface","width":390,"height":844,"ratio":3}"#) == .success(.surface(width: 390, height: 844, ratio: 3)))
+        #expect(PageMessage.parse(#"{"type":"touchmove","t":5123.4,"touches":[[0,120.5,300],[4294967295,180,310]]}"#)
+            == .success(.touches(.touchmove, time: 5123.4, [PageTouch(identifier: 0, x: 120.5, y: 300), PageTouch(identifier: 4_294_967_295, x: 180, y: 310)])))
+    }
+
+    @Test("what is wrong with a bad message, in words", arguments: [
+        ("{not json", "not JSON: a quoted key was expected at column 2"),
+        (#"{"t":1}"#, "no \"type\" string"),
+        (#"{"type":"surface","width":0,"height":844,"ratio":3}"#, "a surface needs width and height 1 to 100000 (CSS px) and ratio 0.1 to 20"),
+        (#"{"type":"wheel"}"#, "unknown type \"wheel\"; the page sends surface, touchstart, touchmove, touchend, touchcancel"),
+        (#"{"type":"touchstart","touches":[[0,1,1]]}"#, "touchstart needs \"t\", the event's timeStamp in ms (0 to 1e13)"),
+        (#"{"type":"touchstart","t":-1,"touches":[[0,1,1]]}"#, "touchstart needs \"t\", the event's timeStamp in ms (0 to 1e13)"),
+        (#"{"type":"touchend","t":1,"touches":[]}"#, "touchend needs \"touches\", 1 to 20 [identifier, x, y] arrays"),
+        (#"{"type":"touchmove","t":1,"touches":[[0.5,1,1]]}"#, "a touch is [identifier (an integer), x, y (CSS px, at most 100000 from the corner)]"),
+        (#"{"type":"touchmove","t":1,"touches":[[0,1e300,1]]}"#, "a touch is [identifier (an integer), x, y (CSS px, at most 100000 from the corner)]"),
+        (#"{"type":"touchmove","t":1,"touches":[[0,1]]}"#, "a touch is [identifier (an integer), x, y (CSS px, at most 100000 from the corner)]"),
+    ])
+    func invalid(text: String, message: String) {
+        #expect(PageMessage.parse(text) == .failure(PageMessageError(message)))
+    }
+
+    @Test("a control character in an unknown type is escaped for the terminal")
+    func escapedType() {
+        guard case .failure(let error) = PageMessage.parse(#"{"type":"\u001b[2J"}"#) else { Issue.record("accepted"); return }
+        #expect(!error.message.contains("\u{1b}"))
+    }
+}
+
+@Suite("A page's session as NDJSON")
+struct PageSessionTests {
+    static func text(_ session: inout PageSession, _ message: PageMessage, at arrival: Double) -> String {
+        switch session.lines(for: message, arrival: arrival) {
+        case .success(let bytes): return String(decoding: bytes, as: UTF8.self)
+        case .failure(let error): return "error: " + error.message
+        }
+    }
+
+    @Test("the surface becomes a device header in CSS px at 160 per inch, named after the connection")
+    func header() {
+        var session = PageSession(deviceName: "phone 10.0.0.7:40112")
+        let line = Self.text(&session, .surface(width: 390, height: 844, ratio: 3), at: 100)
+        #expect(line == "{\"device\":{\"name\":\"phone 10.0.0.7:40112\",\"x\":{\"min\":0,\"max\":390,\"resolution\":6.299212598425197},"
+            + "\"y\":{\"min\":0,\"max\":844,\"resolution\":6.299212598425197}}}\n")
+    }
+
+    @Test("touches before the surface are a protocol error")
+    func touchesFirst() {
+        var session = PageSession(deviceName: "p")
+        #expect(Self.text(&session, .touches(.touchstart, time: 1, [PageTouch(identifier: 1, x: 1, y: 1)]), at: 5) == "error: touchstart before the page's surface size")
+    }
+
+    @Test("page times move to the engine's clock, never ahead of arrival and never backwards; large ids become small ones")
+    func clockAndIds() {
+        var session = PageSession(deviceName: "p")
+        _ = Self.text(&session, .surface(width: 100, height: 100, ratio: 1), at: 0)
+        // The first message came 0.5 s after its event, the second only 0.25 s: the offset drops to it.
+        let a = Self.text(&session, .touches(.touchstart, time: 1000, [PageTouch(identifier: 987_654_321, x: 10, y: 20)]), at: 50.5)
+        #expect(a == "{\"t\":50.5,\"ev\":\"down\",\"id\":0,\"x\":10,\"y\":20}\n{\"t\":50.5,\"ev\":\"sync\"}\n")
+        let b = Self.text(&session, .touches(.touchstart, time: 1250, [PageTouch(identifier: 5, x: 30, y: 40)]), at: 50.5)
+        #expect(b == "{\"t\":50.5,\"ev\":\"down\",\"id\":1,\"x\":30,\"y\":40}\n{\"t\":50.5,\"ev\":\"sync\"}\n")
+        let c = Self.text(&session, .touches(.touchend, time: 1500, [PageTouch(identifier: 987_654_321, x: 0, y: 0)]), at: 60)
+        #expect(c == "{\"t\":50.75,\"ev\":\"up\",\"id\":0}\n{\"t\":50.75,\"ev\":\"sync\"}\n")
+        #expect(session.touchesDown == 1)
+        // The small id is free again for the next touch.
+        let d = Self.text(&session, .touches(.touchstart, time: 2000, [PageTouch(identifier: 77, x: 1, y: 2)]), at: 60)
+        #expect(d.hasPrefix("{\"t\":51.25,\"ev\":\"down\",\"id\":0,"))
+    }
+
+    @Test("moves and ends of touches the page never started are left out")
+    func unknownTouch() {
+        var session = PageSession(deviceName: "p")
+        _ = Self.text(&session, .surface(width: 100, height: 100, ratio: 1), at: 0)
+        #expect(Self.text(&session, .touches(.touchmove, time: 1, [PageTouch(identifier: 3, x: 1, y: 1)]), at: 1) == "{\"t\":1,\"ev\":\"sync\"}\n")
+    }
+
+    @Test("more touches down than any phone has is a protocol error, and state stays bounded")
+    func tooManyTouches() {
+        var session = PageSession(deviceName: "p")
+        _ = Self.text(&session, .surface(width: 100, height: 100, ratio: 1), at: 0)
+        for i in 0..<PageSession.maxTouchesDown {
+            _ = Self.text(&session, .touches(.touchstart, time: 1, [PageTouch(identifier: Int64(i), x: 1, y: 1)]), at: 1)
+        }
+        #expect(Self.text(&session, .touches(.touchstart, time: 1, [PageTouch(identifier: 99, x: 1, y: 1)]), at: 1) == "error: more than 16 touches down at once")
+        #expect(session.touchesDown == PageSession.maxTouchesDown)
+    }
+}

@@ -1,0 +1,183 @@
+import Testing
+@testable import GestureServe
+
+@Suite("The server over loopback", .serialized)
+struct PhoneServerTests {
+    static let token = String(repeating: "ab", count: 16)
+
+    static func upgrade(_ client: LoopbackClient, token: String = token) {
+        client.send("GET /ws?k=\(token) HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+    }
+
+    static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    /// A client whose WebSocket the server opened, past the 101, and its connection's id.
+    static func openedPage(_ server: PhoneServer) -> (client: LoopbackClient, id: Int)? {
+        let client = LoopbackClient(port: server.address.port)
+        upgrade(client)
+        let events = LoopbackClient.pump(server)
+        _ = client.receive(atLeast: 129)
+        guard case let .connected(id, _) = events.first else { return nil }
+        return (client, id)
+    }
+
+    /// Why pages were disconnected, for those that were told why.
+    static func reasons(_ events: [PhoneEvent]) -> [String] {
+        events.compactMap { if case let .disconnected(_, reason) = $0 { return reason }; return nil }
+    }
+
+    @Test("without the token, or with a wrong one: 403, an empty body, the connection closed, the refusal noted", arguments: [
+        "GET / HTTP/1.1\r\n\r\n", "GET /?k=abab HTTP/1.1\r\n\r\n", "GET /ws HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n",
+        "GET /favicon.ico?k=\(String(repeating: "ab", count: 15))abac HTTP/1.1\r\n\r\n",
+    ])
+    func forbidden(request: String) throws {
+        let server = try PhoneServer.loopback()
+        let client = LoopbackClient(port: server.address.port)
+        client.send(request)
+        let events = LoopbackClient.pump(server)
+        #expect(Self.text(client.receive(atLeast: 1000)) == "HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        let path = request.split(separator: " ")[1].split(separator: "?")[0]
+        guard case .note(let note) = events.first else { Issue.record("no note: \(events)"); return }
+        #expect(note.hasPrefix("refused a request for \(path) from 127.0.0.1:") && note.hasSuffix(" without the token"))
+        #expect(server.pagesConnected == 0)
+    }
+
+    @Test("with the token: the page, with a policy that lets it fetch nothing")
+    func page() throws {
+        let server = try PhoneServer.loopback()
+        let client = LoopbackClient(port: server.address.port)
+        client.send("GET /?k=\(Self.token) HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = LoopbackClient.pump(server)
+        let reply = Self.text(client.receive(atLeast: 1 << 20))
+        #expect(reply.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(reply.contains("Content-Security-Policy: default-src 'none';"))
+        #expect(reply.hasSuffix(TouchPage.html))
+    }
+
+    @Test("a page's WebSocket: its touches as NDJSON, a second page refused, its end reported")
+    func webSocket() throws {
+        let server = try PhoneServer.loopback()
+        let first = LoopbackClient(port: server.address.port)
+        Self.upgrade(first)
+        var events = LoopbackClient.pump(server)
+        #expect(Self.text(first.receive(atLeast: 129)) == "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n\r\n")
+        guard case let .connected(id, name) = events.first else { Issue.record("not connected: \(events)"); return }
+        #expect(name.hasPrefix("phone 127.0.0.1:"))
+
+        let second = LoopbackClient(port: server.address.port)
+        Self.upgrade(second)
+        events = LoopbackClient.pump(server)
+        #expect(Self.text(second.receive(atLeast: 1000)).hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"))
+        #expect(events.contains { if case .note(let n) = $0 { return n.hasSuffix(": 1 already connected (--max-clients)") }; return false })
+
+        first.sendText(#"{"type":"surface","width":200,"height":100,"ratio":2}"#)
+        first.sendText(#"{"type":"touchstart","t":10,"touches":[[3,5,6]]}"#)
+        events = LoopbackClient.pump(server, now: 20)
+        let ndjson = events.compactMap { if case let .input(i, bytes) = $0, i == id { return Self.text(bytes) }; return nil }.joined()
+        #expect(ndjson.hasPrefix("{\"device\":{\"name\":\"\(name)\","))
+        #expect(ndjson.hasSuffix("{\"t\":20,\"ev\":\"down\",\"id\":0,\"x\":5,\"y\":6}\n{\"t\":20,\"ev\":\"sync\"}\n"))
+
+        server.show(gesture: "tap", on: id)
+        #expect(first.receive(atLeast: 17) == WebSocketFrame.encode(.text, Array(#"{"gesture":"tap"}"#.utf8)))
+
+        first.hangUp()
+        events = LoopbackClient.pump(server)
+        #expect(events == [.disconnected(id: id, reason: nil)])
+        #expect(server.pagesConnected == 0)
+    }
+
+    @Test("frames sent right behind the handshake, in the same packet, are read too")
+    func framesWithHandshake() throws {
+        let server = try PhoneServer.loopback()
+        let client = LoopbackClient(port: server.address.port)
+        client.send(Array(("GET /ws?k=\(Self.token) HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8)
+            + WebSocketTests.clientFrame(1, Array(#"{"type":"surface","width":200,"height":100,"ratio":2}"#.utf8)))
+        let events = LoopbackClient.pump(server)
+        #expect(events.count == 2)
+        guard events.count == 2, case .connected = events[0], case .input(_, let bytes) = events[1] else { Issue.record("\(events)"); return }
+        #expect(Self.text(bytes).hasPrefix("{\"device\":"))
+    }
+
+    @Test("a malformed message: the page is told 1008 and closed, the reason given once")
+    func malformed() throws {
+        let server = try PhoneServer.loopback()
+        let client = try #require(Self.openedPage(server)).client
+        client.sendText("[1,2]")
+        client.sendText("also bad")
+        let events = LoopbackClient.pump(server)
+        let reasons = Self.reasons(events)
+        #expect(reasons.count == 1)
+        #expect(reasons.first?.hasSuffix(": no \"type\" string; closed the connection") == true)
+        #expect(client.receive(atLeast: 4) == [0x88, 2, 0x03, 0xf0])
+        #expect(client.closedByServer)
+    }
+
+    @Test("over the rate cap: closed, saying so")
+    func rateCap() throws {
+        var settings = ServeSettings()
+        settings.maxMessagesPerSecond = 20
+        let server = try PhoneServer.loopback(settings)
+        let client = try #require(Self.openedPage(server)).client
+        client.sendText(#"{"type":"surface","width":200,"height":100,"ratio":2}"#)
+        for _ in 0..<30 { client.send(WebSocketTests.clientFrame(9, [])) }
+        let reasons = Self.reasons(LoopbackClient.pump(server))
+        #expect(reasons.count == 1 && reasons.first?.hasSuffix(": sent more than 20 messages a second; closed the connection") == true)
+    }
+
+    @Test("a page that stops reading loses its connection once the server's queue for it passes 64 KiB")
+    func stoppedReading() throws {
+        let server = try PhoneServer.loopback()
+        let (client, id) = try #require(Self.openedPage(server))
+        var events: [PhoneEvent] = []
+        // The kernel's buffers fill first (a few MB on loopback); then the queue.
+        let name = String(repeating: "x", count: 60_000)
+        for _ in 0..<2000 where server.pagesConnected == 1 {
+            server.show(gesture: name, on: id)
+            events = server.serve(ready: [], now: 1)
+            if !events.isEmpty { break }
+        }
+        #expect(events == [.disconnected(id: id, reason: nil)])
+        #expect(server.pagesConnected == 0)
+    }
+
+    @Test("a quiet page is pinged; one that answers nothing, not even a pong, is dropped and its slot freed")
+    func silentPage() throws {
+        let server = try PhoneServer.loopback()
+        let (client, id) = try #require(Self.openedPage(server))
+        let settings = server.settings
+        #expect(server.timeout(now: 1) == settings.pingInterval)
+        #expect(server.serve(ready: [], now: 1 + settings.pingInterval).isEmpty)
+        #expect(client.receive(atLeast: 2) == [0x89, 0])
+        // A pong (or any message) counts as heard.
+        client.send(WebSocketTests.clientFrame(10, []))
+        _ = LoopbackClient.pump(server, now: 2 + settings.pingInterval)
+        #expect(server.serve(ready: [], now: 1 + settings.silenceLimit).isEmpty)
+        let events = server.serve(ready: [], now: 3 + settings.pingInterval + settings.silenceLimit)
+        #expect(events.count == 1 && events.allSatisfy { if case .disconnected(id, _) = $0 { return true }; return false })
+        let reason = try #require(Self.reasons(events).first)
+        #expect(reason.hasPrefix("phone 127.0.0.1:"))
+        #expect(reason.hasSuffix(": nothing heard for 15.0 s, not even a pong (Wi-Fi lost, or the phone asleep?); closed the connection"))
+        #expect(server.pagesConnected == 0)
+    }
+
+    @Test("a request head that does not come whole in time is dropped; pending ones are capped")
+    func slowRequests() throws {
+        var settings = ServeSettings()
+        settings.maxPendingRequests = 2
+        let server = try PhoneServer.loopback(settings)
+        let slow = LoopbackClient(port: server.address.port)
+        slow.send("GET / HTTP/1.1\r\n")
+        let other = LoopbackClient(port: server.address.port)
+        other.send("GET /")
+        _ = LoopbackClient.pump(server, now: 1)
+        // Two pending: the listener is not polled until one goes.
+        #expect(server.descriptors.count == 2)
+        #expect(server.timeout(now: 1) == settings.requestTimeout)
+        _ = server.serve(ready: [], now: 1 + settings.requestTimeout)
+        #expect(slow.closedByServer)
+        #expect(server.descriptors.count == 1)
+    }
+}

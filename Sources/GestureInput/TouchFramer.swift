@@ -238,9 +238,14 @@ public struct TouchFramer: Sendable {
         frame.device = device
         frame.reportedFingers = reportedFingers
         frame.boundingBox = boundingBox
-        frame.touches.removeAll(keepingCapacity: true)
-        for c in contacts {
-            frame.touches.append(Touch(id: c.id, position: c.position, phase: c.changed ? c.phase : .stationary))
+        // Overwritten where they lie: emptying the array first goes through
+        // replaceSubrange, which costs more than the frame's touches.
+        let count = contacts.count
+        if frame.touches.count > count { frame.touches.removeLast(frame.touches.count - count) }
+        for i in 0..<count {
+            let c = contacts[i]
+            let touch = Touch(id: c.id, position: c.position, phase: c.changed ? c.phase : .stationary)
+            if i < frame.touches.count { frame.touches[i] = touch } else { frame.touches.append(touch) }
         }
         emit(frame)
         // One pass over the storage, and no call to shorten it when no contact

@@ -344,10 +344,10 @@ public struct SlotAssembler: Sendable {
     // Inlined: a call from a mutating method would copy the whole assembler.
     private var reportsBoundingBox: Bool {
         @inline(__always) get {
-        guard mode == .semiMT || (mode == .undecided && semiMT) else { return false }
-        var down = 0
-        for slot in slots where slot.contact != nil && !slot.palmIgnored && !slot.waitingForPosition { down += 1 }
-        return down >= 2
+            guard mode == .semiMT || (mode == .undecided && semiMT) else { return false }
+            var down = 0
+            for slot in slots where slot.contact != nil && !slot.palmIgnored && !slot.waitingForPosition { down += 1 }
+            return down >= 2
         }
     }
 

@@ -4,7 +4,9 @@ import PackageDescription
 // Release builds drop the run-time exclusivity checks: on the per-frame path
 // they cost a few hundred instructions a frame (docs/performance.md). Debug
 // builds, which the test suite runs, keep them, so a violation still fails there.
-let fast: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+// Cross-module optimization lets the per-frame path inline small functions of
+// other modules (a touch's phase, vector arithmetic) instead of calling them.
+let fast: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked", "-cross-module-optimization"], .when(configuration: .release))]
 
 // libdbus keeps a header in an architecture's library folder; the C shim that
 // loads it at run time needs both include folders (pkg-config --cflags dbus-1).

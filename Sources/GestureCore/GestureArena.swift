@@ -237,6 +237,12 @@ public struct GestureArena: Sendable {
     /// Fires every deadline up to `time`, earliest first.
     public mutating func advance(to time: Double, into out: inout [Delivery]) {
         defer { nextDeadline = earliestDue }
+        // Most frames come before any deadline: nothing to fire, and no table
+        // of deadline chains to make.
+        guard let earliest = earliestDue, earliest <= time else {
+            rebuildIfQuiet()
+            return
+        }
         if let due = continuity.deadline, due <= time {
             now = max(now, due)
             continuity.release(upTo: time, into: &repaired)

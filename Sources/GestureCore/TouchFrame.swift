@@ -2,6 +2,8 @@
 public enum TouchPhase: UInt8, Sendable {
     case began, moved, stationary, ended, cancelled
 
+    // Inlinable: asked for every contact of every frame, in every module.
+    @inlinable
     public var isActive: Bool { self == .began || self == .moved || self == .stationary }
 }
 

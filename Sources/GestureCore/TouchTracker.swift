@@ -290,17 +290,20 @@ public struct TouchTracker: Sendable {
     /// The centroid's velocity over the last 100 ms or so, and the time it
     /// spans: shorter just after a landing, when a frame's sensor noise could
     /// read as speed.
+    // Inlined: a call from a mutating method would copy the whole tracker.
     var recentMotion: (velocity: Vector, span: Double) {
-        guard historyCount > 0 else { return (.zero, 0) }
-        let size = TouchTracker.historySize
-        let last = (historyEnd + size - 1) % size
-        var first = last
-        for k in 0..<historyCount {
-            first = (last + size - k) % size
-            if historyTime[last] - historyTime[first] >= 0.1 { break }
+        @inline(__always) get {
+            guard historyCount > 0 else { return (.zero, 0) }
+            let size = TouchTracker.historySize
+            let last = (historyEnd + size - 1) % size
+            var first = last
+            for k in 0..<historyCount {
+                first = (last + size - k) % size
+                if historyTime[last] - historyTime[first] >= 0.1 { break }
+            }
+            let dt = historyTime[last] - historyTime[first]
+            return (dt > 0 ? (historyCentroid[last] - historyCentroid[first]) / dt : .zero, dt)
         }
-        let dt = historyTime[last] - historyTime[first]
-        return (dt > 0 ? (historyCentroid[last] - historyCentroid[first]) / dt : .zero, dt)
     }
 
     /// Scale of the fingers' spread since the segment began (1 = unchanged).
@@ -390,15 +393,18 @@ public struct TouchTracker: Sendable {
     }
 
     /// Centroid of the contacts that are down (or of all, once none is).
+    // Inlined: a call from a mutating method would copy the whole tracker.
     public var centroid: Vector {
-        var sum = Vector.zero
-        var n = 0
-        // By index: a contact's record is large, and a loop over values copies each.
-        for i in touches.indices where touches[i].isDown { sum += touches[i].position; n += 1 }
-        if n == 0 {
-            for i in touches.indices { sum += touches[i].position; n += 1 }
+        @inline(__always) get {
+            var sum = Vector.zero
+            var n = 0
+            // By index: a contact's record is large, and a loop over values copies each.
+            for i in touches.indices where touches[i].isDown { sum += touches[i].position; n += 1 }
+            if n == 0 {
+                for i in touches.indices { sum += touches[i].position; n += 1 }
+            }
+            return n == 0 ? .zero : sum / Double(n)
         }
-        return n == 0 ? .zero : sum / Double(n)
     }
 
     /// Mean of every contact's travel since it landed: a late finger adds its own

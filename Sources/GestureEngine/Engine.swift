@@ -151,11 +151,16 @@ public final class Engine: ScriptHost {
         guard device >= 0 else { return }
         // Deadlines and timers before this frame come first, in time order.
         if let due = nextDeadline, due <= frame.time { advanceAll(to: frame.time) }
-        var frame = frame
         if let keys = keyInputs {
             advanceKeys(to: frame.time)
-            frame = quietWhileTyping(frame, keys)
+            recognize(quietWhileTyping(frame, keys), device: device)
+        } else {
+            // The frame as it came: no copy of it to change.
+            recognize(frame, device: device)
         }
+    }
+
+    private func recognize(_ frame: TouchFrame, device: Int) {
         if device >= arenas.count { arenas.append(contentsOf: repeatElement(nil, count: device - arenas.count + 1)) }
         if arenas[device] == nil {
             arenas[device] = ArenaBox(newArena(for: device))

@@ -44,7 +44,7 @@ enum NDJSONFastLane {
                 guard y == nil, let v = r.number(integerOnly: false) else { return nil }
                 y = v
             case .id:
-                guard id == nil, let v = r.number(integerOnly: true), let n = Checked.exactInteger(v, as: Int.self) else { return nil }
+                guard id == nil, let n = r.integer() else { return nil }
                 id = n
             case .ev:
                 guard kind == nil, let k = r.kind() else { return nil }
@@ -143,6 +143,24 @@ enum NDJSONFastLane {
         /// ten), so both give the same double.
         @inline(__always)
         mutating func number(integerOnly: Bool) -> Double? {
+            guard let (mantissa, exponent, negative) = numberParts(integerOnly: integerOnly) else { return nil }
+            let m = Double(mantissa)
+            let value = exponent < 0 ? m / exactPowerOfTen(-exponent) : m
+            return negative ? -value : value
+        }
+
+        /// An id: what `number(integerOnly: true)` reads, without the round
+        /// trip through a double (below 2^53 the double is the integer exactly,
+        /// and -0 is 0).
+        @inline(__always)
+        mutating func integer() -> Int? {
+            guard let (mantissa, _, negative) = numberParts(integerOnly: true) else { return nil }
+            let n = Int(truncatingIfNeeded: mantissa)
+            return negative ? 0 &- n : n
+        }
+
+        @inline(__always)
+        private mutating func numberParts(integerOnly: Bool) -> (mantissa: UInt64, exponent: Int, negative: Bool)? {
             var q = p
             let negative = at(q) == 0x2D
             if negative { q += 1 }
@@ -181,9 +199,7 @@ enum NDJSONFastLane {
             // The full parser refuses ids this large; let it say so.
             if integerOnly && mantissa >= 9_000_000_000_000_000 { return nil }
             p = q
-            let m = Double(mantissa)
-            let value = exponent < 0 ? m / exactPowerOfTen(-exponent) : m
-            return negative ? -value : value
+            return (mantissa, exponent, negative)
         }
     }
 }

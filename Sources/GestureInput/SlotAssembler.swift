@@ -149,6 +149,12 @@ public struct SlotAssembler: Sendable {
             contactNumber == 0 && !hasPendingID && !moved && !endPending && !waitingForPosition
         }
 
+        /// A contact down and seen, nothing beginning or ending, no palm: at
+        /// most a move to report.
+        var isSteady: Bool {
+            contactNumber > 0 && !hasPendingID && !endPending && !waitingForPosition && !palmIgnored && toolType != MTTool.palm
+        }
+
         var x: Int32? {
             get { hasX ? rawX : nil }
             set { hasX = newValue != nil; rawX = newValue ?? 0 }
@@ -335,13 +341,18 @@ public struct SlotAssembler: Sendable {
     /// A semi-mt pad with two or more contacts reports the corners of their
     /// bounding box, not each finger: the core must not read corner jumps as
     /// movement (ALPS, Cypress).
+    // Inlined: a call from a mutating method would copy the whole assembler.
     private var reportsBoundingBox: Bool {
-        guard mode == .semiMT || (mode == .undecided && semiMT) else { return false }
-        var down = 0
-        for slot in slots where slot.contact != nil && !slot.palmIgnored && !slot.waitingForPosition { down += 1 }
-        return down >= 2
+        @inline(__always) get {
+            guard mode == .semiMT || (mode == .undecided && semiMT) else { return false }
+            var down = 0
+            for slot in slots where slot.contact != nil && !slot.palmIgnored && !slot.waitingForPosition { down += 1 }
+            return down >= 2
+        }
     }
 
+    // Inlined: a call from a mutating method would copy the whole assembler.
+    @inline(__always)
     private func reportedFingers() -> Int {
         guard mode != .protocolA, let slotCount else { return 0 }
         var count = 0
@@ -352,15 +363,27 @@ public struct SlotAssembler: Sendable {
     private mutating func reportSlots(at time: Double, emit: (TouchFrame) -> Void) {
         if slots.isEmpty { ensureSlot(0) }
         let box = mode == .semiMT || (mode == .undecided && semiMT)
+        // Only a bounding box's corners follow the first contact down.
         var primary: Int?
-        for i in slots.indices where slots[i].contact != nil && !slots[i].endPending && !slots[i].waitingForPosition && !slots[i].palmIgnored {
-            primary = i
-            break
+        if box {
+            for i in slots.indices where slots[i].contact != nil && !slots[i].endPending && !slots[i].waitingForPosition && !slots[i].palmIgnored {
+                primary = i
+                break
+            }
         }
         // Slots are read and changed where they lie: copying each in and out
         // was the largest cost of a packet.
         for i in slots.indices {
             if slots[i].isIdle { continue }
+            if !box, slots[i].isSteady {
+                // The usual packet: a finger down that moved or stayed, nothing
+                // beginning or ending. The general steps below would do the same.
+                if slots[i].moved, let contact = slots[i].contact {
+                    apply(.move, time: time, contact: contact, position: position(of: i), emit: emit)
+                    slots[i].moved = false
+                }
+                continue
+            }
             if slots[i].endPending, let contact = slots[i].contact {
                 if !slots[i].waitingForPosition && !slots[i].palmIgnored { apply(.up, time: time, contact: contact, position: nil, emit: emit) }
                 slots[i].contact = nil

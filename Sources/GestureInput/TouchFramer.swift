@@ -108,10 +108,14 @@ public struct TouchFramer: Sendable {
             if let i = index(of: id) {
                 if kind == .down { anomaly = anomaly ?? .downForTouchAlreadyDown }
                 begin(time)
-                if let x { contacts[i].position.x = x }
-                if let y { contacts[i].position.y = y }
-                if contacts[i].phase != .began { contacts[i].phase = .moved }
-                contacts[i].changed = true
+                // Changed as a copy and stored once: each write in place checks
+                // that the array is not shared.
+                var contact = contacts[i]
+                if let x { contact.position.x = x }
+                if let y { contact.position.y = y }
+                if contact.phase != .began { contact.phase = .moved }
+                contact.changed = true
+                contacts[i] = contact
             } else {
                 if kind == .move { anomaly = anomaly ?? .moveForUnknownTouch }
                 guard let x, let y else {
@@ -135,10 +139,12 @@ public struct TouchFramer: Sendable {
             if contacts[i].changed && contacts[i].phase == .began { close(emit: emit) }
             begin(time)
             guard let j = index(of: id) else { return anomaly }
-            if let x { contacts[j].position.x = x }
-            if let y { contacts[j].position.y = y }
-            contacts[j].phase = kind == .up ? .ended : .cancelled
-            contacts[j].changed = true
+            var contact = contacts[j]
+            if let x { contact.position.x = x }
+            if let y { contact.position.y = y }
+            contact.phase = kind == .up ? .ended : .cancelled
+            contact.changed = true
+            contacts[j] = contact
             activeCount -= 1
         }
         return anomaly
@@ -232,18 +238,29 @@ public struct TouchFramer: Sendable {
         frame.device = device
         frame.reportedFingers = reportedFingers
         frame.boundingBox = boundingBox
-        frame.touches.removeAll(keepingCapacity: true)
-        for c in contacts {
-            frame.touches.append(Touch(id: c.id, position: c.position, phase: c.changed ? c.phase : .stationary))
+        // Overwritten where they lie: emptying the array first goes through
+        // replaceSubrange, which costs more than the frame's touches.
+        let count = contacts.count
+        if frame.touches.count > count { frame.touches.removeLast(frame.touches.count - count) }
+        for i in 0..<count {
+            let c = contacts[i]
+            let touch = Touch(id: c.id, position: c.position, phase: c.changed ? c.phase : .stationary)
+            if i < frame.touches.count { frame.touches[i] = touch } else { frame.touches.append(touch) }
         }
         emit(frame)
-        var k = 0
-        for i in contacts.indices where contacts[i].phase.isActive {
-            contacts[k] = contacts[i]
-            contacts[k].changed = false
-            if contacts[k].phase == .began { contacts[k].phase = .moved }
-            k += 1
+        // One pass over the storage, and no call to shorten it when no contact
+        // lifted (most frames): removeLast(0) still goes through replaceSubrange.
+        let kept = contacts.withUnsafeMutableBufferPointer { all in
+            var k = 0
+            for i in all.indices where all[i].phase.isActive {
+                var contact = all[i]
+                contact.changed = false
+                if contact.phase == .began { contact.phase = .moved }
+                all[k] = contact
+                k += 1
+            }
+            return k
         }
-        contacts.removeLast(contacts.count - k)
+        if kept < contacts.count { contacts.removeLast(contacts.count - kept) }
     }
 }

@@ -52,7 +52,7 @@ extension ScriptRuntime {
     /// the next input.
     public var nextTimerDeadline: Double? {
         guard clockStarted, !timerInstant.holding else { return nil }
-        return timers.first?.due
+        return timers.firstDue
     }
 
     /// The engine is about to bring every clock up to `time`: one input
@@ -288,6 +288,17 @@ struct TimerQueue {
         mutating get {
             dropStale()
             return heap.first.flatMap { live[$0.id] }
+        }
+    }
+
+    /// When the earliest pending timer is due: asked every frame, so with no
+    /// copy of the timer and no lookup once the stale entries are gone (the
+    /// top's time is then its timer's).
+    var firstDue: Double? {
+        mutating get {
+            if live.isEmpty { return nil }
+            dropStale()
+            return heap.first?.due
         }
     }
 

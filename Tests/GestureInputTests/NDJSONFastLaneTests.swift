@@ -38,6 +38,26 @@ struct NDJSONFastLaneTests {
         #expect(same(lane, reference))
     }
 
+    /// Ids are read as integers, with no double in between: at the edges of
+    /// what the lane takes they must still be the parser's numbers.
+    @Test("reads ids as the full parser does, at the edges", arguments: [
+        ("0", 0), ("-0", 0), ("-7", -7), ("42", 42),
+        ("8999999999999999", 8_999_999_999_999_999), ("-8999999999999999", -8_999_999_999_999_999),
+    ])
+    func readsIDs(_ id: String, _ expected: Int) throws {
+        let line = #"{"t":1,"ev":"move","id":"# + id + #","x":5,"y":6}"#
+        let lane = try #require(fast(line))
+        let reference = try #require(full(line))
+        #expect(lane.id == expected)
+        #expect(same(lane, reference))
+    }
+
+    /// From 9e15 the full parser refuses an id, and says why.
+    @Test("leaves the ids it does not read to the full parser", arguments: ["9000000000000000", "-9000000000000000", "1.5", "1e3", "01", "-"])
+    func declinesIDs(_ id: String) {
+        #expect(fast(#"{"t":1,"ev":"move","id":"# + id + #","x":5,"y":6}"#) == nil)
+    }
+
     @Test("declines what only the full parser should judge", arguments: [
         "",
         "   ",

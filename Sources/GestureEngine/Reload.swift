@@ -19,7 +19,7 @@ extension Engine {
         // A file rewritten in place is empty between its truncation and the
         // first write: that is a file being written, not a wish to run nothing.
         var info = stat()
-        if stat(path, &info) == 0, info.st_size == 0, old.ruleCount > 0 {
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == 0, old.ruleCount > 0 {
             return refuse("the file is empty (still being written?); to run no rules, leave a comment in it")
         }
         guard let fresh = ScriptRuntime(host: self, options: scriptOptions, sharingLimitsOf: old) else {

@@ -113,7 +113,7 @@ public struct StrokeShape: Sendable {
     /// when it settles: a bowed swipe by any rule that lets bowed swipes fire
     /// early, and it does. The few bowed swipes held back here are judged at
     /// their lift instead.
-    public static let commit = StrokeShape(minEfficiency: 0.93, maxTurn: 22, maxDeviation: 12)
+    public static let commit = StrokeShape(minEfficiency: 0.93, maxTurn: 15, maxDeviation: 12)
     /// At the lift the whole stroke is there to judge: a bow is fine, a hook,
     /// a quarter circle or more, an S or a return is not.
     public static let lift = StrokeShape(minEfficiency: 0.8, maxTurn: 50, maxDeviation: 35)

@@ -7,6 +7,7 @@ public enum Threshold: String, CaseIterable, Sendable {
     case swipeMaxDuration = "swipe_max_duration"
     case swipeMinSpeed = "swipe_min_speed"
     case swipeCommitSpeed = "swipe_commit_speed"
+    case swipeSettle = "swipe_settle"
     case tapMaxDuration = "tap_max_duration"
     case tapMaxMovement = "tap_max_movement"
     case tapInterval = "tap_interval"
@@ -33,6 +34,7 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .swipeMaxDuration: return 2.0
         case .swipeMinSpeed: return 50
         case .swipeCommitSpeed: return 120
+        case .swipeSettle: return 0.06
         case .tapMaxDuration: return 0.3
         case .tapMaxMovement: return 5
         case .tapInterval: return 0.3
@@ -53,7 +55,7 @@ public enum Threshold: String, CaseIterable, Sendable {
 
     public var unit: String {
         switch self {
-        case .fingerSettle, .swipeMaxDuration, .tapMaxDuration, .tapInterval, .longPressDuration, .shapeGap, .typingQuiet: return "s"
+        case .fingerSettle, .swipeSettle, .swipeMaxDuration, .tapMaxDuration, .tapInterval, .longPressDuration, .shapeGap, .typingQuiet: return "s"
         case .swipeMinDistance, .tapMaxMovement, .tapMaxDistance, .longPressMaxMovement,
              .panMinDistance, .pinchMinSpread, .edgeZone, .shapeMinSize: return "mm"
         case .swipeMaxAngle, .rotateMinAngle: return "degrees"
@@ -72,6 +74,7 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .swipeMaxDuration: return 0.05...5
         case .swipeMinSpeed: return 0...2000
         case .swipeCommitSpeed: return 0...5000
+        case .swipeSettle: return 0...1
         case .tapMaxDuration: return 0.02...2
         case .tapMaxMovement: return 0.1...30
         case .tapInterval: return 0.05...2

@@ -25,11 +25,10 @@ public struct SwipeRecognizer: Recognizer {
         /// A swipe's finger count is final `swipe_settle` after the first finger
         /// landed: one hand's fingers land within about 60 ms of the first (one
         /// landing later counts only if the swipe has not committed by then). A
-        /// finger that lands is counted, and holds the commit back until it has moved with
-        /// the stroke (every finger must carry it) and a frame has passed since the
-        /// latest landing, so a landing the continuity stage holds for a frame is
-        /// counted too. (Until issue 22 the count also waited `finger_settle`, 0.1 s,
-        /// after the first landing and 40 ms after the latest.)
+        /// finger that lands holds the commit back until it has moved with the
+        /// stroke (every finger must carry it), and so does a landing the
+        /// continuity stage holds for a frame. (Until issue 22 a swipe waited
+        /// `finger_settle`, 0.1 s, after the first landing and 40 ms after the latest.)
         public var settle = Threshold.swipeSettle.defaultValue
         /// Millimetres from an edge where an edge swipe must start; nil for plain swipes.
         public var edgeZone: Double?
@@ -149,9 +148,10 @@ public struct SwipeRecognizer: Recognizer {
 
     /// While the fingers are down, a stroke commits only this many degrees or
     /// more inside the boundary with the neighbouring direction (45° off the
-    /// axis for four ways, 22.5° for eight): early in a bowed stroke its heading
-    /// is still off its final course by up to a third of its bow's angle, and a
-    /// stroke nearer the boundary is judged later, or at its lift.
+    /// axis for four ways, 22.5° for eight). Early in a bowed stroke its chord
+    /// is still off its final course (a bow of 6% of the length: 13° at the
+    /// start, 7° halfway); a stroke nearer the boundary is judged once it has
+    /// moved inside it, or at its lift.
     static let directionMargin = 8.0
 
     /// Whether the stroke so far lies within `directionMargin` of the boundary

@@ -7,7 +7,6 @@ public enum Threshold: String, CaseIterable, Sendable {
     case swipeMaxDuration = "swipe_max_duration"
     case swipeMinSpeed = "swipe_min_speed"
     case swipeCommitSpeed = "swipe_commit_speed"
-    case swipeSettle = "swipe_settle"
     case tapMaxDuration = "tap_max_duration"
     case tapMaxMovement = "tap_max_movement"
     case tapInterval = "tap_interval"
@@ -25,6 +24,9 @@ public enum Threshold: String, CaseIterable, Sendable {
     /// Not the recognizers': how long touchpad gestures stay quiet after typing
     /// (the engine's keyboards; 0 turns it off). A config key like the others.
     case typingQuiet = "typing_quiet"
+    /// Added last (issue 22): the keys before it keep their places, in storage
+    /// and in the list an unknown key's message gives.
+    case swipeSettle = "swipe_settle"
 
     public var defaultValue: Double {
         switch self {

@@ -102,6 +102,38 @@ struct StaggeredSwipeTests {
         }
     }
 
+    @Test("with pan (waiting for the swipe to fail), pinch and rotate bound beside the swipes, each keeps its own")
+    func arbitration() {
+        var rules = Self.rules.enumerated().map { i, rule -> GestureRule in
+            var named = rule
+            named.name = "swipe\(i)"
+            return named
+        }
+        let swipeNames = rules.compactMap(\.name)
+        rules += [TouchScript.rule("pan", requiresFailureOf: swipeNames), TouchScript.rule("pinch"), TouchScript.rule("rotate")]
+        var wrong: [String] = []
+        for g in Self.gestures.prefix(600) where Self.ordinary.contains(g.family) {
+            let kinds = TouchScript.recognize(g.frames, rules: rules).map { "\($0.event.kind.rawValue) \($0.event.fingers)" }
+            guard case .swipe(let fingers, _) = g.expected, kinds == ["swipe \(fingers)"] else {
+                wrong.append("\(g.expected) -> \(kinds)")
+                continue
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+        // Staggered pinches and turns, the second finger landing up to 60 ms late: never a swipe.
+        var random = XorShift(seed: 5)
+        for i in 0..<200 {
+            let fingers = 2
+            var plan = i % 4 < 2
+                ? TouchScript.orbit(fingers: fingers, radius: (15, random.range(26, 40)), turn: random.range(-5, 5), duration: random.range(0.3, 0.6))
+                : TouchScript.orbit(fingers: fingers, radius: (20, 20), turn: random.range(40, 90), duration: random.range(0.3, 0.6))
+            for k in plan.indices.dropFirst() { plan[k].lands = random.range(0, StaggeredSwipes.maxStagger) }
+            let out = TouchScript.recognize(TouchScript.frames(plan, rate: random.range(60, 240), noise: 0.2, seed: UInt64(i)), rules: rules)
+            #expect(!out.contains { $0.event.kind == .swipe }, "\(out.map(TouchScript.summary))")
+            #expect(out.contains { $0.event.kind == (i % 4 < 2 ? .pinch : .rotate) }, "\(i): \(out.map(TouchScript.summary))")
+        }
+    }
+
     /// The trade-off: a shorter `swipe_settle` decides sooner, until it is
     /// shorter than a hand's landings and counts fingers short.
     @Test("the latency against exactness curve over swipe_settle")

@@ -22,7 +22,14 @@ public struct SwipeRecognizer: Recognizer {
         public var maxDuration = Threshold.swipeMaxDuration.defaultValue
         public var minSpeed = Threshold.swipeMinSpeed.defaultValue
         public var commitSpeed = Threshold.swipeCommitSpeed.defaultValue
-        public var settle = Threshold.fingerSettle.defaultValue
+        /// A swipe's finger count is final `swipe_settle` after the first finger
+        /// landed: one hand's fingers land within about 60 ms of the first (one
+        /// landing later counts only if the swipe has not committed by then). A
+        /// finger that lands holds the commit back until it has moved with the
+        /// stroke (every finger must carry it), and so does a landing the
+        /// continuity stage holds for a frame. (Until issue 22 a swipe waited
+        /// `finger_settle`, 0.1 s, after the first landing and 40 ms after the latest.)
+        public var settle = Threshold.swipeSettle.defaultValue
         /// Millimetres from an edge where an edge swipe must start; nil for plain swipes.
         public var edgeZone: Double?
 
@@ -37,17 +44,9 @@ public struct SwipeRecognizer: Recognizer {
             maxDuration = thresholds[.swipeMaxDuration]
             minSpeed = thresholds[.swipeMinSpeed]
             commitSpeed = thresholds[.swipeCommitSpeed]
-            settle = thresholds[.fingerSettle]
+            settle = thresholds[.swipeSettle]
         }
     }
-
-    /// The count has settled `finger_settle` after the first finger landed, and
-    /// no sooner than this after the latest one: a hand's fingers land within
-    /// 0–75 ms of the first in the real swipes and pinches (111 ms in one slow
-    /// 4-finger drag), and one that lands late is seen for this long before a
-    /// swipe may commit without it. Counting the whole settle from the latest
-    /// landing instead made a swipe wait up to 40 ms more for nothing.
-    static let straggle = 0.04
 
     public let kind: GestureKind
     public private(set) var state = RecognizerState.possible
@@ -103,9 +102,11 @@ public struct SwipeRecognizer: Recognizer {
             edge = e
         }
         let lifted = tracker.anyLifted
-        // Compared as the deadline is computed, so the deadline itself settles it.
-        let settleAt = max(tracker.sequenceStart + config.settle, tracker.lastLanding + SwipeRecognizer.straggle)
-        let settled = lifted || time >= settleAt
+        // Only a frame settles the count: a finger that landed just before the
+        // settle time is reported in the first frame after it, which must count
+        // it. The frame that lands a finger never settles the count it grew.
+        let settled = lifted || (cause == .frame && time >= tracker.sequenceStart + config.settle
+            && time > tracker.lastLanding && !tracker.landingHeld)
         guard let stroke = classifier.classify(tracker, eightWay: edge == nil && config.eightWay.contains(fingers)) else {
             if lifted { return fail(.liftedWithoutStroke(classifier.shortfall(tracker, eightWay: edge == nil && config.eightWay.contains(fingers))), into: &out) }
             deadline = limit
@@ -115,12 +116,17 @@ public struct SwipeRecognizer: Recognizer {
         let ready = lifted ? speed >= config.minSpeed : settled && speed >= config.commitSpeed
         guard ready else {
             if lifted { return fail(.liftedTooSlow(.under("speed", speed, .swipeMinSpeed, limit: config.minSpeed)), into: &out) }
-            deadline = settled ? limit : settleAt
+            deadline = limit
             return
         }
         if let flaw = (lifted ? StrokeShape.lift : StrokeShape.commit).flaw(of: tracker.strokePath) {
             // While the fingers are down a stroke may yet prove itself at the lift.
             if lifted { return fail(.notStraight(flaw), into: &out) }
+            deadline = limit
+            return
+        }
+        if !lifted, Self.nearNeighbour(stroke, eightWay: edge == nil && config.eightWay.contains(fingers)) {
+            // Its direction is not certain yet: a bowed stroke still turns a little.
             deadline = limit
             return
         }
@@ -138,6 +144,22 @@ public struct SwipeRecognizer: Recognizer {
         out.append(Transition(kind: kind, from: state, to: .ended, cause: cause, event: event))
         state = .ended
         deadline = nil
+    }
+
+    /// While the fingers are down, a stroke commits only this many degrees or
+    /// more inside the boundary with the neighbouring direction (45° off the
+    /// axis for four ways, 22.5° for eight). Early in a bowed stroke its chord
+    /// is still off its final course (a bow of 6% of the length: 13° at the
+    /// start, 7° halfway); a stroke nearer the boundary is judged once it has
+    /// moved inside it, or at its lift.
+    static let directionMargin = 8.0
+
+    /// Whether the stroke so far lies within `directionMargin` of the boundary
+    /// between its direction and a neighbour.
+    static func nearNeighbour(_ stroke: StrokeClassifier.Stroke, eightWay: Bool) -> Bool {
+        guard let axis = stroke.direction.screenAngle else { return false }
+        let off = abs(normalizedDegrees(stroke.delta.degrees - axis))
+        return off > (eightWay ? 22.5 : 45) - directionMargin
     }
 
     /// The edge whose zone holds `point`; in a corner, the nearer edge.

@@ -24,6 +24,9 @@ public enum Threshold: String, CaseIterable, Sendable {
     /// Not the recognizers': how long touchpad gestures stay quiet after typing
     /// (the engine's keyboards; 0 turns it off). A config key like the others.
     case typingQuiet = "typing_quiet"
+    /// Added last (issue 22): the keys before it keep their places, in storage
+    /// and in the list an unknown key's message gives.
+    case swipeSettle = "swipe_settle"
 
     public var defaultValue: Double {
         switch self {
@@ -33,6 +36,7 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .swipeMaxDuration: return 2.0
         case .swipeMinSpeed: return 50
         case .swipeCommitSpeed: return 120
+        case .swipeSettle: return 0.06
         case .tapMaxDuration: return 0.3
         case .tapMaxMovement: return 5
         case .tapInterval: return 0.3
@@ -53,7 +57,7 @@ public enum Threshold: String, CaseIterable, Sendable {
 
     public var unit: String {
         switch self {
-        case .fingerSettle, .swipeMaxDuration, .tapMaxDuration, .tapInterval, .longPressDuration, .shapeGap, .typingQuiet: return "s"
+        case .fingerSettle, .swipeSettle, .swipeMaxDuration, .tapMaxDuration, .tapInterval, .longPressDuration, .shapeGap, .typingQuiet: return "s"
         case .swipeMinDistance, .tapMaxMovement, .tapMaxDistance, .longPressMaxMovement,
              .panMinDistance, .pinchMinSpread, .edgeZone, .shapeMinSize: return "mm"
         case .swipeMaxAngle, .rotateMinAngle: return "degrees"
@@ -72,6 +76,7 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .swipeMaxDuration: return 0.05...5
         case .swipeMinSpeed: return 0...2000
         case .swipeCommitSpeed: return 0...5000
+        case .swipeSettle: return 0...1
         case .tapMaxDuration: return 0.02...2
         case .tapMaxMovement: return 0.1...30
         case .tapInterval: return 0.05...2

@@ -45,6 +45,9 @@ public struct TouchTracker: Sendable {
     public private(set) var downCount = 0
     public private(set) var maxConcurrent = 0
     public private(set) var reportedFingers = 0
+    /// A landing is held back until the next frame (`expectLanding`): the count
+    /// may grow by one that is not in `touches` yet.
+    public private(set) var landingHeld = false
     /// Some finger has lifted in this sequence, so its finger count can only fall.
     public private(set) var anyLifted = false
     public private(set) var anyCancelled = false
@@ -111,6 +114,7 @@ public struct TouchTracker: Sendable {
 
     public mutating func update(with frame: TouchFrame) {
         time = frame.time
+        landingHeld = false
         surface = frame.surface
         device = frame.device
         // A bounding box's corners jump as fingers land and lift, and once more
@@ -327,7 +331,9 @@ public struct TouchTracker: Sendable {
     /// Counts a landing that is on its way (held back a frame to check its
     /// identity) for settling, so nothing commits on a count that may grow.
     mutating func expectLanding(at time: Double) {
-        if isActive && time > lastLanding { lastLanding = time }
+        guard isActive else { return }
+        landingHeld = true
+        if time > lastLanding { lastLanding = time }
     }
 
     private func indexOfDown(id: Int) -> Int? {

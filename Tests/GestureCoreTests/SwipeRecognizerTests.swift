@@ -76,14 +76,25 @@ struct SwipeRecognizerTests {
         #expect(out.first?.event.fingers == 4)
     }
 
-    @Test("a one-finger swipe is never fired for what becomes a two-finger swipe")
+    @Test("a one-finger swipe is never fired for what becomes a two-finger swipe, the second finger up to 60 ms late")
     func neverFewerFingers() {
         let rules = TouchScript.rules("swipe left", "two-finger swipe left")
-        for late in stride(from: 0.0, through: 0.09, by: 0.015) {
+        for late in stride(from: 0.0, through: 0.06, by: 0.015) {
             let plan = TouchScript.stroke(fingers: 2, angle: 180, length: 45, duration: 0.2, stagger: [0, late])
             let out = TouchScript.recognize(TouchScript.frames(plan, rate: 120), rules: rules)
             #expect(out.map(\.rule) == [1], "second finger \(late) s late")
         }
+    }
+
+    @Test("a finger later than swipe_settle finds the swipe decided; a longer swipe_settle waits for it")
+    func settleIsTheWindow() {
+        let rules = TouchScript.rules("swipe left", "two-finger swipe left")
+        let plan = TouchScript.stroke(fingers: 2, angle: 180, length: 45, duration: 0.2, stagger: [0, 0.09])
+        let frames = TouchScript.frames(plan, rate: 120)
+        #expect(TouchScript.recognize(frames, rules: rules).map(\.rule) == [0])
+        var slow = Thresholds()
+        #expect(slow.set(name: "swipe_settle", value: 0.1) == nil)
+        #expect(TouchScript.recognize(frames, rules: rules, thresholds: slow).map(\.rule) == [1])
     }
 
     @Test("more fingers beat fewer: a three-finger swipe fires only the three-finger rule")

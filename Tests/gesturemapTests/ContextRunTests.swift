@@ -76,10 +76,10 @@ struct ContextRunTests {
         let result = try Binary.run(["run", "--rules", rules.path, "--keyboard", backwards, "--keyboard", other, input.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.lines == [
-            #"{"action":"plain","t":0.316049,"held":""}"#,
-            #"{"action":"plain","t":10.316049,"held":""}"#,
-            #"{"action":"plain","t":20.316049,"held":"shift"}"#,
-            #"{"action":"plain","t":30.316049,"held":""}"#,
+            #"{"action":"plain","t":0.277778,"held":""}"#,
+            #"{"action":"plain","t":10.277778,"held":""}"#,
+            #"{"action":"plain","t":20.277778,"held":"shift"}"#,
+            #"{"action":"plain","t":30.277778,"held":""}"#,
         ])
         #expect(result.stderr == "gesturemap: keyboard \(backwards): its time went back; its events are taken in the order they came\n")
     }
@@ -93,10 +93,10 @@ struct ContextRunTests {
         let result = try Binary.run(["run", "--rules", rules.path, "--keyboard", keyboard, input.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.lines == [
-            #"{"action":"plain","t":0.316049,"held":""}"#,
-            #"{"action":"ctrl","t":10.316049}"#,
-            #"{"action":"plain","t":20.316049,"held":"ctrl+shift"}"#,
-            #"{"action":"plain","t":30.316049,"held":""}"#,
+            #"{"action":"plain","t":0.277778,"held":""}"#,
+            #"{"action":"ctrl","t":10.277778}"#,
+            #"{"action":"plain","t":20.277778,"held":"ctrl+shift"}"#,
+            #"{"action":"plain","t":30.277778,"held":""}"#,
         ])
         #expect(result.stderr == "")
     }
@@ -133,9 +133,9 @@ struct ContextRunTests {
         #expect(run.wait { out, _ in out.components(separatedBy: #""action":"plain""#).count == 3 })
         #expect(run.finish() == 0)
         #expect(run.stdout.split(separator: "\n") == [
-            #"{"action":"plain","t":0.316049,"held":""}"#,
-            #"{"action":"ctrl","t":10.316049}"#,
-            #"{"action":"plain","t":20.316049,"held":""}"#,
+            #"{"action":"plain","t":0.277778,"held":""}"#,
+            #"{"action":"ctrl","t":10.277778}"#,
+            #"{"action":"plain","t":20.277778,"held":""}"#,
         ])
     }
 
@@ -199,9 +199,9 @@ struct ContextRunTests {
         """)
         let input = try Binary.temporaryFile("swipe.ndjson", try Self.gestures("two-finger swipe left", at: [0]))
         #expect(try Binary.run(["run", "--rules", rules.path, "--app", "org.pwmt.zathura", input.path]).lines
-            == [#"{"action":"J","t":0.316049,"app":"org.pwmt.zathura"}"#])
+            == [#"{"action":"J","t":0.277778,"app":"org.pwmt.zathura"}"#])
         let traced = try Binary.run(["run", "--rules", rules.path, "--app", "foot", "--trace", input.path])
-        #expect(traced.lines == [#"{"action":"general","t":0.316049,"app":"foot"}"#])
+        #expect(traced.lines == [#"{"action":"general","t":0.277778,"app":"foot"}"#])
         #expect(traced.errorLines.first == "trace: focus: foot")
         let usage = try Binary.run(["run", "--app", "foot", "--app-source", "x11", input.path])
         #expect(usage.status == 64)
@@ -212,7 +212,7 @@ struct ContextRunTests {
     func goldenWithApp() throws {
         let input = try Binary.temporaryFile("swipe.ndjson", try Self.gestures("two-finger swipe left", at: [0]))
         let expected = input.deletingPathExtension().appendingPathExtension("expected")
-        try "{\"action\":\"key\",\"t\":0.316049,\"key\":\"KEY_PAGEDOWN\",\"value\":1}\n{\"action\":\"key\",\"t\":0.316049,\"key\":\"KEY_PAGEDOWN\",\"value\":0}\n"
+        try "{\"action\":\"key\",\"t\":0.277778,\"key\":\"KEY_PAGEDOWN\",\"value\":1}\n{\"action\":\"key\",\"t\":0.277778,\"key\":\"KEY_PAGEDOWN\",\"value\":0}\n"
             .write(to: expected, atomically: true, encoding: .utf8)
         let evince = try Binary.run(["test", "examples/reader.lua", input.path, "--app", "org.gnome.Evince"])
         #expect(evince.status == 0, "\(evince.stderr)")
@@ -240,7 +240,7 @@ struct ContextRunTests {
         let start = Date()
         let result = try Binary.run(["run", "--app-command", "sleep 30", input.path])
         #expect(result.status == 0)
-        #expect(result.lines == [#"{"action":"next_page","t":0.316049,"fingers":2}"#])
+        #expect(result.lines == [#"{"action":"next_page","t":0.277778,"fingers":2}"#])
         #expect(Date().timeIntervalSince(start) < 20)
     }
 

@@ -76,7 +76,7 @@ struct KeyTests {
     @Test("a file that is not uinput fails the setup with its reason")
     func notUInput() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("not-uinput-\(UUID().uuidString)").path
-        FileManager.default.createFile(atPath: path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         do {
             _ = try VirtualKeyboard(path: path)
             Issue.record("a keyboard on a regular file")

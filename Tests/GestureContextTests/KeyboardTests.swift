@@ -70,7 +70,7 @@ struct KeyboardTests {
     func fileEnds() throws {
         let dir = try temporaryDirectory("kbd")
         let path = dir.appendingPathComponent("keys").path
-        FileManager.default.createFile(atPath: path, contents: Data(keyRecords(press(1.0, KeyCode.leftMeta, 1))))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(keyRecords(press(1.0, KeyCode.leftMeta, 1)))))
         let keyboards = Keyboards(report: { _ in })
         let fd = open(path, O_RDONLY)
         keyboards.add(KeyboardReader(fd: fd, path: path, identity: KeyboardIdentity(name: "USB keyboard", bus: 3), builtIn: false))
@@ -95,7 +95,7 @@ struct KeyboardTests {
     func notADevice() throws {
         let dir = try temporaryDirectory("kbd")
         let path = dir.appendingPathComponent("plain").path
-        FileManager.default.createFile(atPath: path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         #expect(throws: KeyboardReader.OpenError.cannotOpen(path, "not an evdev device")) {
             try KeyboardReader(devicePath: path)
         }

@@ -86,6 +86,8 @@ struct PhoneServerTests {
         events = LoopbackClient.pump(server)
         #expect(events == [.disconnected(id: id, reason: nil)])
         #expect(server.pagesConnected == 0)
+        // The page stays open, never reading, until the server has given up on it.
+        withExtendedLifetime(client) {}
     }
 
     @Test("frames sent right behind the handshake, in the same packet, are read too")

@@ -86,8 +86,6 @@ struct PhoneServerTests {
         events = LoopbackClient.pump(server)
         #expect(events == [.disconnected(id: id, reason: nil)])
         #expect(server.pagesConnected == 0)
-        // The page stays open, never reading, until the server has given up on it.
-        withExtendedLifetime(client) {}
     }
 
     @Test("frames sent right behind the handshake, in the same packet, are read too")
@@ -143,6 +141,8 @@ struct PhoneServerTests {
         }
         #expect(events == [.disconnected(id: id, reason: nil)])
         #expect(server.pagesConnected == 0)
+        // The page stays open, never reading, until the server has given up on it.
+        withExtendedLifetime(client) {}
     }
 
     @Test("a quiet page is pinged; one that answers nothing, not even a pong, is dropped and its slot freed")

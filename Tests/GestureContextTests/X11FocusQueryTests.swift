@@ -19,6 +19,17 @@ struct X11FocusQueryTests {
          .property(window: window, .name), .property(window: window, .pid)]
     }
 
+    /// No window manager, the input focus on `window`, which has no WM_CLASS:
+    /// the query has just asked for the window's children.
+    static func classlessFocus(_ window: UInt32) -> Q {
+        var query = Q(root: root)
+        _ = query.changed()
+        _ = query.answered(absent)
+        _ = query.answered(.focus(window: window))
+        #expect(query.answered(absent).requests == [.tree(window: window)])
+        return query
+    }
+
     /// Feeds answers one by one, checking that nothing is asked before the last.
     static func answer(_ query: inout Q, _ answers: [Q.Answer]) -> Q.Step {
         var step = Q.Step()
@@ -70,20 +81,13 @@ struct X11FocusQueryTests {
 
     @Test("the focus on a program's inner window: its children have no class either, so the parent is tried, once")
     func climbsOnce() {
-        var query = Q(root: Self.root)
-        _ = query.changed()
-        _ = query.answered(Self.absent)
-        _ = query.answered(.focus(window: 0x61))
-        _ = query.answered(Self.absent)
+        var query = Self.classlessFocus(0x61)
         #expect(query.answered(.tree(parent: 0x60, children: [])).requests == [.property(window: 0x60, .windowClass)])
         #expect(query.answered(Self.text("x\0Xmessage\0")).requests == Self.describe(0x60))
 
         // The parent has no class and no child with one: nothing, and no climbing further.
         _ = Self.answer(&query, [Self.absent, Self.absent, Self.absent, Self.absent])
-        _ = query.changed()
-        _ = query.answered(Self.absent)
-        _ = query.answered(.focus(window: 0x71))
-        _ = query.answered(Self.absent)
+        query = Self.classlessFocus(0x71)
         _ = query.answered(.tree(parent: 0x70, children: []))
         #expect(query.answered(Self.absent).requests == [.tree(window: 0x70)])
         #expect(query.answered(.tree(parent: Self.root, children: [0x72])).requests == [.property(window: 0x72, .windowClass)])
@@ -99,11 +103,7 @@ struct X11FocusQueryTests {
             #expect(query.answered(answer) == Q.Step(outcome: .nothing))
             #expect(!query.isAsking)
         }
-        var query = Q(root: Self.root)
-        _ = query.changed()
-        _ = query.answered(Self.absent)
-        _ = query.answered(.focus(window: 0x80))
-        _ = query.answered(Self.absent)
+        var query = Self.classlessFocus(0x80)
         #expect(query.answered(.refused) == Q.Step(outcome: .nothing))
     }
 
@@ -122,11 +122,7 @@ struct X11FocusQueryTests {
 
     @Test("a frame with a thousand children: only the first 64 are asked about")
     func boundedChildren() {
-        var query = Q(root: Self.root)
-        _ = query.changed()
-        _ = query.answered(Self.absent)
-        _ = query.answered(.focus(window: 0x90))
-        _ = query.answered(Self.absent)
+        var query = Self.classlessFocus(0x90)
         let step = query.answered(.tree(parent: Self.root, children: (0..<1000).map { 0x1000 + UInt32($0) }))
         #expect(step.requests.count == Q.childLimit)
     }

@@ -8,14 +8,19 @@ struct RuleLanguageTests {
         [#"{"t":\#(t),"ev":"down","id":\#(id),"x":300,"y":300}"#, #"{"t":\#(t + 0.05),"ev":"up","id":\#(id)}"#]
     }
 
-    @Test("a rules file rewritten without pause: taps are acted on meanwhile, and the rules reload within a second of the first change")
-    func continuousRewrites() throws {
-        let dir = try Binary.temporaryDirectory()
-        let rules = dir.appendingPathComponent("rules.lua")
+    /// `run` on a rules file whose tap rule emits "old", once a first tap has shown it running.
+    static func runningOldTapRule() throws -> (LiveRun, URL) {
+        let rules = try Binary.temporaryDirectory().appendingPathComponent("rules.lua")
         try "on(\"tap\", function(g) emit(\"old\") end)\n".write(to: rules, atomically: false, encoding: .utf8)
         let run = try LiveRun(["run", "--rules", rules.path])
-        for line in Self.tap(1, id: 1) { run.send(line) }
+        for line in tap(1, id: 1) { run.send(line) }
         #expect(run.wait { out, _ in out.contains(#""action":"old""#) })
+        return (run, rules)
+    }
+
+    @Test("a rules file rewritten without pause: taps are acted on meanwhile, and the rules reload within a second of the first change")
+    func continuousRewrites() throws {
+        let (run, rules) = try Self.runningOldTapRule()
         final class Flag: @unchecked Sendable { var stop = false }
         let flag = Flag()
         let writer = Thread {
@@ -41,12 +46,7 @@ struct RuleLanguageTests {
 
     @Test("a rules file emptied (as a rewrite in place is, for a moment) keeps the running rules, said; what is then written loads")
     func emptiedFileKeepsRules() throws {
-        let dir = try Binary.temporaryDirectory()
-        let rules = dir.appendingPathComponent("rules.lua")
-        try "on(\"tap\", function(g) emit(\"old\") end)\n".write(to: rules, atomically: false, encoding: .utf8)
-        let run = try LiveRun(["run", "--rules", rules.path])
-        for line in Self.tap(1, id: 1) { run.send(line) }
-        #expect(run.wait { out, _ in out.contains(#""action":"old""#) })
+        let (run, rules) = try Self.runningOldTapRule()
         // What a rewrite in place leaves between its truncation and its first write.
         try "".write(to: rules, atomically: false, encoding: .utf8)
         #expect(run.wait { _, err in err.contains("reloading \(rules.path) failed (the file changed): the file is empty (still being written?); to run no rules, leave a comment in it; the rules that were running go on") }, "\(run.stderr)")

@@ -88,6 +88,7 @@ public struct ScriptedRecognizer: Recognizer {
 
     public let kind = GestureKind.custom
     public let name: String
+    public var customName: String? { name }
     public private(set) var deadline: Double?
     private(set) var phase: Phase
     private let driver: (any ExternalRecognizerDriver)?
@@ -138,7 +139,7 @@ public struct ScriptedRecognizer: Recognizer {
     /// `RecognizerView`). One that fails in a frame is reset and sees that
     /// frame again, once, as the first of a new gesture: the press that broke
     /// a rhythm may start the next one.
-    mutating func handle(_ frame: TouchFrame, tracker: TouchTracker, lastOfInstant: Bool, into out: inout [Transition]) {
+    public mutating func handle(_ frame: TouchFrame, tracker: TouchTracker, lastOfInstant: Bool, into out: inout [Transition]) {
         switch phase {
         case .recognized, .failed, .cancelled, .disabled:
             return

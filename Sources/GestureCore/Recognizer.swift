@@ -42,6 +42,10 @@ public protocol Recognizer: Sendable {
     /// The input time at which `advance(to:)` must be called even if no frame comes.
     var deadline: Double? { get }
     mutating func handle(_ frame: TouchFrame, tracker: TouchTracker, into out: inout [Transition])
+    /// The same, knowing whether another frame at this time follows (the
+    /// continuity stage cut an instant into parts): a Lua recognizer is asked
+    /// once an instant; the built-in kinds take every part.
+    mutating func handle(_ frame: TouchFrame, tracker: TouchTracker, lastOfInstant: Bool, into out: inout [Transition])
     mutating func advance(to time: Double, tracker: TouchTracker, into out: inout [Transition])
     /// Forced failure (or cancellation, when running): arbitration, or the end
     /// of the sequence, or its fingers coming to rest.
@@ -51,10 +55,17 @@ public protocol Recognizer: Sendable {
     /// True while the recognizer still watches touches that have lifted (a tap
     /// waiting for its next tap), so it must not be reset with the sequence.
     var spansSequences: Bool { get }
+    /// A Lua recognizer's name: its kind, `custom`, is shared by all of them.
+    var customName: String? { get }
 }
 
 extension Recognizer {
     public var spansSequences: Bool { false }
+    public var customName: String? { nil }
+
+    public mutating func handle(_ frame: TouchFrame, tracker: TouchTracker, lastOfInstant: Bool, into out: inout [Transition]) {
+        handle(frame, tracker: tracker, into: &out)
+    }
 }
 
 /// Which finger counts the bound rules ask for, as a bit set (bit n = n fingers).

@@ -3,6 +3,10 @@
 /// path every frame takes. Indexed in arbitration order; `order` says which are
 /// live. The slots are not optionals because reading a field through an
 /// optional struct copies the whole struct first, once per frame per kind.
+///
+/// Every operation goes through one generic path, `visit`: the one switch
+/// over the stored kinds, handing the recognizer to a `RecognizerVisitor`
+/// that the compiler specialises for each concrete type.
 struct RecognizerSet: Sendable {
     enum Which: Equatable, Sendable {
         case edgeSwipe, swipe, pinch, rotate, longPress, tap, pan, shape
@@ -42,121 +46,70 @@ struct RecognizerSet: Sendable {
     mutating func add(shape r: ShapeRecognizer) { shape = r; order.append(.shape) }
     mutating func add(custom r: ScriptedRecognizer) { custom.append(r); order.append(.custom(custom.count - 1)) }
 
-    /// A Lua recognizer's name; nil for the built-in kinds.
-    func name(_ slot: SlotID) -> String? {
-        guard case .custom(let i) = order[slot.index] else { return nil }
-        return custom[i].name
+    /// The one dispatch from a slot to its recognizer, for changing it. The
+    /// tracker and the transitions pass through as arguments, not copies.
+    @inline(__always)
+    private mutating func visit<V: RecognizerVisitor>(_ slot: SlotID, _ visitor: V, tracker: TouchTracker, into out: inout [Transition]) {
+        switch order[slot.index] {
+        case .edgeSwipe: visitor.visit(&edgeSwipe, tracker: tracker, into: &out)
+        case .swipe: visitor.visit(&swipe, tracker: tracker, into: &out)
+        case .pinch: visitor.visit(&pinch, tracker: tracker, into: &out)
+        case .rotate: visitor.visit(&rotate, tracker: tracker, into: &out)
+        case .longPress: visitor.visit(&longPress, tracker: tracker, into: &out)
+        case .tap: visitor.visit(&tap, tracker: tracker, into: &out)
+        case .pan: visitor.visit(&pan, tracker: tracker, into: &out)
+        case .shape: visitor.visit(&shape, tracker: tracker, into: &out)
+        case .custom(let i): visitor.visit(&custom[i], tracker: tracker, into: &out)
+        }
+        refreshEarliest()
     }
+
+    /// The one dispatch from a slot to its recognizer, for reading it.
+    @inline(__always)
+    private func read<V: RecognizerReader>(_ slot: SlotID, _ reader: V) -> V.Result {
+        switch order[slot.index] {
+        case .edgeSwipe: return reader.read(edgeSwipe)
+        case .swipe: return reader.read(swipe)
+        case .pinch: return reader.read(pinch)
+        case .rotate: return reader.read(rotate)
+        case .longPress: return reader.read(longPress)
+        case .tap: return reader.read(tap)
+        case .pan: return reader.read(pan)
+        case .shape: return reader.read(shape)
+        case .custom(let i): return reader.read(custom[i])
+        }
+    }
+
+    /// A Lua recognizer's name; nil for the built-in kinds.
+    func name(_ slot: SlotID) -> String? { read(slot, NameReader()) }
+    func kind(_ slot: SlotID) -> GestureKind { read(slot, KindReader()) }
+    func state(_ slot: SlotID) -> RecognizerState { read(slot, StateReader()) }
+    func deadline(_ slot: SlotID) -> Double? { read(slot, DeadlineReader()) }
+    func spansSequences(_ slot: SlotID) -> Bool { read(slot, SpanReader()) }
 
     var tracksRotation: Bool { order.contains(.rotate) }
-
-    func kind(_ slot: SlotID) -> GestureKind {
-        switch order[slot.index] {
-        case .edgeSwipe: return .edgeSwipe
-        case .swipe: return .swipe
-        case .pinch: return .pinch
-        case .rotate: return .rotate
-        case .longPress: return .longPress
-        case .tap: return .tap
-        case .pan: return .pan
-        case .shape: return .shape
-        case .custom: return .custom
-        }
-    }
-
-    func state(_ slot: SlotID) -> RecognizerState {
-        switch order[slot.index] {
-        case .edgeSwipe: return edgeSwipe.state
-        case .swipe: return swipe.state
-        case .pinch: return pinch.state
-        case .rotate: return rotate.state
-        case .longPress: return longPress.state
-        case .tap: return tap.state
-        case .pan: return pan.state
-        case .shape: return shape.state
-        case .custom(let i): return custom[i].state
-        }
-    }
-
-    func deadline(_ slot: SlotID) -> Double? {
-        switch order[slot.index] {
-        case .edgeSwipe: return edgeSwipe.deadline
-        case .swipe: return swipe.deadline
-        case .pinch: return pinch.deadline
-        case .rotate: return rotate.deadline
-        case .longPress: return longPress.deadline
-        case .tap: return tap.deadline
-        case .pan: return pan.deadline
-        case .shape: return shape.deadline
-        case .custom(let i): return custom[i].deadline
-        }
-    }
-
-    func spansSequences(_ slot: SlotID) -> Bool {
-        order[slot.index] == .tap && tap.spansSequences
-    }
 
     /// `lastOfInstant`: no other frame at this time follows (Lua recognizers
     /// are asked once per instant).
     mutating func handle(_ slot: SlotID, _ frame: TouchFrame, tracker: TouchTracker, lastOfInstant: Bool, into out: inout [Transition]) {
-        switch order[slot.index] {
-        case .edgeSwipe: edgeSwipe.handle(frame, tracker: tracker, into: &out)
-        case .swipe: swipe.handle(frame, tracker: tracker, into: &out)
-        case .pinch: pinch.handle(frame, tracker: tracker, into: &out)
-        case .rotate: rotate.handle(frame, tracker: tracker, into: &out)
-        case .longPress: longPress.handle(frame, tracker: tracker, into: &out)
-        case .tap: tap.handle(frame, tracker: tracker, into: &out)
-        case .pan: pan.handle(frame, tracker: tracker, into: &out)
-        case .shape: shape.handle(frame, tracker: tracker, into: &out)
-        case .custom(let i): custom[i].handle(frame, tracker: tracker, lastOfInstant: lastOfInstant, into: &out)
-        }
-        refreshEarliest()
+        visit(slot, FrameStep(frame: frame, lastOfInstant: lastOfInstant), tracker: tracker, into: &out)
     }
 
     mutating func advance(_ slot: SlotID, to time: Double, tracker: TouchTracker, into out: inout [Transition]) {
-        switch order[slot.index] {
-        case .edgeSwipe: edgeSwipe.advance(to: time, tracker: tracker, into: &out)
-        case .swipe: swipe.advance(to: time, tracker: tracker, into: &out)
-        case .pinch: pinch.advance(to: time, tracker: tracker, into: &out)
-        case .rotate: rotate.advance(to: time, tracker: tracker, into: &out)
-        case .longPress: longPress.advance(to: time, tracker: tracker, into: &out)
-        case .tap: tap.advance(to: time, tracker: tracker, into: &out)
-        case .pan: pan.advance(to: time, tracker: tracker, into: &out)
-        case .shape: shape.advance(to: time, tracker: tracker, into: &out)
-        case .custom(let i): custom[i].advance(to: time, tracker: tracker, into: &out)
-        }
-        refreshEarliest()
+        visit(slot, DeadlineStep(time: time), tracker: tracker, into: &out)
     }
 
     mutating func forceFail(_ slot: SlotID, at time: Double, cause: TransitionCause, tracker: TouchTracker, into out: inout [Transition]) {
-        switch order[slot.index] {
-        case .edgeSwipe: edgeSwipe.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
-        case .swipe: swipe.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
-        case .pinch: pinch.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
-        case .rotate: rotate.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
-        case .longPress: longPress.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
-        case .tap: tap.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
-        case .pan: pan.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
-        case .shape: shape.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
-        case .custom(let i): custom[i].forceFail(at: time, cause: cause, tracker: tracker, into: &out)
-        }
-        refreshEarliest()
+        visit(slot, FailStep(time: time, cause: cause), tracker: tracker, into: &out)
     }
 
     mutating func reset(_ slot: SlotID) {
-        switch order[slot.index] {
-        case .edgeSwipe: edgeSwipe.reset()
-        case .swipe: swipe.reset()
-        case .pinch: pinch.reset()
-        case .rotate: rotate.reset()
-        case .longPress: longPress.reset()
-        case .tap: tap.reset()
-        case .pan: pan.reset()
-        case .shape: shape.reset()
-        case .custom(let i): custom[i].reset()
-        }
-        refreshEarliest()
+        var none: [Transition] = []
+        visit(slot, ResetStep(), tracker: RecognizerSet.noTouches, into: &none)
     }
+
+    /// What a reset is given: it looks at no touches.
+    private static let noTouches = TouchTracker()
 
     private mutating func refreshEarliest() {
         var best: (slot: SlotID, due: Double)?
@@ -165,4 +118,62 @@ struct RecognizerSet: Sendable {
         }
         earliest = best
     }
+}
+
+/// An operation on whichever recognizer a slot holds, written once for all.
+protocol RecognizerVisitor {
+    func visit<R: Recognizer>(_ recognizer: inout R, tracker: TouchTracker, into out: inout [Transition])
+}
+
+/// A question about whichever recognizer a slot holds, written once for all.
+protocol RecognizerReader {
+    associatedtype Result
+    func read<R: Recognizer>(_ recognizer: R) -> Result
+}
+
+private struct NameReader: RecognizerReader {
+    func read<R: Recognizer>(_ r: R) -> String? { r.customName }
+}
+
+private struct KindReader: RecognizerReader {
+    func read<R: Recognizer>(_ r: R) -> GestureKind { r.kind }
+}
+
+private struct StateReader: RecognizerReader {
+    func read<R: Recognizer>(_ r: R) -> RecognizerState { r.state }
+}
+
+private struct DeadlineReader: RecognizerReader {
+    func read<R: Recognizer>(_ r: R) -> Double? { r.deadline }
+}
+
+private struct SpanReader: RecognizerReader {
+    func read<R: Recognizer>(_ r: R) -> Bool { r.spansSequences }
+}
+
+private struct FrameStep: RecognizerVisitor {
+    let frame: TouchFrame
+    let lastOfInstant: Bool
+    func visit<R: Recognizer>(_ r: inout R, tracker: TouchTracker, into out: inout [Transition]) {
+        r.handle(frame, tracker: tracker, lastOfInstant: lastOfInstant, into: &out)
+    }
+}
+
+private struct DeadlineStep: RecognizerVisitor {
+    let time: Double
+    func visit<R: Recognizer>(_ r: inout R, tracker: TouchTracker, into out: inout [Transition]) {
+        r.advance(to: time, tracker: tracker, into: &out)
+    }
+}
+
+private struct FailStep: RecognizerVisitor {
+    let time: Double
+    let cause: TransitionCause
+    func visit<R: Recognizer>(_ r: inout R, tracker: TouchTracker, into out: inout [Transition]) {
+        r.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
+    }
+}
+
+private struct ResetStep: RecognizerVisitor {
+    func visit<R: Recognizer>(_ r: inout R, tracker: TouchTracker, into out: inout [Transition]) { r.reset() }
 }

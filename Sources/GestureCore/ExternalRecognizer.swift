@@ -1,13 +1,19 @@
 /// Where the decisions of recognizers defined outside the core come from: the
-/// rules' `recognizer(name, ...)` in Lua. The core stays pure: it asks this
-/// interface, and the script layer answers by running the rules' functions.
-/// Only the engine's loop thread calls it, inside the arena's own calls.
+/// rules' `recognizer(name, ...)` in Lua. The core stays pure: it never calls
+/// this; it hands out its questions (`GestureArena.question`) and takes the
+/// answers (`GestureArena.answer`) between its own steps. The engine, which
+/// owns the Lua state, is the one that asks it.
 public protocol ExternalRecognizerDriver: AnyObject, Sendable {
-    /// The recognizer defined under `name`, or nil when none is.
-    func recognizer(named name: String) -> Int?
     /// Runs one recognizer on one device: a frame, a deadline that passed, or a
     /// reset. `reply` comes in empty and goes out with its decisions.
     func call(_ request: ExternalRequest, tracker: TouchTracker, into reply: inout ExternalReply)
+}
+
+/// A question the core hands out, with the touches it is about.
+public struct ExternalQuestion: Sendable {
+    public var request: ExternalRequest
+    /// As the arena saw them when it asked (none for a reset).
+    public var tracker: TouchTracker
 }
 
 /// One question to an external recognizer.
@@ -31,11 +37,21 @@ public struct ExternalRequest: Sendable {
 
 /// What an external recognizer decided in one call.
 public struct ExternalReply: Sendable {
-    public enum Step: Equatable, Sendable {
+    public enum Step: Equatable, Sendable, CustomStringConvertible {
         case began([GestureField]?)
         case changed([GestureField]?)
         case ended([GestureField]?)
         case failed(TransitionCause)
+
+        /// As the rules call it.
+        public var description: String {
+            switch self {
+            case .began: return "began()"
+            case .changed: return "changed()"
+            case .ended: return "ended()"
+            case .failed: return "fail()"
+            }
+        }
     }
 
     public enum DeadlineChange: Equatable, Sendable {
@@ -63,9 +79,11 @@ public struct ExternalReply: Sendable {
     }
 }
 
-/// A recognizer whose decisions come from an `ExternalRecognizerDriver`: the
-/// state machine, the events and the arena's side of it are here, the
-/// judgement of touches is the driver's.
+/// A recognizer whose decisions come from outside the core: the state
+/// machine, the events and the arena's side of it are here, the judgement of
+/// touches is the driver's. It never calls the driver: where it needs a
+/// decision it holds a question (`question`), and the arena pauses its step
+/// until the answer comes back through `answer`.
 ///
 /// It goes through the same states as the built-in kinds: `began`, `changed`
 /// and `ended` for a continuous gesture, `ended` straight from `possible` for a
@@ -86,23 +104,33 @@ public struct ScriptedRecognizer: Recognizer {
         case disabled
     }
 
+    /// What it waits to be told.
+    enum Awaiting: Sendable {
+        /// About a frame at `time`; `retry` once it failed in Lua on this same
+        /// frame and was reset, to see it again as the first of a new gesture.
+        case frame(TouchFrame, at: Double, retry: Bool)
+        case timeout(Double)
+        /// That its reset ran; `then`, the frame to ask about next (a retry).
+        case reset(then: TouchFrame?, at: Double)
+    }
+
     public let kind = GestureKind.custom
     public let name: String
     public var customName: String? { name }
     public private(set) var deadline: Double?
     private(set) var phase: Phase
-    private let driver: (any ExternalRecognizerDriver)?
+    private(set) var awaiting: Awaiting?
+    /// Its place among the recognizers the rules define; nil when none has its name.
     private let index: Int?
     private var device = 0
-    /// Reused from call to call.
-    private var reply = ExternalReply()
     /// What the driver is shown of the touches, one frame per instant.
     private var view = RecognizerView()
 
-    public init(name: String, driver: (any ExternalRecognizerDriver)?) {
+    /// `index`: its place among the recognizers the rules define, as the
+    /// driver numbers them; nil when no recognizer has this name.
+    public init(name: String, index: Int?) {
         self.name = name
-        self.driver = driver
-        index = driver?.recognizer(named: name)
+        self.index = index
         phase = index == nil ? .disabled : .idle
     }
 
@@ -116,6 +144,18 @@ public struct ScriptedRecognizer: Recognizer {
         }
     }
 
+    /// What it waits to be told, for the driver.
+    public var request: ExternalRequest? {
+        guard let awaiting, let index else { return nil }
+        let event: ExternalRequest.Event
+        switch awaiting {
+        case .frame(let frame, _, _): event = .frame(frame)
+        case .timeout(let due): event = .timeout(due)
+        case .reset: event = .reset
+        }
+        return ExternalRequest(recognizer: index, name: name, device: device, state: state, deadline: deadline, event: event)
+    }
+
     public mutating func reset() {
         deadline = nil
         view.forget()
@@ -126,7 +166,7 @@ public struct ScriptedRecognizer: Recognizer {
             break
         default:
             phase = .idle
-            if ask(.reset, tracker: Self.noTouches), reply.disabled { phase = .disabled }
+            awaiting = .reset(then: nil, at: 0)
         }
     }
 
@@ -151,27 +191,20 @@ public struct ScriptedRecognizer: Recognizer {
         // it ends the touch sequence, which the recognizer must see.
         guard view.isDue(frame, tracker: tracker, lastOfInstant: lastOfInstant) else { return }
         let shown = view.frame(at: frame.time, from: frame, tracker: tracker)
-        for attempt in 0..<2 {
-            if case .idle = phase { phase = .watching(start: frame.time, origin: tracker.centroid) }
-            device = tracker.device
-            ask(.frame(shown), tracker: tracker, cause: .frame, at: frame.time, into: &out)
-            guard attempt == 0, case .failed = phase, reply.failedInLua else { return }
-            // Back to `possible`, with the frame that failed it as its first.
-            out.append(transition(to: .possible, cause: .nextPress))
-            phase = .idle
-            deadline = nil
-            if ask(.reset, tracker: Self.noTouches), reply.disabled {
-                phase = .disabled
-                return
-            }
-        }
+        ask(about: shown, at: frame.time, retry: false, tracker: tracker)
+    }
+
+    private mutating func ask(about frame: TouchFrame, at time: Double, retry: Bool, tracker: TouchTracker) {
+        if case .idle = phase { phase = .watching(start: time, origin: tracker.centroid) }
+        device = tracker.device
+        awaiting = .frame(frame, at: time, retry: retry)
     }
 
     public mutating func advance(to time: Double, tracker: TouchTracker, into out: inout [Transition]) {
         guard let due = deadline, due <= time else { return }
         deadline = nil
         guard state == .possible || state.isRunning else { return }
-        ask(.timeout(due), tracker: tracker, cause: .timeout, at: due, into: &out)
+        awaiting = .timeout(due)
     }
 
     public mutating func forceFail(at time: Double, cause: TransitionCause, tracker: TouchTracker, into out: inout [Transition]) {
@@ -188,26 +221,32 @@ public struct ScriptedRecognizer: Recognizer {
         }
     }
 
-    /// Asks the driver; false when there is none to ask.
-    private mutating func ask(_ event: ExternalRequest.Event, tracker: TouchTracker) -> Bool {
-        guard let driver, let index else { return false }
-        reply.clear()
-        let request = ExternalRequest(recognizer: index, name: name, device: device, state: state, deadline: deadline, event: event)
-        driver.call(request, tracker: tracker, into: &reply)
-        return true
+    /// The driver's answer to `question`. `tracker`: the arena's, unchanged
+    /// since it asked.
+    public mutating func answer(_ reply: ExternalReply, tracker: TouchTracker, into out: inout [Transition]) {
+        guard let asked = awaiting else { return }
+        awaiting = nil
+        switch asked {
+        case .reset(let then, let time):
+            if reply.disabled {
+                phase = .disabled
+            } else if let then {
+                ask(about: then, at: time, retry: true, tracker: tracker)
+            }
+        case .timeout(let due):
+            apply(reply, cause: .timeout, at: due, tracker: tracker, into: &out)
+        case .frame(let frame, let time, let retry):
+            apply(reply, cause: .frame, at: time, tracker: tracker, into: &out)
+            guard !retry, case .failed = phase, reply.failedInLua else { return }
+            // Back to `possible`, with the frame that failed it as its first.
+            out.append(transition(to: .possible, cause: .nextPress))
+            phase = .idle
+            deadline = nil
+            awaiting = .reset(then: frame, at: time)
+        }
     }
 
-    /// Asks the driver about `event` and applies its answer.
-    private mutating func ask(_ event: ExternalRequest.Event, tracker: TouchTracker, cause: TransitionCause, at time: Double,
-                              into out: inout [Transition]) {
-        guard ask(event, tracker: tracker) else { return }
-        apply(cause: cause, at: time, tracker: tracker, into: &out)
-    }
-
-    /// Passed with a reset, which has no touches to show.
-    private static let noTouches = TouchTracker()
-
-    private mutating func apply(cause: TransitionCause, at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
+    private mutating func apply(_ reply: ExternalReply, cause: TransitionCause, at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
         if reply.disabled {
             forceFail(at: time, cause: .luaError, tracker: tracker, into: &out)
             phase = .disabled
@@ -235,9 +274,10 @@ public struct ScriptedRecognizer: Recognizer {
             case let (.running(start, origin, _, fields), .failed(why)):
                 out.append(transition(to: .cancelled, cause: why, event: event(.cancelled, start: start, origin: origin, fields: fields, at: time, tracker: tracker)))
                 phase = .cancelled
-            default:
-                // The driver checks the order of steps; one out of order changes nothing.
-                continue
+            case (.idle, _), (.watching, .changed), (.running, .began), (.recognized, _), (.failed, _), (.cancelled, _), (.disabled, _):
+                // The driver checks the order of steps, so one out of order is
+                // a bug: it changes nothing, and the trace says so.
+                out.append(Transition(kind: kind, from: state, to: state, cause: .impossibleStep("\(name) was told \(step) while \(state.rawValue); the step was ignored"), name: name))
             }
         }
         switch phase {

@@ -1,8 +1,3 @@
-/// A rule's place in the rules as given (the script layer numbers its rules the same way).
-struct RuleID: Hashable, Sendable {
-    let index: Int
-}
-
 /// A recognizer's place in the arena: its slot, which is also its place in
 /// arbitration order.
 struct SlotID: Hashable, Sendable {
@@ -37,8 +32,17 @@ public struct GestureArena: Sendable {
     /// The latest input time the arena has acted at (a frame or a deadline):
     /// what it delivers is dated no earlier (docs/state-machine.md, "Time order").
     private var now = -Double.infinity
-    /// Where recognizers defined in Lua get their decisions (see `ExternalRecognizerDriver`).
-    public internal(set) var externalRecognizers: (any ExternalRecognizerDriver)?
+    /// The recognizers the rules define in Lua, by name, in the order the
+    /// driver numbers them.
+    public internal(set) var scriptedRecognizers: [String] = []
+    /// Work not done yet because a step waits for answers, in order.
+    private var agenda: [Work] = []
+    /// Where the step that waits stopped.
+    private var paused: Paused?
+    /// Questions handed out and not answered yet, first asked first.
+    private var asking: [Asked] = []
+    /// Counts rebuilds: an answer to a recognizer since replaced is dropped.
+    private var epoch = 0
     /// What drawn shapes are matched against: the built-in shapes, and a shapes file's.
     public internal(set) var shapeTemplates = BuiltinShapes.templates
 
@@ -130,9 +134,9 @@ public struct GestureArena: Sendable {
     }
 
     /// A rule fired on another device: its cooldown runs here too.
-    public mutating func ruleFired(_ rule: Int, at time: Double) {
-        guard rule >= 0, rule < rules.count else { return }
-        rules[rule].lastFired = Self.later(rules[rule].lastFired, time)
+    public mutating func ruleFired(_ rule: RuleID, at time: Double) {
+        guard rules.indices.contains(rule.index) else { return }
+        rules[rule.index].lastFired = Self.later(rules[rule.index].lastFired, time)
     }
 
     private static func later(_ a: Double?, _ b: Double?) -> Double? {
@@ -148,28 +152,156 @@ public struct GestureArena: Sendable {
 
     public mutating func handle(_ frame: TouchFrame, into out: inout [Delivery]) {
         defer { nextDeadline = earliestDue }
-        advance(to: frame.time, into: &out)
-        // Most frames need no repair: nothing held or renamed, no landing, and no
-        // silence long enough for a teleport.
-        let mayNeedRepair = !continuity.isIdle || Self.lands(frame) || frame.time - tracker.time >= ContactContinuity.teleportSilence
-        if mayNeedRepair, continuity.process(frame, tracker: tracker, into: &repaired) {
-            traceRepairs(at: frame.time)
-            stepRepaired(into: &out)
-        } else {
-            step(frame, lastOfInstant: true, into: &out)
+        agenda.append(.deadlines(upTo: frame.time))
+        agenda.append(.input(frame))
+        run(into: &out)
+    }
+
+    // MARK: - Questions
+
+    /// A step waits on `question`. Stored: the engine asks after every call.
+    public private(set) var waitsForAnswer = false
+
+    /// A question for the driver of Lua recognizers, when a step waits on one:
+    /// the arena does nothing more until `answer` brings its answer.
+    public var question: ExternalQuestion? {
+        guard let first = asking.first else { return nil }
+        if case .reset = first.request.event { return ExternalQuestion(request: first.request, tracker: Self.noTouches) }
+        return ExternalQuestion(request: first.request, tracker: tracker)
+    }
+
+    /// The answer to `question`; the step that waited on it goes on.
+    public mutating func answer(_ reply: ExternalReply, into out: inout [Delivery]) {
+        defer { nextDeadline = earliestDue }
+        guard !asking.isEmpty else {
+            waitsForAnswer = false
+            return
+        }
+        let asked = asking.removeFirst()
+        if asked.epoch == epoch {
+            recognizers.answer(asked.slot, reply, tracker: tracker, into: &transitions)
+            // A retry (reset, then the same frame) is asked before anything else.
+            if let request = recognizers.request(asked.slot) { asking.insert(Asked(slot: asked.slot, epoch: epoch, request: request), at: 0) }
+        }
+        run(into: &out)
+    }
+
+    /// Passed with a reset, which has no touches to show.
+    private static let noTouches = TouchTracker()
+
+    private struct Asked: Sendable {
+        var slot: SlotID
+        var epoch: Int
+        var request: ExternalRequest
+    }
+
+    /// Whether the recognizer in `slot` now waits on a question; it is queued once.
+    private mutating func noteQuestion(_ slot: SlotID) -> Bool {
+        guard slot.index >= recognizers.firstAsking, let request = recognizers.request(slot) else { return false }
+        if !asking.contains(where: { $0.slot == slot && $0.epoch == epoch }) {
+            asking.append(Asked(slot: slot, epoch: epoch, request: request))
+        }
+        return true
+    }
+
+    // MARK: - Work
+
+    /// What the public calls ask of the arena, done in order; a part that
+    /// waits for an answer leaves the rest here.
+    private enum Work: Sendable {
+        /// Every deadline up to this time (`advance(to:)`): the continuity
+        /// stage's first, then the recognizers'.
+        case deadlines(upTo: Double)
+        case recognizerDeadlines(upTo: Double, fired: [Int: Int])
+        /// An input frame: through the continuity stage, then its parts.
+        case input(TouchFrame)
+        case part(TouchFrame, lastOfInstant: Bool)
+        /// A part's step after its landing brought the hand to rest.
+        case afterRest(TouchFrame, lastOfInstant: Bool)
+        case finish
+        case finishDeadlines(horizon: Double)
+        case finishHeld
+    }
+
+    /// Where a step stopped to wait for an answer.
+    private enum Paused: Sendable {
+        /// In its pass over the recognizers, before slot `next`.
+        case gathering(TouchFrame, lastOfInstant: Bool, next: Int)
+        /// Bringing the hand to rest: running recognizers from slot `next` on.
+        case resting(TouchFrame, next: Int)
+        /// A recognizer's deadline fired; the rest of the deadline pass follows.
+        case deadline(SlotID, due: Double, upTo: Double, fired: [Int: Int])
+    }
+
+    /// Does the work in order until it is done or waits on a question.
+    private mutating func run(into out: inout [Delivery]) {
+        defer { waitsForAnswer = !asking.isEmpty }
+        while asking.isEmpty {
+            if let stopped = paused {
+                paused = nil
+                resume(stopped, into: &out)
+            } else if !agenda.isEmpty {
+                perform(agenda.removeFirst(), into: &out)
+            } else {
+                return
+            }
         }
     }
 
-    /// The frames the continuity stage made of one: Lua recognizers see one
-    /// frame per instant, the last of those at the same time (docs/lua-api.md).
-    private mutating func stepRepaired(into out: inout [Delivery]) {
+    private mutating func perform(_ work: Work, into out: inout [Delivery]) {
+        switch work {
+        case .deadlines(let time):
+            fireDeadlines(upTo: time)
+        case .recognizerDeadlines(let time, let fired):
+            fireRecognizerDeadlines(upTo: time, fired: fired, into: &out)
+        case .input(let frame):
+            // Most frames need no repair: nothing held or renamed, no landing,
+            // and no silence long enough for a teleport.
+            let mayNeedRepair = !continuity.isIdle || Self.lands(frame) || frame.time - tracker.time >= ContactContinuity.teleportSilence
+            if mayNeedRepair, continuity.process(frame, tracker: tracker, into: &repaired) {
+                traceRepairs(at: frame.time)
+                scheduleRepaired()
+            } else {
+                step(frame, lastOfInstant: true, into: &out)
+            }
+        case .part(let frame, let lastOfInstant):
+            step(frame, lastOfInstant: lastOfInstant, into: &out)
+        case .afterRest(let frame, let lastOfInstant):
+            stepAfterRest(frame, lastOfInstant: lastOfInstant, into: &out)
+        case .finish:
+            agenda.insert(latestDue.map { .finishDeadlines(horizon: $0) } ?? .finishHeld, at: 0)
+        case .finishDeadlines(let horizon):
+            finishDeadlines(horizon: horizon, into: &out)
+        case .finishHeld:
+            finishHeld(into: &out)
+        }
+    }
+
+    private mutating func resume(_ stopped: Paused, into out: inout [Delivery]) {
+        switch stopped {
+        case .gathering(let frame, let lastOfInstant, let next):
+            gather(frame, lastOfInstant: lastOfInstant, from: next, into: &out)
+        case .resting(let frame, let next):
+            restRecognizers(frame, from: next, into: &out)
+        case .deadline(let slot, let due, let time, var fired):
+            afterDeadline(slot, due: due, fired: &fired, into: &out)
+            agenda.insert(.recognizerDeadlines(upTo: time, fired: fired), at: 0)
+        }
+    }
+
+    /// The frames the continuity stage made of one, next in line: Lua
+    /// recognizers see one frame per instant, the last of those at the same
+    /// time (docs/lua-api.md).
+    private mutating func scheduleRepaired() {
+        var parts: [Work] = []
         var k = 0
         while k < repaired.count {
             let part = repaired[k]
             k += 1
-            step(part, lastOfInstant: k == repaired.count || repaired[k].time > part.time, into: &out)
+            parts.append(.part(part, lastOfInstant: k == repaired.count || repaired[k].time > part.time))
         }
         repaired.removeAll(keepingCapacity: true)
+        agenda.insert(contentsOf: parts, at: 0)
     }
 
     /// One frame through the tracker, the recognizers and arbitration.
@@ -177,12 +309,30 @@ public struct GestureArena: Sendable {
         now = max(now, frame.time)
         // Only a landing beside fingers already down can bring them to rest; the
         // test is cheap before the call, which would copy the tracker.
-        if tracker.downCount > 0, Self.lands(frame), tracker.restsBeforeLanding(frame) { rest(at: frame.time, frame: frame, into: &out) }
+        if tracker.downCount > 0, Self.lands(frame), tracker.restsBeforeLanding(frame) {
+            agenda.insert(.afterRest(frame, lastOfInstant: lastOfInstant), at: 0)
+            rest(before: frame, into: &out)
+            return
+        }
+        stepAfterRest(frame, lastOfInstant: lastOfInstant, into: &out)
+    }
+
+    private mutating func stepAfterRest(_ frame: TouchFrame, lastOfInstant: Bool, into out: inout [Delivery]) {
         tracker.update(with: frame)
         guard tracker.handInFrame else { return }
         if let landing = continuity.pendingLanding { tracker.expectLanding(at: landing) }
-        for slot in recognizers.slots {
+        gather(frame, lastOfInstant: lastOfInstant, from: 0, into: &out)
+    }
+
+    /// Every recognizer from slot `start` on sees the frame; a Lua recognizer's
+    /// question stops the pass until its answer.
+    private mutating func gather(_ frame: TouchFrame, lastOfInstant: Bool, from start: Int, into out: inout [Delivery]) {
+        for slot in recognizers.slots.dropFirst(start) {
             recognizers.handle(slot, frame, tracker: tracker, lastOfInstant: lastOfInstant, into: &transitions)
+            if noteQuestion(slot) {
+                paused = .gathering(frame, lastOfInstant: lastOfInstant, next: slot.index + 1)
+                return
+            }
         }
         if !tracker.isActive {
             // Nothing may stay undecided past the end of its sequence, except
@@ -199,20 +349,28 @@ public struct GestureArena: Sendable {
     /// The hand's fingers came to rest as another landed: their sequence ends
     /// here (a running gesture ends, an undecided one fails) and the landing
     /// starts the next, with them resting beside it.
-    private mutating func rest(at time: Double, frame: TouchFrame, into out: inout [Delivery]) {
-        trace(.input("\(tracker.downCount == 1 ? "a finger" : "\(tracker.downCount) fingers") came to rest"), at: time)
-        tracker.rest(at: time)
+    private mutating func rest(before frame: TouchFrame, into out: inout [Delivery]) {
+        trace(.input("\(tracker.downCount == 1 ? "a finger" : "\(tracker.downCount) fingers") came to rest"), at: frame.time)
+        tracker.rest(at: frame.time)
+        restRecognizers(frame, from: 0, into: &out)
+    }
+
+    private mutating func restRecognizers(_ frame: TouchFrame, from start: Int, into out: inout [Delivery]) {
         var empty = frame
         empty.touches = []
-        for slot in recognizers.slots {
+        for slot in recognizers.slots.dropFirst(start) {
             let state = recognizers.state(slot)
             if state.isRunning {
                 recognizers.handle(slot, empty, tracker: tracker, lastOfInstant: true, into: &transitions)
+                if noteQuestion(slot) {
+                    paused = .resting(frame, next: slot.index + 1)
+                    return
+                }
             } else if state == .possible {
-                recognizers.forceFail(slot, at: time, cause: .cameToRest, tracker: tracker, into: &transitions)
+                recognizers.forceFail(slot, at: frame.time, cause: .cameToRest, tracker: tracker, into: &transitions)
             }
         }
-        resolve(at: time, into: &out)
+        resolve(at: frame.time, into: &out)
         endSequence()
     }
 
@@ -237,35 +395,57 @@ public struct GestureArena: Sendable {
     /// Fires every deadline up to `time`, earliest first.
     public mutating func advance(to time: Double, into out: inout [Delivery]) {
         defer { nextDeadline = earliestDue }
+        agenda.append(.deadlines(upTo: time))
+        run(into: &out)
+    }
+
+    private mutating func fireDeadlines(upTo time: Double) {
         // Most frames come before any deadline: nothing to fire, and no table
         // of deadline chains to make.
         guard let earliest = earliestDue, earliest <= time else {
             rebuildIfQuiet()
             return
         }
+        agenda.insert(.recognizerDeadlines(upTo: time, fired: [:]), at: 0)
         if let due = continuity.deadline, due <= time {
             now = max(now, due)
             continuity.release(upTo: time, into: &repaired)
             traceRepairs(at: due)
-            stepRepaired(into: &out)
+            scheduleRepaired()
         }
-        // Deadlines fired per recognizer in this call: one that re-arms at
-        // every deadline would be followed for ever (or a million times to
-        // reach `time`), so it is capped, as a chain of after() timers is.
-        var fired: [Int: Int] = [:]
+    }
+
+    /// Deadlines fired per recognizer in this pass (`fired`): one that re-arms
+    /// at every deadline would be followed for ever (or a million times to
+    /// reach `time`), so it is capped, as a chain of after() timers is.
+    private mutating func fireRecognizerDeadlines(upTo time: Double, fired: [Int: Int], into out: inout [Delivery]) {
+        var fired = fired
         while let (slot, due) = recognizers.earliest, due <= time {
             now = max(now, due)
             recognizers.advance(slot, to: due, tracker: tracker, into: &transitions)
-            if recognizers.deadline(slot) == due { failIgnoredDeadline(slot, due: due) }
-            let count = (fired[slot.index] ?? 0) + 1
-            fired[slot.index] = count
-            if count >= GestureArena.maxDeadlineChain, recognizers.deadline(slot) != nil {
-                failEndlessDeadlines(slot, at: due, why: "set \(GestureArena.maxDeadlineChain) deadlines in a row")
+            if noteQuestion(slot) {
+                paused = .deadline(slot, due: due, upTo: time, fired: fired)
+                return
             }
-            resolve(at: due, into: &out)
-            if !tracker.isActive { endSequence() }
+            afterDeadline(slot, due: due, fired: &fired, into: &out)
+            if !asking.isEmpty {
+                // A reset to be told before the next deadline.
+                agenda.insert(.recognizerDeadlines(upTo: time, fired: fired), at: 0)
+                return
+            }
         }
         rebuildIfQuiet()
+    }
+
+    private mutating func afterDeadline(_ slot: SlotID, due: Double, fired: inout [Int: Int], into out: inout [Delivery]) {
+        if recognizers.deadline(slot) == due { failIgnoredDeadline(slot, due: due) }
+        let count = (fired[slot.index] ?? 0) + 1
+        fired[slot.index] = count
+        if count >= GestureArena.maxDeadlineChain, recognizers.deadline(slot) != nil {
+            failEndlessDeadlines(slot, at: due, why: "set \(GestureArena.maxDeadlineChain) deadlines in a row")
+        }
+        resolve(at: due, into: &out)
+        if !tracker.isActive { endSequence() }
     }
 
     /// Deadlines one recognizer may set in a row, each as the last passes.
@@ -283,7 +463,7 @@ public struct GestureArena: Sendable {
     private mutating func failEndlessDeadlines(_ slot: SlotID, at time: Double, why: String) {
         trace(.bug("\(slots[slot.index].name ?? slots[slot.index].kind.rawValue) \(why); failing it"), at: time)
         recognizers.forceFail(slot, at: time, cause: .arbitration, tracker: tracker, into: &transitions)
-        if recognizers.deadline(slot) != nil { recognizers.reset(slot) }
+        if recognizers.deadline(slot) != nil { reset(slot) }
     }
 
     /// A recognizer must act on its deadline: fire, move it or drop it. One that
@@ -292,26 +472,40 @@ public struct GestureArena: Sendable {
     private mutating func failIgnoredDeadline(_ slot: SlotID, due: Double) {
         trace(.bug("\(slots[slot.index].name ?? slots[slot.index].kind.rawValue) kept its deadline after it passed; failing it"), at: due)
         recognizers.forceFail(slot, at: due, cause: .arbitration, tracker: tracker, into: &transitions)
-        if recognizers.deadline(slot) == due { recognizers.reset(slot) }
+        if recognizers.deadline(slot) == due { reset(slot) }
+    }
+
+    /// Back to `possible`; a Lua recognizer is told, before anything else.
+    private mutating func reset(_ slot: SlotID) {
+        recognizers.reset(slot)
+        _ = noteQuestion(slot)
     }
 
     /// End of input: every pending deadline fires, in order; gestures still held
     /// are released, since what they waited for can no longer happen.
     public mutating func finish(into out: inout [Delivery]) {
         defer { nextDeadline = earliestDue }
-        // The deadlines pending as the input ends are followed, in order; one
-        // set past the last of them (a timeout that always re-arms) would be
-        // followed for ever, so its recognizer fails there, as a chain of
-        // after() timers ends with the last timer pending at the end.
-        if let horizon = latestDue {
-            while let due = earliestDue, due <= horizon {
-                advance(to: due, into: &out)
-            }
-            var endless: [SlotID] = []
-            for slot in recognizers.slots where recognizers.deadline(slot) != nil { endless.append(slot) }
-            for slot in endless { failEndlessDeadlines(slot, at: horizon, why: "set a deadline past the end of the input") }
-            if !endless.isEmpty { resolve(at: horizon, into: &out) }
+        agenda.append(.finish)
+        run(into: &out)
+    }
+
+    /// The deadlines pending as the input ends are followed, in order; one
+    /// set past the last of them (a timeout that always re-arms) would be
+    /// followed for ever, so its recognizer fails there, as a chain of
+    /// after() timers ends with the last timer pending at the end.
+    private mutating func finishDeadlines(horizon: Double, into out: inout [Delivery]) {
+        if let due = earliestDue, due <= horizon {
+            agenda.insert(contentsOf: [.deadlines(upTo: due), .finishDeadlines(horizon: horizon)], at: 0)
+            return
         }
+        var endless: [SlotID] = []
+        for slot in recognizers.slots where recognizers.deadline(slot) != nil { endless.append(slot) }
+        for slot in endless { failEndlessDeadlines(slot, at: horizon, why: "set a deadline past the end of the input") }
+        if !endless.isEmpty { resolve(at: horizon, into: &out) }
+        agenda.insert(.finishHeld, at: 0)
+    }
+
+    private mutating func finishHeld(into out: inout [Delivery]) {
         let end = max(now, tracker.time)
         for entry in held { release(entry, at: end, into: &out) }
         held.removeAll()
@@ -341,7 +535,7 @@ public struct GestureArena: Sendable {
     }
 
     private mutating func rebuildIfQuiet() {
-        guard rebuildPending, !tracker.isActive, held.isEmpty else { return }
+        guard rebuildPending, paused == nil, !tracker.isActive, held.isEmpty else { return }
         for slot in recognizers.slots where recognizers.deadline(slot) != nil { return }
         rebuildPending = false
         rebuild()
@@ -364,6 +558,7 @@ public struct GestureArena: Sendable {
             if spec.kind == .edgeSwipe { edgeFingers.insert(spec.fingers) }
         }
         recognizers.removeAll()
+        epoch += 1
         if kinds.contains(.edgeSwipe) {
             recognizers.add(edgeSwipe: SwipeRecognizer(config: .init(fingers: edgeFingers, eightWay: FingerMask(), thresholds: thresholds, edgeZone: thresholds[.edgeZone])))
         }
@@ -425,6 +620,10 @@ public struct GestureArena: Sendable {
             while i < transitions.count {
                 let transition = transitions[i]
                 i += 1
+                if case .impossibleStep(let what) = transition.cause {
+                    trace(.bug(what), at: time)
+                    continue
+                }
                 // Every transition passes here: untraced, it costs one check, not a copy.
                 if tracing { trace(.transition(transition), at: time) }
                 guard let s = slot(of: transition.kind, name: transition.name) else { continue }
@@ -661,12 +860,12 @@ public struct GestureArena: Sendable {
         // continuity stage held back is dated when it landed).
         given.time = max(given.time, now)
         if given.isFirstOfGesture { rules[rule.index].lastFired = given.time }
-        out.append(Delivery(rule: rule.index, event: given))
+        out.append(Delivery(rule: rule, event: given))
     }
 
     private mutating func endSequence() {
         for slot in recognizers.slots where isDone(slot) {
-            recognizers.reset(slot)
+            reset(slot)
             slots[slot.index].beatenBy = nil
             if !slots[slot.index].isHeld { slots[slot.index].rule = nil }
             for rule in ruleIDs where serves(slot, self[rule].spec) && !held.contains(where: { $0.rule == rule }) {

@@ -1,5 +1,17 @@
+/// A rule's place in the rules as given. The core and the script layer hold
+/// their two views of the same rules in this one order, so a delivery's id
+/// names both the core's rule and the handler that receives it.
+public struct RuleID: Hashable, Sendable, CustomStringConvertible {
+    public let index: Int
+
+    public init(_ index: Int) { self.index = index }
+
+    /// As people count rules: from 1.
+    public var description: String { "rule \(index + 1)" }
+}
+
 /// A rule as the core sees it: what it matches and how it arbitrates. Handlers
-/// and actions live in the script layer, which refers to rules by index.
+/// and actions live in the script layer, which refers to rules by `RuleID`.
 public struct GestureRule: Sendable {
     public var spec: GestureSpec
     public var name: String?
@@ -41,10 +53,10 @@ public struct GestureRule: Sendable {
 
 /// A gesture event for one rule's handler.
 public struct Delivery: Sendable {
-    public var rule: Int
+    public var rule: RuleID
     public var event: GestureEvent
 
-    public init(rule: Int, event: GestureEvent) {
+    public init(rule: RuleID, event: GestureEvent) {
         self.rule = rule
         self.event = event
     }

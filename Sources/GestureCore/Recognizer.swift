@@ -57,11 +57,17 @@ public protocol Recognizer: Sendable {
     var spansSequences: Bool { get }
     /// A Lua recognizer's name: its kind, `custom`, is shared by all of them.
     var customName: String? { get }
+    /// A decision it waits for from outside the core (a Lua recognizer's
+    /// question): the arena pauses until `answer` brings it.
+    var request: ExternalRequest? { get }
+    mutating func answer(_ reply: ExternalReply, tracker: TouchTracker, into out: inout [Transition])
 }
 
 extension Recognizer {
     public var spansSequences: Bool { false }
     public var customName: String? { nil }
+    public var request: ExternalRequest? { nil }
+    public mutating func answer(_ reply: ExternalReply, tracker: TouchTracker, into out: inout [Transition]) {}
 
     public mutating func handle(_ frame: TouchFrame, tracker: TouchTracker, lastOfInstant: Bool, into out: inout [Transition]) {
         handle(frame, tracker: tracker, into: &out)

@@ -44,7 +44,11 @@ struct RecognizerSet: Sendable {
     mutating func add(tap r: TapRecognizer) { tap = r; order.append(.tap) }
     mutating func add(pan r: PanRecognizer) { pan = r; order.append(.pan) }
     mutating func add(shape r: ShapeRecognizer) { shape = r; order.append(.shape) }
-    mutating func add(custom r: ScriptedRecognizer) { custom.append(r); order.append(.custom(custom.count - 1)) }
+    mutating func add(custom r: ScriptedRecognizer) {
+        custom.append(r)
+        firstAsking = min(firstAsking, order.count)
+        order.append(.custom(custom.count - 1))
+    }
 
     /// The one dispatch from a slot to its recognizer, for changing it. The
     /// tracker and the transitions pass through as arguments, not copies.
@@ -86,6 +90,10 @@ struct RecognizerSet: Sendable {
     func state(_ slot: SlotID) -> RecognizerState { read(slot, StateReader()) }
     func deadline(_ slot: SlotID) -> Double? { read(slot, DeadlineReader()) }
     func spansSequences(_ slot: SlotID) -> Bool { read(slot, SpanReader()) }
+    func request(_ slot: SlotID) -> ExternalRequest? { read(slot, RequestReader()) }
+
+    /// Slots before this one hold built-in kinds, which never ask anything.
+    private(set) var firstAsking = Int.max
 
     var tracksRotation: Bool { order.contains(.rotate) }
 
@@ -101,6 +109,10 @@ struct RecognizerSet: Sendable {
 
     mutating func forceFail(_ slot: SlotID, at time: Double, cause: TransitionCause, tracker: TouchTracker, into out: inout [Transition]) {
         visit(slot, FailStep(time: time, cause: cause), tracker: tracker, into: &out)
+    }
+
+    mutating func answer(_ slot: SlotID, _ reply: ExternalReply, tracker: TouchTracker, into out: inout [Transition]) {
+        visit(slot, AnswerStep(reply: reply), tracker: tracker, into: &out)
     }
 
     mutating func reset(_ slot: SlotID) {
@@ -151,6 +163,10 @@ private struct SpanReader: RecognizerReader {
     func read<R: Recognizer>(_ r: R) -> Bool { r.spansSequences }
 }
 
+private struct RequestReader: RecognizerReader {
+    func read<R: Recognizer>(_ r: R) -> ExternalRequest? { r.request }
+}
+
 private struct FrameStep: RecognizerVisitor {
     let frame: TouchFrame
     let lastOfInstant: Bool
@@ -171,6 +187,13 @@ private struct FailStep: RecognizerVisitor {
     let cause: TransitionCause
     func visit<R: Recognizer>(_ r: inout R, tracker: TouchTracker, into out: inout [Transition]) {
         r.forceFail(at: time, cause: cause, tracker: tracker, into: &out)
+    }
+}
+
+private struct AnswerStep: RecognizerVisitor {
+    let reply: ExternalReply
+    func visit<R: Recognizer>(_ r: inout R, tracker: TouchTracker, into out: inout [Transition]) {
+        r.answer(reply, tracker: tracker, into: &out)
     }
 }
 

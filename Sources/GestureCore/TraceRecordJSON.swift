@@ -155,6 +155,7 @@ extension TransitionCause {
         case .luaError: return "lua_error"
         case .lostTo: return "lost_to"
         case .sequenceEnded: return "sequence_ended"
+        case .impossibleStep: return "impossible_step"
         }
     }
 }

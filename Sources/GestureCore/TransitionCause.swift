@@ -63,6 +63,9 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
     case lostTo(String)
     /// The sequence ended with the recognizer still undecided.
     case sequenceEnded
+    /// Not a change of state: a step the state machine has no edge for (a
+    /// driver's `changed` before `began`), ignored. The arena traces it as a bug.
+    case impossibleStep(String)
 
     public var description: String {
         switch self {
@@ -101,6 +104,7 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
         case .luaError: return "an error in its Lua disabled it"
         case .lostTo(let winner): return "lost to \(winner)"
         case .sequenceEnded: return "the fingers lifted with it undecided"
+        case .impossibleStep(let what): return what
         }
     }
 }

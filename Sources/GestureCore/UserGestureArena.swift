@@ -1,10 +1,12 @@
 /// The arena's side of the kinds users make: drawn shapes, and recognizers
-/// written in Lua, whose decisions come from an `ExternalRecognizerDriver`.
+/// written in Lua, whose decisions come from an `ExternalRecognizerDriver`
+/// asked by whoever answers the arena's questions.
 extension GestureArena {
-    /// Where Lua recognizers get their decisions, and the shape templates.
-    /// Recognizers follow when no gesture is under way, as after a rule change.
-    public mutating func setUserGestures(driver: (any ExternalRecognizerDriver)?, templates: [ShapeTemplate]) {
-        externalRecognizers = driver
+    /// The recognizers the rules define in Lua, by name in the order the driver
+    /// numbers them, and the shape templates. Recognizers follow when no
+    /// gesture is under way, as after a rule change.
+    public mutating func setUserGestures(recognizers names: [String], templates: [ShapeTemplate]) {
+        scriptedRecognizers = names
         shapeTemplates = templates
         scheduleRebuild()
         nextDeadline = earliestDue
@@ -21,7 +23,7 @@ extension GestureArena {
             if let name = spec.name, !names.contains(name) { names.append(name) }
         }
         for name in names {
-            recognizers.add(custom: ScriptedRecognizer(name: name, driver: externalRecognizers))
+            recognizers.add(custom: ScriptedRecognizer(name: name, index: scriptedRecognizers.firstIndex(of: name)))
         }
     }
 }

@@ -58,7 +58,6 @@ extension Engine {
         } else if options.verbose {
             console.say("gesturemap: " + AppReport.line(app))
         }
-        syncRules()
     }
 
     /// A replay never waits for the desktop: what has arrived is taken, nothing more.

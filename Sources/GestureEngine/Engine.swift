@@ -16,7 +16,11 @@ public final class Engine: ScriptHost {
     /// per-frame path, and a boxed core is read and changed where it lies.
     var arenas: [ArenaBox?] = []
     private var deliveries: [Delivery] = []
-    var seenGeneration = -1
+    /// The script changed its rules since the cores last had them.
+    var rulesStale = true
+    /// A core is working (a Lua recognizer's code runs inside it): rule
+    /// changes wait until it returns.
+    private var insideArena = false
     /// `--realtime`: where the replay's clock started, and what is served while it waits.
     var pace: RealtimePace?
     let devices = DeviceDirectory()
@@ -80,6 +84,11 @@ public final class Engine: ScriptHost {
 
     public func deviceName(_ device: Int) -> String? {
         devices.name(of: device) ?? inputNames[device]
+    }
+
+    public func rulesChanged() {
+        rulesStale = true
+        if !insideArena { syncRules() }
     }
 
     // MARK: Running
@@ -167,8 +176,29 @@ public final class Engine: ScriptHost {
             checkEdges(device: device, surface: frame.surface)
         }
         runtime?.advanceClock(to: frame.time)
+        insideArena = true
         arenas[device]?.arena.handle(frame, into: &deliveries)
+        answerQuestions(device: device)
+        insideArena = false
+        syncRules()
         if !deliveries.isEmpty || tracing { deliver(from: device) }
+    }
+
+    /// A core's step waits on the rules' Lua recognizers: each question is put
+    /// to them here, outside the core, and the answer handed back, until the
+    /// step is done.
+    private func answerQuestions(device: Int) {
+        guard let box = arenas[device], box.arena.waitsForAnswer else { return }
+        let driver = runtime?.recognizerDriver
+        while let question = box.arena.question {
+            var reply = ExternalReply()
+            if let driver {
+                driver.call(question.request, tracker: question.tracker, into: &reply)
+            } else {
+                reply.disabled = true
+            }
+            box.arena.answer(reply, into: &deliveries)
+        }
     }
 
     /// Input time passed: every recognizer deadline and rule timer up to `time`
@@ -188,11 +218,14 @@ public final class Engine: ScriptHost {
             if keyInputs != nil { advanceKeys(to: min(arenaDue, runtime?.nextTimerDeadline ?? arenaDue, time)) }
             if let timerDue = runtime?.nextTimerDeadline, timerDue <= time, timerDue <= arenaDue {
                 runtime?.fireTimers(upTo: timerDue)
-                syncRules()
                 continue
             }
             guard arenaDevice >= 0, arenaDue <= time else { break }
+            insideArena = true
             arenas[arenaDevice]?.arena.advance(to: arenaDue, into: &deliveries)
+            answerQuestions(device: arenaDevice)
+            insideArena = false
+            syncRules()
             deliver(from: arenaDevice)
             // A deadline that did not move would be fired forever.
             if let again = arenas[arenaDevice]?.arena.nextDeadline, again <= arenaDue { break }
@@ -203,7 +236,11 @@ public final class Engine: ScriptHost {
     func finish(device: Int) {
         guard device >= 0, device < arenas.count else { return }
         if let last = arenas[device]?.arena.tracker.time { advanceAll(to: last) }
+        insideArena = true
         arenas[device]?.arena.finish(into: &deliveries)
+        answerQuestions(device: device)
+        insideArena = false
+        syncRules()
         deliver(from: device)
     }
 
@@ -211,7 +248,6 @@ public final class Engine: ScriptHost {
     func finishTimers() {
         guard fatal == nil else { return }
         runtime?.finishTimers()
-        syncRules()
     }
 
     /// The earliest deadline of any device, or of any rule timer.
@@ -259,15 +295,14 @@ public final class Engine: ScriptHost {
             }
         }
         deliveries.removeAll(keepingCapacity: true)
-        syncRules()
         if launcher.runningCount > 0 { launcher.enforceTimeouts() }
     }
 
     /// Hands the cores the rules as they are now, when the script changed them
     /// (a mode switch, a binding disabled, a reload).
     func syncRules() {
-        guard let runtime, runtime.generation != seenGeneration else { return }
-        seenGeneration = runtime.generation
+        guard rulesStale, let runtime else { return }
+        rulesStale = false
         keyInputs?.setQuiet(runtime.thresholds[.typingQuiet])
         for device in arenas.indices where arenas[device] != nil {
             arenas[device]?.arena.replaceRules(runtime.coreRules(forDevice: deviceName(device)), thresholds: runtime.thresholds)

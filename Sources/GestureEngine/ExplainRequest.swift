@@ -31,7 +31,7 @@ public struct ExplainRequest {
     static func rules(of engine: Engine) -> [Explanation.Rule] {
         let specs = engine.runtime?.coreRules ?? []
         return specs.indices.map { i in
-            let described = engine.runtime?.describeRule(i)
+            let described = engine.runtime?.describeRule(RuleID(i))
             return Explanation.Rule(index: i, label: RuleLabel(index: i, name: described?.label ?? specs[i].spec.phrase).description,
                                     definedAt: described?.definedAt ?? "", spec: specs[i].spec, isActive: specs[i].isActive)
         }

@@ -49,7 +49,6 @@ extension Engine {
             sayTrace(text: (time.map { "t=\(Self.formatTime($0)) " } ?? "") + "modifiers held: " + names,
                      json: "{\(t)\"type\":\"modifiers\",\"held\":[\(held.names.map { "\"\($0)\"" }.joined(separator: ","))]}")
         }
-        syncRules()
     }
 
     /// A frame on a touchpad without the touches that landed while typing.

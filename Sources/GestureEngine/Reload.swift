@@ -40,7 +40,7 @@ extension Engine {
         old.cancelTimers()
         fresh.advanceClock(to: old.clock)
         runtime = fresh
-        seenGeneration = -1
+        rulesStale = true
         syncRules()
         console.say("gesturemap: reloaded \(path) (\(reason)): \(fresh.ruleCount) rules")
         _ = makeKeyboardIfCalled(atStart: false)

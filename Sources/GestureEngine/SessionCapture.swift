@@ -128,8 +128,8 @@ public final class SessionCapture: EngineObserver {
         // next press lands belongs to the sequence it was tapped in.
         guard let index = sequence(on: delivery.event.device, at: delivery.event.lastTouched) else { return }
         let rule = engine.runtime?.describeRule(delivery.rule)
-        sequences[index].gestures.append(CapturedGesture(event: delivery.event, ruleIndex: delivery.rule,
-                                                         rule: rule?.label ?? "rule \(delivery.rule + 1)",
+        sequences[index].gestures.append(CapturedGesture(event: delivery.event, ruleIndex: delivery.rule.index,
+                                                         rule: rule?.label ?? delivery.rule.description,
                                                          definedAt: rule?.definedAt ?? ""))
     }
 

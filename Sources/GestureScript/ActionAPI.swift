@@ -73,7 +73,7 @@ extension ScriptRuntime {
             }
             return raise(stack, messages.joined(separator: "; "))
         }
-        generation += 1
+        rulesDidChange()
         return 0
     }
 
@@ -101,7 +101,7 @@ extension ScriptRuntime {
             }
             if name != mode {
                 mode = name
-                generation += 1
+                rulesDidChange()
             }
         default:
             return raise(stack, "mode() takes a mode's name, such as mode(\"admin\"), or nothing to read the current one")

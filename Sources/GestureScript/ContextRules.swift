@@ -130,14 +130,14 @@ extension ScriptRuntime {
     public func setApp(_ app: AppInfo?) {
         guard app != context.app else { return }
         context.app = app
-        if rules.contains(where: { $0.app != nil }) { generation += 1 }
+        if rules.contains(where: { $0.app != nil }) { rulesDidChange() }
     }
 
     /// The modifier keys held changed: rules with `modifiers` follow them.
     public func setModifiers(_ modifiers: Modifiers) {
         guard modifiers != context.modifiers else { return }
         context.modifiers = modifiers
-        if rules.contains(where: { $0.modifiers != nil }) { generation += 1 }
+        if rules.contains(where: { $0.modifiers != nil }) { rulesDidChange() }
     }
 
     public func setContext(_ new: RuleContext) {

@@ -166,7 +166,7 @@ extension ScriptRuntime {
         guard let frame = reference("frame") else { return 0 }
         userGestures.definitions.append(RecognizerDefinition(
             name: name, frame: frame, timeout: reference("timeout"), reset: reference("reset"), definedAt: definedAt))
-        generation += 1
+        rulesDidChange()
         return 0
     }
 

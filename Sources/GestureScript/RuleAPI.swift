@@ -50,7 +50,7 @@ extension ScriptRuntime {
             devicePattern: options.devicePattern, repeatDistance: options.repeatDistance,
             app: options.app, modifiers: options.modifiers))
         warnAboutContext(options, at: definedAt)
-        generation += 1
+        rulesDidChange()
         pushBinding(stack, rules.count - 1)
         return 1
     }
@@ -202,7 +202,7 @@ extension ScriptRuntime {
             rules[id].removed = true
             gm_unref(lua.L, rules[id].handler)
         }
-        generation += 1
+        rulesDidChange()
         return 0
     }
 }

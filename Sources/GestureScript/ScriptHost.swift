@@ -13,12 +13,17 @@ public protocol ScriptHost: AnyObject {
     func exec(_ request: ExecRequest) -> String?
     /// Presses and releases a key combination such as "ctrl+alt+Right".
     func key(_ combo: String, origin: String) -> String?
+    /// The rules, their activity, the mode or the thresholds changed (a mode
+    /// switch, a binding disabled, a rule defined at run time): what the core
+    /// matches against must follow.
+    func rulesChanged()
 }
 
 extension ScriptHost {
     public func deviceName(_ device: Int) -> String? { nil }
     public func exec(_ request: ExecRequest) -> String? { "exec is not available here" }
     public func key(_ combo: String, origin: String) -> String? { "key is not available here" }
+    public func rulesChanged() {}
 }
 
 /// `exec(argv [, { timeout =, env =, cwd = }])` and `shell(cmdline)`.

@@ -33,9 +33,6 @@ public final class ScriptRuntime {
     /// Doubtful but legal things (a rule shadowed by another): `check` fails on them, `run` only says them.
     public internal(set) var warnings: [String] = []
     public internal(set) var thresholds = Thresholds()
-    /// Increments whenever rules, their activity, the mode or thresholds change,
-    /// so the engine knows to reconfigure the core.
-    public internal(set) var generation = 0
     /// The input time of what is being handled, for `emit`'s `t` and timers.
     var currentTime = 0.0
     var currentEvent: GestureEvent?
@@ -211,7 +208,7 @@ public final class ScriptRuntime {
         checkRuleReferences()
         findShadowedRules()
         if !problems.isEmpty { throw RuleLoadError(problems: problemList) }
-        generation += 1
+        rulesDidChange()
     }
 
     var problemList: [String] {
@@ -232,11 +229,19 @@ public final class ScriptRuntime {
         return "\(path): refusing to run rules that group or others can write while running as root; chmod go-w \(path), or pass --allow-insecure-rules"
     }
 
+    /// Rules, their activity, the mode or the thresholds changed: the host is
+    /// told at once, and hands the cores the rules as they are now.
+    func rulesDidChange() {
+        // While loading, the rules are not whole yet: the end of the load tells.
+        guard !loading else { return }
+        host?.rulesChanged()
+    }
+
     // MARK: Handlers
 
     /// Calls the handler of one delivery (several times for `repeat` steps).
     public func dispatch(_ delivery: Delivery) {
-        guard delivery.rule >= 0, delivery.rule < rules.count else { return }
+        guard rules.indices.contains(delivery.rule.index) else { return }
         let index = delivery.rule
         guard rules[index].enabled, !rules[index].removed else { return }
         let event = delivery.event
@@ -251,7 +256,7 @@ public final class ScriptRuntime {
 
     /// Whether the handler ran without failing.
     @discardableResult
-    private func call(_ index: Int, _ event: GestureEvent, step: Int) -> Bool {
+    private func call(_ index: RuleID, _ event: GestureEvent, step: Int) -> Bool {
         currentTime = event.time
         currentEvent = event
         currentOrigin = rules[index].definedAt
@@ -279,7 +284,7 @@ public final class ScriptRuntime {
 
     /// Cooldown and `repeat`: the calls this phase of the gesture makes, each
     /// with its step (0 for an ordinary call, ±1 for a `repeat` step).
-    private func admits(_ index: Int, _ event: GestureEvent) -> [Int] {
+    private func admits(_ index: RuleID, _ event: GestureEvent) -> [Int] {
         // The arena holds a rule in its cooldown back from a gesture; the same
         // test here keeps a direct dispatch (and another device's arena that
         // had not heard yet) to it.
@@ -324,7 +329,7 @@ public final class ScriptRuntime {
         return event.delta.dot(Vector(cosDegrees(angle), sinDegrees(angle)))
     }
 
-    func reportFailure(of index: Int, _ failure: CallFailure) {
+    func reportFailure(of index: RuleID, _ failure: CallFailure) {
         let rule = rules[index]
         switch failure.kind {
         case .memory:
@@ -335,7 +340,7 @@ public final class ScriptRuntime {
         rules[index].consecutiveFailures += 1
         if rules[index].consecutiveFailures >= ScriptRuntime.maxConsecutiveFailures {
             rules[index].enabled = false
-            generation += 1
+            rulesDidChange()
             log("\(rule.definedAt): warning: the rule \"\(rule.label)\" failed \(ScriptRuntime.maxConsecutiveFailures) times in a row and is now disabled; fix it and reload")
         }
     }

@@ -478,7 +478,7 @@ struct MixedStreamTests {
             }
         }
         let out = TouchScript.recognize(TouchScript.frames(fingers, rate: 120, noise: 0.2, seed: 11), rules: rules)
-        let got = out.map { "\(rules[$0.rule].spec.phrase) at \(Self.f($0.event.time)) s (scale \(Self.f($0.event.scale)), rotation \(Self.f($0.event.rotation))°, moved \(Self.f($0.event.delta.length)) mm)" }
+        let got = out.map { "\(rules[$0.rule.index].spec.phrase) at \(Self.f($0.event.time)) s (scale \(Self.f($0.event.scale)), rotation \(Self.f($0.event.rotation))°, moved \(Self.f($0.event.delta.length)) mm)" }
         #expect(out.isEmpty, "\(got)")
     }
 }

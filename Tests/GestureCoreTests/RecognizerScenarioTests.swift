@@ -8,7 +8,7 @@ struct RecognizerScenarioTests {
         let rules = (1...5).map { TouchScript.rule("\($0)-finger tap") }
         let out = TouchScript.recognize(TouchScript.frames(TouchScript.press(fingers: fingers, duration: 0.08)), rules: rules)
         #expect(out.map(TouchScript.summary) == ["tap \(fingers) x1 ended"])
-        #expect(out.first?.rule == fingers - 1)
+        #expect(out.first?.rule == RuleID(fingers - 1))
     }
 
     @Test("double and triple taps with each finger count", arguments: 1...3, 2...3)

@@ -37,22 +37,27 @@ struct ScriptedRecognizerTests {
 
     static func run(_ frames: [TouchFrame], _ rules: [GestureRule], driver: FakeDriver) -> [Delivery] {
         var arena = GestureArena(rules: rules)
-        arena.setUserGestures(driver: driver, templates: [])
+        arena.setUserGestures(recognizers: driver.names, templates: [])
         var out: [Delivery] = []
-        for frame in frames { arena.handle(frame, into: &out) }
+        for frame in frames {
+            arena.handle(frame, into: &out)
+            arena.answerQuestions(with: driver, into: &out)
+        }
         arena.finish(into: &out)
+        arena.answerQuestions(with: driver, into: &out)
         return out
     }
 
-    /// Recognized when the last finger lifts, if it moved more than 20 mm.
-    static let flick = FakeDriver(["flick"]) { request, tracker, reply in
+    /// Recognized when the last finger lifts, if it moved more than 20 mm. A
+    /// new one for each use: a driver records its requests, and tests run at once.
+    static var flick: FakeDriver { FakeDriver(["flick"]) { request, tracker, reply in
         guard case .frame = request.event, !tracker.isActive else { return }
         if tracker.meanDisplacement.length > 20 {
             reply.steps.append(.ended([GestureField(name: "far", value: .boolean(true))]))
         } else {
             reply.steps.append(.failed(.failedInLua("too short")))
         }
-    }
+    } }
 
     @Test("a recognizer that ends straight from possible is discrete: a plain handler gets it once, as ended, with its fields")
     func discrete() throws {
@@ -122,11 +127,15 @@ struct ScriptedRecognizerTests {
         let broken = FakeDriver(["broken"]) { _, _, reply in reply.disabled = true }
         let frames = TouchScript.sequence([TouchScript.press(fingers: 1, duration: 0.07), TouchScript.press(fingers: 1, duration: 0.07)], gap: 0.5)
         var arena = GestureArena(rules: [Self.custom("broken"), TouchScript.rule("tap")])
-        arena.setUserGestures(driver: broken, templates: [])
+        arena.setUserGestures(recognizers: broken.names, templates: [])
         arena.tracing = true
         var out: [Delivery] = []
-        for frame in frames { arena.handle(frame, into: &out) }
+        for frame in frames {
+            arena.handle(frame, into: &out)
+            arena.answerQuestions(with: broken, into: &out)
+        }
         arena.finish(into: &out)
+        arena.answerQuestions(with: broken, into: &out)
         #expect(broken.requests.count == 1)
         #expect(out.map(\.rule) == [1, 1])
         #expect(arena.traceLines.contains { $0.hasSuffix("broken: possible → an error in its Lua disabled it → failed") }, "\(arena.traceLines)")
@@ -155,5 +164,58 @@ struct ScriptedRecognizerTests {
         let frames = TouchScript.frames(TouchScript.stroke(fingers: 2, angle: 0, length: 40, duration: 0.3))
         #expect(Self.run(frames, [Self.custom("flick")], driver: Self.flick).map(\.event.fingers) == [2])
         #expect(Self.run(frames, [Self.custom("flick", fingers: .exactly(1))], driver: Self.flick).isEmpty)
+    }
+
+    @Test("a step the state machine has no edge for is ignored and traced as a bug, and the recognizer goes on")
+    func impossibleStep() {
+        // changed() before began(), then a proper ending at the lift.
+        let driver = FakeDriver(["odd"]) { request, tracker, reply in
+            guard case .frame = request.event else { return }
+            reply.steps.append(tracker.isActive ? .changed(nil) : .ended(nil))
+        }
+        var arena = GestureArena(rules: [Self.custom("odd")])
+        arena.setUserGestures(recognizers: driver.names, templates: [])
+        arena.tracing = true
+        var out: [Delivery] = []
+        for frame in TouchScript.frames(TouchScript.stroke(fingers: 1, angle: 0, length: 30, duration: 0.2)) {
+            arena.handle(frame, into: &out)
+            arena.answerQuestions(with: driver, into: &out)
+        }
+        arena.finish(into: &out)
+        arena.answerQuestions(with: driver, into: &out)
+        let bugs = arena.traceLines.filter { $0.contains("bug: ") }
+        #expect(!bugs.isEmpty)
+        #expect(bugs.allSatisfy { $0.hasSuffix("bug: odd was told changed() while possible; the step was ignored") }, "\(bugs)")
+        #expect(out.map(\.event.phase) == [.ended])
+    }
+
+    @Test("the core never calls out: a step that needs a Lua decision hands out a question, and nothing more happens until its answer")
+    func questionsWait() throws {
+        let driver = FakeDriver(["flick"]) { request, tracker, reply in
+            guard case .frame = request.event, !tracker.isActive else { return }
+            reply.steps.append(.ended(nil))
+        }
+        var arena = GestureArena(rules: [Self.custom("flick")])
+        arena.setUserGestures(recognizers: driver.names, templates: [])
+        let frames = TouchScript.frames(TouchScript.stroke(fingers: 1, angle: 0, length: 40, duration: 0.3))
+        var out: [Delivery] = []
+        // Every frame handed over unanswered: the first one's question stays the only one.
+        for frame in frames { arena.handle(frame, into: &out) }
+        arena.finish(into: &out)
+        #expect(arena.waitsForAnswer)
+        let first = try #require(arena.question)
+        guard case .frame(let shown) = first.request.event else {
+            Issue.record("asked \(first.request.event), not about a frame")
+            return
+        }
+        #expect(shown.time == frames.first?.time)
+        #expect(first.request.name == "flick" && first.request.state == .possible)
+        #expect(driver.requests.isEmpty && out.isEmpty)
+        // Answered one by one, the frames are stepped in order and the gesture comes out at the lift.
+        arena.answerQuestions(with: driver, into: &out)
+        #expect(!arena.waitsForAnswer && arena.question == nil)
+        #expect(driver.requests.filter { $0.event == "frame" }.count == frames.count)
+        #expect(out.map(\.event.phase) == [.ended])
+        #expect(out.first?.event.time == frames.last?.time)
     }
 }

@@ -59,7 +59,7 @@ enum ShapeEvaluation {
     /// What the core made of a drawing: the shape's name, or why it was none.
     static func outcome(_ frames: [TouchFrame], templates: [ShapeTemplate]) -> String {
         var arena = GestureArena(rules: [TouchScript.rule("shape")])
-        arena.setUserGestures(driver: nil, templates: templates)
+        arena.setUserGestures(recognizers: [], templates: templates)
         arena.tracing = true
         var out: [Delivery] = []
         for frame in frames { arena.handle(frame, into: &out) }

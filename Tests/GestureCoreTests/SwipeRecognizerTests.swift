@@ -26,7 +26,7 @@ struct SwipeRecognizerTests {
                                       stagger: [0, 0.02, 0.01, 0.035], bow: 2, liftAfter: 0.01)
         let out = TouchScript.recognize(TouchScript.frames(plan, noise: 0.2), rules: Self.allRules)
         #expect(out.count == 1)
-        #expect(out.first?.rule == Self.ruleIndex(fingers: fingers, direction: direction))
+        #expect(out.first?.rule.index == Self.ruleIndex(fingers: fingers, direction: direction))
         #expect(out.first?.event.fingers == fingers)
         #expect(out.first?.event.direction == direction)
     }

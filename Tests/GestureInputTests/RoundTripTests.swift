@@ -216,7 +216,7 @@ struct SameAnswersTests {
         var out: [Delivery] = []
         for f in frames { arena.handle(f, into: &out) }
         arena.finish(into: &out)
-        return out.map { "\(phrases[$0.rule]) @\(Int(($0.event.time * 1e3).rounded()))" }
+        return out.map { "\(phrases[$0.rule.index]) @\(Int(($0.event.time * 1e3).rounded()))" }
     }
 
     @Test("NDJSON, raw bytes and evemu text give the same gestures", arguments: [11, 12, 13] as [UInt64])

@@ -13,7 +13,7 @@ struct BudgetTests {
         let (runtime, host) = try loadRules(source + "\non(\"swipe right\", function(g) emit(\"still here\") end)\n",
                                             options: ScriptOptions(instructionBudget: budget, timeLimit: timeLimit))
         runtime.dispatch(Delivery(rule: 0, event: swipe(.left)))
-        runtime.dispatch(Delivery(rule: runtime.ruleCount - 1, event: swipe(.right)))
+        runtime.dispatch(Delivery(rule: RuleID(runtime.ruleCount - 1), event: swipe(.right)))
         return host
     }
 

@@ -5,9 +5,12 @@ import GestureScript
 final class RecordingHost: ScriptHost {
     var lines: [String] = []
     var messages: [String] = []
+    /// Times the runtime said its rules changed.
+    var rulesChanges = 0
 
     func emit(line: String) { lines.append(line) }
     func log(_ message: String) { messages.append(message) }
+    func rulesChanged() { rulesChanges += 1 }
 }
 
 /// A runtime loaded from `source` as if it were the file `rules.lua`.

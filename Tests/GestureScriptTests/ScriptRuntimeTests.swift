@@ -252,7 +252,7 @@ struct ScriptRuntimeTests {
         try runtime.loadDefaultRules()
         #expect(runtime.coreRules.count == 4)
         for (i, rule) in runtime.coreRules.enumerated() {
-            runtime.dispatch(Delivery(rule: i, event: swipe(rule.spec.direction ?? .left, fingers: rule.spec.fingers == .exactly(2) ? 2 : 1, at: 1)))
+            runtime.dispatch(Delivery(rule: RuleID(i), event: swipe(rule.spec.direction ?? .left, fingers: rule.spec.fingers == .exactly(2) ? 2 : 1, at: 1)))
         }
         #expect(host.lines == [
             #"{"action":"next_page","t":1,"fingers":1}"#, #"{"action":"next_page","t":1,"fingers":2}"#,

@@ -93,10 +93,10 @@ struct TimeOrderPropertyTests {
         }
         for frame in Strokes.frames(Self.stream(seed: UInt64(seed), gestures: 60)) {
             s.runtime.advanceClock(to: frame.time)
-            s.arena.handle(frame, into: &out)
+            s.handle(frame, into: &out)
             take()
         }
-        s.arena.finish(into: &out)
+        s.finish(into: &out)
         take()
 
         let times = deliveries.map(\.event.time)

@@ -13,7 +13,7 @@ final class UserGestureScenario {
         (runtime, host) = try loadRules(source)
         arena = GestureArena(rules: runtime.coreRules, thresholds: runtime.thresholds)
         arena.tracing = tracing
-        arena.setUserGestures(driver: runtime.recognizerDriver, templates: BuiltinShapes.templates)
+        arena.setUserGestures(recognizers: runtime.recognizerNames, templates: BuiltinShapes.templates)
     }
 
     /// Runs frames to the end of input; the actions emitted, in order.
@@ -22,12 +22,33 @@ final class UserGestureScenario {
         var out: [Delivery] = []
         for frame in frames {
             runtime.advanceClock(to: frame.time)
-            arena.handle(frame, into: &out)
+            handle(frame, into: &out)
             dispatch(&out)
         }
-        arena.finish(into: &out)
+        finish(into: &out)
         dispatch(&out)
         return actions
+    }
+
+    /// The core's calls as the engine makes them: its questions answered by
+    /// the rules' Lua before the next.
+    func handle(_ frame: TouchFrame, into out: inout [Delivery]) {
+        arena.handle(frame, into: &out)
+        answerQuestions(into: &out)
+    }
+
+    func finish(into out: inout [Delivery]) {
+        arena.finish(into: &out)
+        answerQuestions(into: &out)
+    }
+
+    private func answerQuestions(into out: inout [Delivery]) {
+        guard let driver = runtime.recognizerDriver else { return }
+        while let question = arena.question {
+            var reply = ExternalReply()
+            driver.call(question.request, tracker: question.tracker, into: &reply)
+            arena.answer(reply, into: &out)
+        }
     }
 
     private func dispatch(_ out: inout [Delivery]) {

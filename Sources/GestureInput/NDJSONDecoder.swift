@@ -45,10 +45,19 @@ public struct NDJSONParser: LineParser {
 
     public func unitsExplanation(source: String) -> String { converter.explanation(source: source) }
 
+    @inline(__always)
     public mutating func parse(line bytes: UnsafeBufferPointer<UInt8>, number: Int, emit: (TouchFrame) -> Void) -> LineResult {
         if let e = NDJSONFastLane.parse(bytes) {
             return accept(e.kind, time: e.time, id: e.id, x: e.x, y: e.y, emit: emit)
         }
+        return parseAnyLine(bytes, emit: emit)
+    }
+
+    /// Every line the fast lane declines: headers, unusual spellings, mistakes.
+    /// Kept out of line so that the fast lane's caller stays small enough for
+    /// the optimizer to inline the lane's number reading into it.
+    @inline(never)
+    private mutating func parseAnyLine(_ bytes: UnsafeBufferPointer<UInt8>, emit: (TouchFrame) -> Void) -> LineResult {
         switch NDJSONLineParser.parse(bytes) {
         case .blank:
             return .ok
@@ -69,6 +78,7 @@ public struct NDJSONParser: LineParser {
         }
     }
 
+    @inline(__always)
     private mutating func accept(_ kind: TouchEventKind, time: Double, id: Int, x: Double?, y: Double?, emit: (TouchFrame) -> Void) -> LineResult {
         eventCount += 1
         var mx: Double?
@@ -95,10 +105,12 @@ public struct NDJSONParser: LineParser {
             _ = framer.apply(kind, time: time, id: id, x: mx, y: my, emit: emit)
             return .repaired(problem)
         }
-        return report(framer.apply(kind, time: time, id: id, x: mx, y: my, emit: emit))
+        guard let anomaly = framer.apply(kind, time: time, id: id, x: mx, y: my, emit: emit) else { return .ok }
+        return report(anomaly)
     }
 
     /// A repair, the first time of its kind.
+    @inline(never)
     private mutating func report(_ anomaly: FramingAnomaly?) -> LineResult {
         guard let anomaly, anomalies.note(anomaly) else { return .ok }
         _ = anomalies.take()

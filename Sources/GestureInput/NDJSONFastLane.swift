@@ -92,6 +92,9 @@ enum NDJSONFastLane {
     }
 
     /// Any order of the same keys, with spaces or tabs around the punctuation.
+    /// Out of line: the canonical lane's caller must stay small for the
+    /// optimizer to inline its number reading.
+    @inline(never)
     private static func anyOrder(_ base: UnsafePointer<UInt8>, last: UnsafePointer<UInt8>) -> Event? {
         var p = base
         skipSpace(&p)
@@ -293,7 +296,7 @@ enum NDJSONFastLane {
     /// A number, converted as JSONScanner.readNumber converts it (the mantissa
     /// over an exact power of ten, one correctly rounded division), so both
     /// give the same double.
-    @inline(__always)
+    @_transparent
     private static func decimal(_ p: inout UnsafePointer<UInt8>) -> Double? {
         guard let n = parts(&p, integerOnly: false) else { return nil }
         let m = Double(n.mantissa)

@@ -16,7 +16,11 @@ extension LineDecoder where Parser == NDJSONParser {
 
 public struct NDJSONParser: LineParser {
     public private(set) var device: DeviceInfo?
-    public private(set) var converter: UnitConverter
+    public private(set) var converter: UnitConverter {
+        didSet { plainUnits = converter.transform.isIdentity }
+    }
+    /// `converter.transform.isIdentity`, kept rather than worked out on every event.
+    private var plainUnits: Bool
     public private(set) var eventCount = 0
     private let resolutionOverride: (x: Double, y: Double)?
     /// `--size`, for a device header with ranges but no resolution. Without a
@@ -38,6 +42,7 @@ public struct NDJSONParser: LineParser {
         resolutionOverride = resolution
         sizeHints = size.map { [SizeHint(.millimetres(width: $0.width, height: $0.height), from: .sizeOption)] } ?? []
         converter = UnitConverter(device: nil, override: resolution, transform: transform)
+        plainUnits = converter.transform.isIdentity
         framer = TouchFramer(surface: converter.surface, device: device)
     }
 
@@ -78,19 +83,19 @@ public struct NDJSONParser: LineParser {
         }
     }
 
-    @inline(__always)
+    @_transparent
     private mutating func accept(_ kind: TouchEventKind, time: Double, id: Int, x: Double?, y: Double?, emit: (TouchFrame) -> Void) -> LineResult {
-        eventCount += 1
+        eventCount &+= 1
         var mx: Double?
         var my: Double?
         // Kept per contact only while it is down, so ids that come and go cannot grow it.
         if (kind == .up || kind == .cancel), !lastUnits.isEmpty { lastUnits[id] = nil }
         // The contract ignores positions on up and cancel: a contact ends where it last was.
         if kind != .up && kind != .cancel && (x != nil || y != nil) {
-            if converter.transform.isIdentity {
-                let p = converter.millimetres(x: x ?? converter.xOrigin, y: y ?? converter.yOrigin)
-                if x != nil { mx = p.x }
-                if y != nil { my = p.y }
+            if plainUnits {
+                // What `converter.millimetres` works out without a transform.
+                if let x { mx = (x - converter.xOrigin) * converter.xScale }
+                if let y { my = (y - converter.yOrigin) * converter.yScale }
             } else {
                 let last = lastUnits[id]
                 let units = (x: x ?? last?.x ?? converter.xOrigin, y: y ?? last?.y ?? converter.yOrigin)

@@ -39,7 +39,7 @@ enum NDJSONFastLane {
         // The shortest such line is `{"t":0,"ev":"sync"}`.
         guard last - base >= 18, word(base, 5) == 0x3A_2274_227B else { return nil } // {"t":
         var p = base + 5
-        guard let time = decimal(&p), last - p >= 12, word(p, 7) == 0x22_3A22_7665_222C else { return nil } // ,"ev":"
+        guard let time = decimal(&p, literalFollows: true), last - p >= 12, word(p, 7) == 0x22_3A22_7665_222C else { return nil } // ,"ev":"
         p += 7
         let kind: TouchEventKind
         let letters = quad(p)
@@ -63,7 +63,7 @@ enum NDJSONFastLane {
         }
         guard last - p >= 8, word(p, 7) == 0x3A_2264_6922_2C22 else { return nil } // ","id":
         p += 7
-        guard let id = integer(&p) else { return nil }
+        guard let id = integer(&p, literalFollows: true) else { return nil }
         var x: Double?
         var y: Double?
         if p != last {
@@ -71,17 +71,17 @@ enum NDJSONFastLane {
             let key = quad(p)
             if key == 0x2278_222C { // ,"x"
                 p += 5
-                x = decimal(&p)
+                x = decimal(&p, literalFollows: true)
                 guard x != nil else { return nil }
                 if p != last {
                     guard last - p >= 6, p[4] == 0x3A, quad(p) == 0x2279_222C else { return nil }
                     p += 5
-                    y = decimal(&p)
+                    y = decimal(&p, literalFollows: true)
                     guard y != nil else { return nil }
                 }
             } else if key == 0x2279_222C { // ,"y"
                 p += 5
-                y = decimal(&p)
+                y = decimal(&p, literalFollows: true)
                 guard y != nil else { return nil }
             } else {
                 return nil
@@ -251,8 +251,10 @@ enum NDJSONFastLane {
         var negative: Bool
     }
 
+    /// `literalFollows`: the caller matches the byte after the number against
+    /// punctuation (the canonical lane does), which an exponent's `e` never is.
     @inline(__always)
-    private static func parts(_ p: inout UnsafePointer<UInt8>, integerOnly: Bool) -> Parts? {
+    private static func parts(_ p: inout UnsafePointer<UInt8>, integerOnly: Bool, literalFollows: Bool) -> Parts? {
         var q = p
         let negative = q.pointee == 0x2D
         if negative { q += 1 }
@@ -287,8 +289,12 @@ enum NDJSONFastLane {
             guard fractionDigits > 0 else { return nil }
             digits += fractionDigits
         }
-        let next = q.pointee
-        guard digits <= 18, mantissa < (1 << 53), next != 0x65, next != 0x45 else { return nil }
+        // Up to 15 digits the mantissa is below 10^15, so below 2^53.
+        guard digits <= 15 || (digits <= 18 && mantissa < (1 << 53)) else { return nil }
+        if !literalFollows {
+            let next = q.pointee
+            guard next != 0x65, next != 0x45 else { return nil }
+        }
         p = q
         return Parts(mantissa: mantissa, fractionDigits: fractionDigits, negative: negative)
     }
@@ -297,8 +303,8 @@ enum NDJSONFastLane {
     /// over an exact power of ten, one correctly rounded division), so both
     /// give the same double.
     @_transparent
-    private static func decimal(_ p: inout UnsafePointer<UInt8>) -> Double? {
-        guard let n = parts(&p, integerOnly: false) else { return nil }
+    private static func decimal(_ p: inout UnsafePointer<UInt8>, literalFollows: Bool = false) -> Double? {
+        guard let n = parts(&p, integerOnly: false, literalFollows: literalFollows) else { return nil }
         let m = Double(n.mantissa)
         let value = n.fractionDigits > 0 ? m / exactPowerOfTen(n.fractionDigits) : m
         return n.negative ? -value : value
@@ -308,9 +314,9 @@ enum NDJSONFastLane {
     /// integer below 9e15, read without the double (below 2^53 the double is
     /// the integer exactly, and -0 is 0).
     @inline(__always)
-    private static func integer(_ p: inout UnsafePointer<UInt8>) -> Int? {
+    private static func integer(_ p: inout UnsafePointer<UInt8>, literalFollows: Bool = false) -> Int? {
         var q = p
-        guard let n = parts(&q, integerOnly: true), n.mantissa < 9_000_000_000_000_000 else { return nil }
+        guard let n = parts(&q, integerOnly: true, literalFollows: literalFollows), n.mantissa < 9_000_000_000_000_000 else { return nil }
         p = q
         let value = Int(truncatingIfNeeded: n.mantissa)
         return n.negative ? 0 &- value : value

@@ -16,7 +16,11 @@ extension LineDecoder where Parser == NDJSONParser {
 
 public struct NDJSONParser: LineParser {
     public private(set) var device: DeviceInfo?
-    public private(set) var converter: UnitConverter
+    public private(set) var converter: UnitConverter {
+        didSet { plainUnits = converter.transform.isIdentity }
+    }
+    /// `converter.transform.isIdentity`, kept rather than worked out on every event.
+    private var plainUnits: Bool
     public private(set) var eventCount = 0
     private let resolutionOverride: (x: Double, y: Double)?
     /// `--size`, for a device header with ranges but no resolution. Without a
@@ -38,6 +42,7 @@ public struct NDJSONParser: LineParser {
         resolutionOverride = resolution
         sizeHints = size.map { [SizeHint(.millimetres(width: $0.width, height: $0.height), from: .sizeOption)] } ?? []
         converter = UnitConverter(device: nil, override: resolution, transform: transform)
+        plainUnits = converter.transform.isIdentity
         framer = TouchFramer(surface: converter.surface, device: device)
     }
 
@@ -45,10 +50,19 @@ public struct NDJSONParser: LineParser {
 
     public func unitsExplanation(source: String) -> String { converter.explanation(source: source) }
 
+    @inline(__always)
     public mutating func parse(line bytes: UnsafeBufferPointer<UInt8>, number: Int, emit: (TouchFrame) -> Void) -> LineResult {
         if let e = NDJSONFastLane.parse(bytes) {
             return accept(e.kind, time: e.time, id: e.id, x: e.x, y: e.y, emit: emit)
         }
+        return parseAnyLine(bytes, emit: emit)
+    }
+
+    /// Every line the fast lane declines: headers, unusual spellings, mistakes.
+    /// Kept out of line so that the fast lane's caller stays small enough for
+    /// the optimizer to inline the lane's number reading into it.
+    @inline(never)
+    private mutating func parseAnyLine(_ bytes: UnsafeBufferPointer<UInt8>, emit: (TouchFrame) -> Void) -> LineResult {
         switch NDJSONLineParser.parse(bytes) {
         case .blank:
             return .ok
@@ -69,18 +83,19 @@ public struct NDJSONParser: LineParser {
         }
     }
 
+    @_transparent
     private mutating func accept(_ kind: TouchEventKind, time: Double, id: Int, x: Double?, y: Double?, emit: (TouchFrame) -> Void) -> LineResult {
-        eventCount += 1
+        eventCount &+= 1
         var mx: Double?
         var my: Double?
         // Kept per contact only while it is down, so ids that come and go cannot grow it.
         if (kind == .up || kind == .cancel), !lastUnits.isEmpty { lastUnits[id] = nil }
         // The contract ignores positions on up and cancel: a contact ends where it last was.
         if kind != .up && kind != .cancel && (x != nil || y != nil) {
-            if converter.transform.isIdentity {
-                let p = converter.millimetres(x: x ?? converter.xOrigin, y: y ?? converter.yOrigin)
-                if x != nil { mx = p.x }
-                if y != nil { my = p.y }
+            if plainUnits {
+                // What `converter.millimetres` works out without a transform.
+                if let x { mx = (x - converter.xOrigin) * converter.xScale }
+                if let y { my = (y - converter.yOrigin) * converter.yScale }
             } else {
                 let last = lastUnits[id]
                 let units = (x: x ?? last?.x ?? converter.xOrigin, y: y ?? last?.y ?? converter.yOrigin)
@@ -95,10 +110,12 @@ public struct NDJSONParser: LineParser {
             _ = framer.apply(kind, time: time, id: id, x: mx, y: my, emit: emit)
             return .repaired(problem)
         }
-        return report(framer.apply(kind, time: time, id: id, x: mx, y: my, emit: emit))
+        guard let anomaly = framer.apply(kind, time: time, id: id, x: mx, y: my, emit: emit) else { return .ok }
+        return report(anomaly)
     }
 
     /// A repair, the first time of its kind.
+    @inline(never)
     private mutating func report(_ anomaly: FramingAnomaly?) -> LineResult {
         guard let anomaly, anomalies.note(anomaly) else { return .ok }
         _ = anomalies.take()

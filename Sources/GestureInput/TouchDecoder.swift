@@ -85,6 +85,10 @@ public struct LineDecoder<Parser: LineParser>: TouchDecoder {
     public var unitsExplanation: String { parser.unitsExplanation(source: source) }
     public var converter: UnitConverter { parser.converter }
 
+    // Decoders are reached through `any TouchDecoder`, whose witness is this
+    // generic body: without a specialization every line would call its parser
+    // through the protocol. NDJSON is the format replays read by the million.
+    @_specialize(where Parser == NDJSONParser)
     public mutating func feed(_ chunk: UnsafeRawBufferPointer, emit: (TouchFrame) -> Void) {
         guard let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
         var start = 0

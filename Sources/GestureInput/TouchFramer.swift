@@ -242,10 +242,15 @@ public struct TouchFramer: Sendable {
         // replaceSubrange, which costs more than the frame's touches.
         let count = contacts.count
         if frame.touches.count > count { frame.touches.removeLast(frame.touches.count - count) }
-        for i in 0..<count {
-            let c = contacts[i]
-            let touch = Touch(id: c.id, position: c.position, phase: c.changed ? c.phase : .stationary)
-            if i < frame.touches.count { frame.touches[i] = touch } else { frame.touches.append(touch) }
+        while frame.touches.count < count { frame.touches.append(Touch(id: 0, position: .zero, phase: .stationary)) }
+        // One uniqueness check for the frame, not one per touch written.
+        contacts.withUnsafeBufferPointer { from in
+            frame.touches.withUnsafeMutableBufferPointer { to in
+                for i in 0..<count {
+                    let c = from[i]
+                    to[i] = Touch(id: c.id, position: c.position, phase: c.changed ? c.phase : .stationary)
+                }
+            }
         }
         emit(frame)
         // One pass over the storage, and no call to shorten it when no contact

@@ -568,6 +568,8 @@ public struct SlotAssembler: Sendable {
         converter.millimetres(x: Double(x), y: Double(y))
     }
 
+    // Inlined: the framer's usual move is then a few instructions in the packet's loop.
+    @inline(__always)
     private mutating func apply(_ kind: TouchEventKind, time: Double, contact: Int, position: Vector?, emit: (TouchFrame) -> Void) {
         if let anomaly = framer.apply(kind, time: time, id: contact, x: position?.x, y: position?.y, emit: emit) {
             note(anomaly)

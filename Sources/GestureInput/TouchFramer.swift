@@ -93,15 +93,17 @@ public struct TouchFramer: Sendable {
         if kind == .move, ignored.isEmpty, let x, let y,
            abs(x) <= InputLimits.maxMillimetres, abs(y) <= InputLimits.maxMillimetres {
             let time = rawTime + clockOffset
-            // The time the clock would keep, in the frame open at it or with none
-            // open (a frame open at another time must close first). While a frame
-            // is open, `lastTime` is its time.
-            let keepsTime = open ? time == frameTime : (time >= lastTime && time - lastTime <= InputLimits.maxTimeJump)
-            if keepsTime, let i = index(of: id) {
+            // The clock keeps this time (no step back, no jump): the steps
+            // below are the general path's, which repeats them harmlessly when
+            // the contact is not down. While a frame is open, `lastTime` is its time.
+            if time >= lastTime && time - lastTime <= InputLimits.maxTimeJump {
+                if open, time != frameTime { close(emit: emit) }
                 lastTime = time
-                begin(time)
-                move(i, x: x, y: y)
-                return nil
+                if let i = index(of: id) {
+                    begin(time)
+                    move(i, x: x, y: y)
+                    return nil
+                }
             }
         }
         return applyInGeneral(kind, time: rawTime, id: id, x: x, y: y, emit: emit)

@@ -339,7 +339,7 @@ public struct SlotAssembler: Sendable {
         }
         framer.reportedFingers = reportedFingers()
         framer.boundingBox = reportsBoundingBox
-        apply(.sync, time: time, contact: 0, position: nil, emit: emit)
+        if let anomaly = framer.sync(time: time, emit: emit) { note(anomaly) }
     }
 
     /// A semi-mt pad with two or more contacts reports the corners of their

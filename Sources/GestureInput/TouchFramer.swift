@@ -109,6 +109,20 @@ public struct TouchFramer: Sendable {
         return applyInGeneral(kind, time: rawTime, id: id, x: x, y: y, emit: emit)
     }
 
+    /// `apply(.sync, ...)`, for the evdev packet's end: on a clock running
+    /// forward, the general path's steps inline (a separate entry, so that the
+    /// decoders that pass their kind as a value do not carry it).
+    @inline(__always)
+    public mutating func sync(time rawTime: Double, emit: (TouchFrame) -> Void) -> FramingAnomaly? {
+        let time = rawTime + clockOffset
+        guard time >= lastTime && time - lastTime <= InputLimits.maxTimeJump else {
+            return applyInGeneral(.sync, time: rawTime, id: 0, x: nil, y: nil, emit: emit)
+        }
+        lastTime = time
+        close(emit: emit)
+        return nil
+    }
+
     @inline(never)
     private mutating func applyInGeneral(
         _ kind: TouchEventKind, time rawTime: Double, id: Int, x: Double?, y: Double?,

@@ -88,9 +88,8 @@ public struct TouchTracker: Sendable {
     /// degrees, positive clockwise on screen.
     public private(set) var rotation = 0.0
     /// Recent centroid samples, for a velocity that reflects the last ~100 ms:
-    /// a ring of 16, overwritten in place.
-    private var historyTime = [Double](repeating: 0, count: TouchTracker.historySize)
-    private var historyCentroid = [Vector](repeating: .zero, count: TouchTracker.historySize)
+    /// a ring of 16, overwritten in place (one array, so one uniqueness check a frame).
+    private var history = [(time: Double, centroid: Vector)](repeating: (0, .zero), count: TouchTracker.historySize)
     private var historyEnd = 0
     private var historyCount = 0
     private static let historySize = 16
@@ -259,18 +258,24 @@ public struct TouchTracker: Sendable {
             var sum = 0.0
             var turn = 0.0
             var n = 0
-            for i in touches.indices where touches[i].isDown {
-                let v = touches[i].position - c
-                let length = v.length
-                if tracksRotation {
+            if tracksRotation {
+                for i in touches.indices where touches[i].isDown {
+                    let v = touches[i].position - c
+                    let length = v.length
                     let a = v.degrees
                     // Angles are only meaningful away from the centroid.
                     if length > 1 { touches[i].turned += normalizedDegrees(a - touches[i].angle) }
                     touches[i].angle = a
                     turn += touches[i].turned
+                    sum += length
+                    n += 1
                 }
-                sum += length
-                n += 1
+            } else {
+                // Read only: no uniqueness check of the touches.
+                for i in touches.indices where touches[i].isDown {
+                    sum += (touches[i].position - c).length
+                    n += 1
+                }
             }
             if n > 0 {
                 spread = sum / Double(n)
@@ -279,8 +284,7 @@ public struct TouchTracker: Sendable {
             let away = c.distance(to: segmentCentroidOrigin)
             if away > segmentExcursion { segmentExcursion = away }
         }
-        historyTime[historyEnd] = time
-        historyCentroid[historyEnd] = c
+        history[historyEnd] = (time, c)
         historyEnd = (historyEnd + 1) % TouchTracker.historySize
         historyCount = min(historyCount + 1, TouchTracker.historySize)
     }
@@ -303,10 +307,10 @@ public struct TouchTracker: Sendable {
             var first = last
             for k in 0..<historyCount {
                 first = (last + size - k) % size
-                if historyTime[last] - historyTime[first] >= 0.1 { break }
+                if history[last].time - history[first].time >= 0.1 { break }
             }
-            let dt = historyTime[last] - historyTime[first]
-            return (dt > 0 ? (historyCentroid[last] - historyCentroid[first]) / dt : .zero, dt)
+            let dt = history[last].time - history[first].time
+            return (dt > 0 ? (history[last].centroid - history[first].centroid) / dt : .zero, dt)
         }
     }
 
@@ -370,6 +374,8 @@ public struct TouchTracker: Sendable {
     }
 
     /// Moves contact `i`; returns how far it moved, as the hand's path counts it.
+    // Inlined: called for every contact of every frame.
+    @inline(__always)
     private mutating func move(_ i: Int, to position: Vector) -> Vector {
         let old = touches[i].position
         // One access to the record, in place: a write per field would check the

@@ -54,6 +54,7 @@ public struct EvdevStream: Sendable {
         if let name = description.name { directory?.set(name, for: device) }
     }
 
+    @inline(__always)
     public mutating func handle(_ event: EvdevEvent, emit: (TouchFrame) -> Void) {
         assembler.handle(event, emit: emit)
     }

@@ -204,6 +204,9 @@ public struct SlotAssembler: Sendable {
     @inline(never)
     private mutating func note(_ f: FramingAnomaly) { notes.note(.framing(f)) }
 
+    // Inlined into each decoder's loop: a call per event, and another to
+    // `absolute`, cost as much as the dispatch itself.
+    @inline(__always)
     public mutating func handle(_ e: EvdevEvent, emit: (TouchFrame) -> Void) {
         if drop != .none, !handleAfterDrop(e, emit: emit) { return }
         switch e.type {
@@ -230,6 +233,7 @@ public struct SlotAssembler: Sendable {
         }
     }
 
+    @inline(__always)
     private mutating func absolute(_ e: EvdevEvent) {
         switch e.code {
         case ABS.mtSlot:
@@ -335,7 +339,7 @@ public struct SlotAssembler: Sendable {
         }
         framer.reportedFingers = reportedFingers()
         framer.boundingBox = reportsBoundingBox
-        apply(.sync, time: time, contact: 0, position: nil, emit: emit)
+        if let anomaly = framer.sync(time: time, emit: emit) { note(anomaly) }
     }
 
     /// A semi-mt pad with two or more contacts reports the corners of their
@@ -380,7 +384,6 @@ public struct SlotAssembler: Sendable {
                 // beginning or ending. The general steps below would do the same.
                 if slots[i].moved, let contact = slots[i].contact {
                     apply(.move, time: time, contact: contact, position: position(of: i), emit: emit)
-                    slots[i].moved = false
                 }
                 continue
             }
@@ -433,6 +436,11 @@ public struct SlotAssembler: Sendable {
                 apply(.move, time: time, contact: contact, position: boundingBoxPosition(i, box: box, primary: primary, own: position(of: i)), emit: emit)
             }
             slots[i].moved = false
+        }
+        // Every slot ends its packet with nothing moved; cleared here in one
+        // pass, not with a uniqueness check per steady slot.
+        slots.withUnsafeMutableBufferPointer { all in
+            for i in all.indices { all[i].moved = false }
         }
     }
 
@@ -560,6 +568,8 @@ public struct SlotAssembler: Sendable {
         converter.millimetres(x: Double(x), y: Double(y))
     }
 
+    // Inlined: the framer's usual move is then a few instructions in the packet's loop.
+    @inline(__always)
     private mutating func apply(_ kind: TouchEventKind, time: Double, contact: Int, position: Vector?, emit: (TouchFrame) -> Void) {
         if let anomaly = framer.apply(kind, time: time, id: contact, x: position?.x, y: position?.y, emit: emit) {
             note(anomaly)

@@ -80,8 +80,51 @@ public struct TouchFramer: Sendable {
     public var lastEventTime: Double? { lastTime.isFinite ? lastTime : nil }
 
     /// Applies one event; `emit` receives every frame this closes.
+    ///
+    /// Most events move a contact that is down, on a clock that runs as it
+    /// should, with nothing ignored: that case is taken here, inlined into
+    /// the decoders' loops, and does exactly what `applyInGeneral` would.
     @discardableResult
+    @inline(__always)
     public mutating func apply(
+        _ kind: TouchEventKind, time rawTime: Double, id: Int, x: Double?, y: Double?,
+        emit: (TouchFrame) -> Void
+    ) -> FramingAnomaly? {
+        if kind == .move, ignored.isEmpty, let x, let y,
+           abs(x) <= InputLimits.maxMillimetres, abs(y) <= InputLimits.maxMillimetres {
+            let time = rawTime + clockOffset
+            // The clock keeps this time (no step back, no jump): the steps
+            // below are the general path's, which repeats them harmlessly when
+            // the contact is not down. While a frame is open, `lastTime` is its time.
+            if time >= lastTime && time - lastTime <= InputLimits.maxTimeJump {
+                if open, time != frameTime { close(emit: emit) }
+                lastTime = time
+                if let i = index(of: id) {
+                    begin(time)
+                    move(i, x: x, y: y)
+                    return nil
+                }
+            }
+        }
+        return applyInGeneral(kind, time: rawTime, id: id, x: x, y: y, emit: emit)
+    }
+
+    /// `apply(.sync, ...)`, for the evdev packet's end: on a clock running
+    /// forward, the general path's steps inline (a separate entry, so that the
+    /// decoders that pass their kind as a value do not carry it).
+    @inline(__always)
+    public mutating func sync(time rawTime: Double, emit: (TouchFrame) -> Void) -> FramingAnomaly? {
+        let time = rawTime + clockOffset
+        guard time >= lastTime && time - lastTime <= InputLimits.maxTimeJump else {
+            return applyInGeneral(.sync, time: rawTime, id: 0, x: nil, y: nil, emit: emit)
+        }
+        lastTime = time
+        close(emit: emit)
+        return nil
+    }
+
+    @inline(never)
+    private mutating func applyInGeneral(
         _ kind: TouchEventKind, time rawTime: Double, id: Int, x: Double?, y: Double?,
         emit: (TouchFrame) -> Void
     ) -> FramingAnomaly? {
@@ -108,14 +151,7 @@ public struct TouchFramer: Sendable {
             if let i = index(of: id) {
                 if kind == .down { anomaly = anomaly ?? .downForTouchAlreadyDown }
                 begin(time)
-                // Changed as a copy and stored once: each write in place checks
-                // that the array is not shared.
-                var contact = contacts[i]
-                if let x { contact.position.x = x }
-                if let y { contact.position.y = y }
-                if contact.phase != .began { contact.phase = .moved }
-                contact.changed = true
-                contacts[i] = contact
+                move(i, x: x, y: y)
             } else {
                 if kind == .move { anomaly = anomaly ?? .moveForUnknownTouch }
                 guard let x, let y else {
@@ -223,6 +259,20 @@ public struct TouchFramer: Sendable {
         return nil
     }
 
+    /// Contact `i` moves (an axis without a value keeps its last one).
+    @inline(__always)
+    private mutating func move(_ i: Int, x: Double?, y: Double?) {
+        // Changed as a copy and stored once: each write in place checks
+        // that the array is not shared.
+        var contact = contacts[i]
+        if let x { contact.position.x = x }
+        if let y { contact.position.y = y }
+        if contact.phase != .began { contact.phase = .moved }
+        contact.changed = true
+        contacts[i] = contact
+    }
+
+    @inline(__always)
     private mutating func begin(_ time: Double) {
         if !open {
             open = true
@@ -242,25 +292,29 @@ public struct TouchFramer: Sendable {
         // replaceSubrange, which costs more than the frame's touches.
         let count = contacts.count
         if frame.touches.count > count { frame.touches.removeLast(frame.touches.count - count) }
-        for i in 0..<count {
-            let c = contacts[i]
-            let touch = Touch(id: c.id, position: c.position, phase: c.changed ? c.phase : .stationary)
-            if i < frame.touches.count { frame.touches[i] = touch } else { frame.touches.append(touch) }
-        }
-        emit(frame)
-        // One pass over the storage, and no call to shorten it when no contact
-        // lifted (most frames): removeLast(0) still goes through replaceSubrange.
+        while frame.touches.count < count { frame.touches.append(Touch(id: 0, position: .zero, phase: .stationary)) }
+        // One pass, one uniqueness check each: the frame's touches are written,
+        // and the contacts made ready for the next frame (those that lifted
+        // dropped, the rest unchanged). `emit` cannot see the contacts, so
+        // they may change before it runs.
         let kept = contacts.withUnsafeMutableBufferPointer { all in
-            var k = 0
-            for i in all.indices where all[i].phase.isActive {
-                var contact = all[i]
-                contact.changed = false
-                if contact.phase == .began { contact.phase = .moved }
-                all[k] = contact
-                k += 1
+            frame.touches.withUnsafeMutableBufferPointer { to in
+                var k = 0
+                for i in 0..<count {
+                    var contact = all[i]
+                    to[i] = Touch(id: contact.id, position: contact.position, phase: contact.changed ? contact.phase : .stationary)
+                    guard contact.phase.isActive else { continue }
+                    contact.changed = false
+                    if contact.phase == .began { contact.phase = .moved }
+                    all[k] = contact
+                    k += 1
+                }
+                return k
             }
-            return k
         }
+        // No call to shorten them when no contact lifted (most frames):
+        // removeLast(0) still goes through replaceSubrange.
         if kept < contacts.count { contacts.removeLast(contacts.count - kept) }
+        emit(frame)
     }
 }

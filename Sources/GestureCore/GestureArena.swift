@@ -151,7 +151,19 @@ public struct GestureArena: Sendable {
     public internal(set) var nextDeadline: Double?
 
     public mutating func handle(_ frame: TouchFrame, into out: inout [Delivery]) {
-        defer { nextDeadline = earliestDue }
+        defer {
+            nextDeadline = earliestDue
+            waitsForAnswer = !asking.isEmpty
+        }
+        // The usual frame: nothing waits, and no deadline falls before it. It
+        // goes straight through, with no work queued, unless a step stops.
+        // (Between calls, work waits only on a question, and a step stops only at one.)
+        if !waitsForAnswer, !(earliestDue.map { $0 <= frame.time } ?? false) {
+            rebuildIfQuiet()
+            take(frame, into: &out)
+            if asking.isEmpty, !agenda.isEmpty { run(into: &out) }
+            return
+        }
         agenda.append(.deadlines(upTo: frame.time))
         agenda.append(.input(frame))
         run(into: &out)
@@ -251,19 +263,11 @@ public struct GestureArena: Sendable {
     private mutating func perform(_ work: Work, into out: inout [Delivery]) {
         switch work {
         case .deadlines(let time):
-            fireDeadlines(upTo: time)
+            fireDeadlines(upTo: time, into: &out)
         case .recognizerDeadlines(let time, let fired):
             fireRecognizerDeadlines(upTo: time, fired: fired, into: &out)
         case .input(let frame):
-            // Most frames need no repair: nothing held or renamed, no landing,
-            // and no silence long enough for a teleport.
-            let mayNeedRepair = !continuity.isIdle || Self.lands(frame) || frame.time - tracker.time >= ContactContinuity.teleportSilence
-            if mayNeedRepair, continuity.process(frame, tracker: tracker, into: &repaired) {
-                traceRepairs(at: frame.time)
-                scheduleRepaired()
-            } else {
-                step(frame, lastOfInstant: true, into: &out)
-            }
+            take(frame, into: &out)
         case .part(let frame, let lastOfInstant):
             step(frame, lastOfInstant: lastOfInstant, into: &out)
         case .afterRest(let frame, let lastOfInstant):
@@ -274,6 +278,19 @@ public struct GestureArena: Sendable {
             finishDeadlines(horizon: horizon, into: &out)
         case .finishHeld:
             finishHeld(into: &out)
+        }
+    }
+
+    /// An input frame, through the continuity stage.
+    private mutating func take(_ frame: TouchFrame, into out: inout [Delivery]) {
+        // Most frames need no repair: nothing held or renamed, no landing,
+        // and no silence long enough for a teleport.
+        let mayNeedRepair = !continuity.isIdle || Self.lands(frame) || frame.time - tracker.time >= ContactContinuity.teleportSilence
+        if mayNeedRepair, continuity.process(frame, tracker: tracker, into: &repaired) {
+            traceRepairs(at: frame.time)
+            stepRepaired(into: &out)
+        } else {
+            step(frame, lastOfInstant: true, into: &out)
         }
     }
 
@@ -289,19 +306,28 @@ public struct GestureArena: Sendable {
         }
     }
 
-    /// The frames the continuity stage made of one, next in line: Lua
+    /// The frames the continuity stage made of one, stepped in order: Lua
     /// recognizers see one frame per instant, the last of those at the same
-    /// time (docs/lua-api.md).
-    private mutating func scheduleRepaired() {
-        var parts: [Work] = []
+    /// time (docs/lua-api.md). When a step stops for an answer, the parts
+    /// left wait behind what it left to do.
+    private mutating func stepRepaired(into out: inout [Delivery]) {
         var k = 0
         while k < repaired.count {
             let part = repaired[k]
             k += 1
-            parts.append(.part(part, lastOfInstant: k == repaired.count || repaired[k].time > part.time))
+            let before = agenda.count
+            step(part, lastOfInstant: k == repaired.count || repaired[k].time > part.time, into: &out)
+            if k < repaired.count, !asking.isEmpty || agenda.count != before {
+                var rest: [Work] = []
+                while k < repaired.count {
+                    let next = repaired[k]
+                    k += 1
+                    rest.append(.part(next, lastOfInstant: k == repaired.count || repaired[k].time > next.time))
+                }
+                agenda.insert(contentsOf: rest, at: agenda.count - before)
+            }
         }
         repaired.removeAll(keepingCapacity: true)
-        agenda.insert(contentsOf: parts, at: 0)
     }
 
     /// One frame through the tracker, the recognizers and arbitration.
@@ -326,8 +352,12 @@ public struct GestureArena: Sendable {
 
     /// Every recognizer from slot `start` on sees the frame; a Lua recognizer's
     /// question stops the pass until its answer.
+    @inline(__always)
     private mutating func gather(_ frame: TouchFrame, lastOfInstant: Bool, from start: Int, into out: inout [Delivery]) {
-        for slot in recognizers.slots.dropFirst(start) {
+        var i = start
+        while i < recognizers.count {
+            let slot = SlotID(index: i)
+            i += 1
             recognizers.handle(slot, frame, tracker: tracker, lastOfInstant: lastOfInstant, into: &transitions)
             if noteQuestion(slot) {
                 paused = .gathering(frame, lastOfInstant: lastOfInstant, next: slot.index + 1)
@@ -358,7 +388,7 @@ public struct GestureArena: Sendable {
     private mutating func restRecognizers(_ frame: TouchFrame, from start: Int, into out: inout [Delivery]) {
         var empty = frame
         empty.touches = []
-        for slot in recognizers.slots.dropFirst(start) {
+        for slot in recognizers.slots where slot.index >= start {
             let state = recognizers.state(slot)
             if state.isRunning {
                 recognizers.handle(slot, empty, tracker: tracker, lastOfInstant: true, into: &transitions)
@@ -399,7 +429,7 @@ public struct GestureArena: Sendable {
         run(into: &out)
     }
 
-    private mutating func fireDeadlines(upTo time: Double) {
+    private mutating func fireDeadlines(upTo time: Double, into out: inout [Delivery]) {
         // Most frames come before any deadline: nothing to fire, and no table
         // of deadline chains to make.
         guard let earliest = earliestDue, earliest <= time else {
@@ -411,7 +441,7 @@ public struct GestureArena: Sendable {
             now = max(now, due)
             continuity.release(upTo: time, into: &repaired)
             traceRepairs(at: due)
-            scheduleRepaired()
+            stepRepaired(into: &out)
         }
     }
 

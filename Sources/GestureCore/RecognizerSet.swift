@@ -63,9 +63,16 @@ struct RecognizerSet: Sendable {
         case .tap: visitor.visit(&tap, tracker: tracker, into: &out)
         case .pan: visitor.visit(&pan, tracker: tracker, into: &out)
         case .shape: visitor.visit(&shape, tracker: tracker, into: &out)
-        case .custom(let i): visitor.visit(&custom[i], tracker: tracker, into: &out)
+        case .custom(let i): visitCustom(i, visitor, tracker: tracker, into: &out)
         }
         refreshEarliest()
+    }
+
+    /// Out of line: inlined, the compiler made the Lua recognizers' array
+    /// unique on every call, whichever kind the slot held.
+    @inline(never)
+    private mutating func visitCustom<V: RecognizerVisitor>(_ i: Int, _ visitor: V, tracker: TouchTracker, into out: inout [Transition]) {
+        visitor.visit(&custom[i], tracker: tracker, into: &out)
     }
 
     /// The one dispatch from a slot to its recognizer, for reading it.

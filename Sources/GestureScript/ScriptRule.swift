@@ -65,11 +65,3 @@ struct LuaTimer {
     var catchUps = 0
     var catchUpInstant = -Double.infinity
 }
-
-/// The script layer's rules are in the core's order: a `RuleID` names one in both.
-extension Array where Element == ScriptRule {
-    subscript(rule: RuleID) -> ScriptRule {
-        get { self[rule.index] }
-        set { self[rule.index] = newValue }
-    }
-}

@@ -242,7 +242,7 @@ public final class ScriptRuntime {
     /// Calls the handler of one delivery (several times for `repeat` steps).
     public func dispatch(_ delivery: Delivery) {
         guard rules.indices.contains(delivery.rule.index) else { return }
-        let index = delivery.rule
+        let index = delivery.rule.index
         guard rules[index].enabled, !rules[index].removed else { return }
         let event = delivery.event
         advanceClock(to: event.time)
@@ -256,7 +256,7 @@ public final class ScriptRuntime {
 
     /// Whether the handler ran without failing.
     @discardableResult
-    private func call(_ index: RuleID, _ event: GestureEvent, step: Int) -> Bool {
+    private func call(_ index: Int, _ event: GestureEvent, step: Int) -> Bool {
         currentTime = event.time
         currentEvent = event
         currentOrigin = rules[index].definedAt
@@ -284,7 +284,7 @@ public final class ScriptRuntime {
 
     /// Cooldown and `repeat`: the calls this phase of the gesture makes, each
     /// with its step (0 for an ordinary call, ±1 for a `repeat` step).
-    private func admits(_ index: RuleID, _ event: GestureEvent) -> [Int] {
+    private func admits(_ index: Int, _ event: GestureEvent) -> [Int] {
         // The arena holds a rule in its cooldown back from a gesture; the same
         // test here keeps a direct dispatch (and another device's arena that
         // had not heard yet) to it.
@@ -329,7 +329,7 @@ public final class ScriptRuntime {
         return event.delta.dot(Vector(cosDegrees(angle), sinDegrees(angle)))
     }
 
-    func reportFailure(of index: RuleID, _ failure: CallFailure) {
+    func reportFailure(of index: Int, _ failure: CallFailure) {
         let rule = rules[index]
         switch failure.kind {
         case .memory:

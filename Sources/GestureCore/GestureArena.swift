@@ -153,7 +153,7 @@ public struct GestureArena: Sendable {
     public mutating func handle(_ frame: TouchFrame, into out: inout [Delivery]) {
         defer {
             nextDeadline = earliestDue
-            waitsForAnswer = !asking.isEmpty
+            if waitsForAnswer || !asking.isEmpty { noteWaiting() }
         }
         // The usual frame: nothing waits, and no deadline falls before it. It
         // goes straight through, with no work queued, unless a step stops.
@@ -175,18 +175,29 @@ public struct GestureArena: Sendable {
     public private(set) var waitsForAnswer = false
 
     /// A question for the driver of Lua recognizers, when a step waits on one:
-    /// the arena does nothing more until `answer` brings its answer.
-    public var question: ExternalQuestion? {
-        guard let first = asking.first else { return nil }
-        if case .reset = first.request.event { return ExternalQuestion(request: first.request, tracker: Self.noTouches) }
-        return ExternalQuestion(request: first.request, tracker: tracker)
+    /// the arena does nothing more until `answer` brings its answer. Stored,
+    /// as `waitsForAnswer` is, so the engine's reading it copies nothing else.
+    public private(set) var question: ExternalQuestion?
+
+    /// After every call: the first question asked, with the touches it is about.
+    private mutating func noteWaiting() {
+        waitsForAnswer = !asking.isEmpty
+        guard let first = asking.first else {
+            question = nil
+            return
+        }
+        if case .reset = first.request.event {
+            question = ExternalQuestion(request: first.request, tracker: Self.noTouches)
+        } else {
+            question = ExternalQuestion(request: first.request, tracker: tracker)
+        }
     }
 
     /// The answer to `question`; the step that waited on it goes on.
     public mutating func answer(_ reply: ExternalReply, into out: inout [Delivery]) {
         defer { nextDeadline = earliestDue }
         guard !asking.isEmpty else {
-            waitsForAnswer = false
+            noteWaiting()
             return
         }
         let asked = asking.removeFirst()
@@ -247,7 +258,7 @@ public struct GestureArena: Sendable {
 
     /// Does the work in order until it is done or waits on a question.
     private mutating func run(into out: inout [Delivery]) {
-        defer { waitsForAnswer = !asking.isEmpty }
+        defer { noteWaiting() }
         while asking.isEmpty {
             if let stopped = paused {
                 paused = nil

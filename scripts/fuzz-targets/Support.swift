@@ -74,7 +74,7 @@ struct CoreUnderTest {
     }
 
     private mutating func check() {
-        for d in deliveries where d.rule < 0 || d.rule >= everyKindRules.count || d.event.fingers < 0 {
+        for d in deliveries where d.rule.index < 0 || d.rule.index >= everyKindRules.count || d.event.fingers < 0 {
             fatalError("core: delivery for rule \(d.rule) with \(d.event.fingers) fingers")
         }
         deliveries.removeAll(keepingCapacity: true)

@@ -136,6 +136,6 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         fatalError("the fuzz rule does not load: \(error.problems)")
     }
     let tap = GestureEvent(kind: .tap, phase: .ended, fingers: 1, time: 1, taps: 1)
-    runtime.dispatch(Delivery(rule: 0, event: tap))
+    runtime.dispatch(Delivery(rule: RuleID(0), event: tap))
     return 0
 }

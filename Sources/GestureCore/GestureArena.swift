@@ -187,7 +187,7 @@ public struct GestureArena: Sendable {
             return
         }
         if case .reset = first.request.event {
-            question = ExternalQuestion(request: first.request, tracker: Self.noTouches)
+            question = ExternalQuestion(request: first.request, tracker: .noTouches)
         } else {
             question = ExternalQuestion(request: first.request, tracker: tracker)
         }
@@ -208,9 +208,6 @@ public struct GestureArena: Sendable {
         }
         run(into: &out)
     }
-
-    /// Passed with a reset, which has no touches to show.
-    private static let noTouches = TouchTracker()
 
     private struct Asked: Sendable {
         var slot: SlotID

@@ -124,11 +124,8 @@ struct RecognizerSet: Sendable {
 
     mutating func reset(_ slot: SlotID) {
         var none: [Transition] = []
-        visit(slot, ResetStep(), tracker: RecognizerSet.noTouches, into: &none)
+        visit(slot, ResetStep(), tracker: .noTouches, into: &none)
     }
-
-    /// What a reset is given: it looks at no touches.
-    private static let noTouches = TouchTracker()
 
     private mutating func refreshEarliest() {
         var best: (slot: SlotID, due: Double)?

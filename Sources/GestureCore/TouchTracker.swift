@@ -514,3 +514,8 @@ public enum RestRule {
     /// spot within this long is still resting, s (21–40 ms in `finger_crossing`).
     public static let relandWithin = 0.06
 }
+
+extension TouchTracker {
+    /// What a reset is given, which has no touches to show.
+    static let noTouches = TouchTracker()
+}

@@ -1,65 +1,116 @@
 /* The table a handler receives. */
 #include "Internal.h"
 
-static void set_string(lua_State *L, const char *key, const char *value) {
+/* The table's own keys, made into Lua strings once per state and kept in the
+ * registry: a handler call sets some twenty of them, and finding each C string
+ * among Lua's strings again (lua_setfield) was a third of the table's cost. */
+enum {
+    KEY_KIND = 1, KEY_PHASE, KEY_DIRECTION, KEY_EDGE, KEY_DEVICE, KEY_FINGERS,
+    KEY_TAPS, KEY_RESTING, KEY_T, KEY_DURATION, KEY_DX, KEY_DY, KEY_DISTANCE,
+    KEY_VELOCITY, KEY_X, KEY_Y, KEY_NX, KEY_NY, KEY_SCALE, KEY_ROTATION,
+    KEY_SHAPE, KEY_SCORE, KEY_APP, KEY_MODIFIERS, KEY_COUNT = KEY_MODIFIERS
+};
+
+static const char *const key_names[KEY_COUNT] = {
+    "kind", "phase", "direction", "edge", "device", "fingers",
+    "taps", "resting", "t", "duration", "dx", "dy", "distance",
+    "velocity", "x", "y", "nx", "ny", "scale", "rotation",
+    "shape", "score", "app", "modifiers",
+};
+
+/* Its address names the keys' table in the registry. */
+static const char gesture_keys = 0;
+
+/* Pushes the table of keys, making it on a state's first call. */
+static void push_keys(lua_State *L) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &gesture_keys) == LUA_TTABLE) return;
+    lua_pop(L, 1);
+    lua_createtable(L, KEY_COUNT, 0);
+    for (int i = 0; i < KEY_COUNT; i++) {
+        lua_pushstring(L, key_names[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &gesture_keys);
+}
+
+/* With the gesture's table at -1 and the keys' at -2: pushes a key, for the
+ * caller to push its value and store both with lua_rawset(L, -3). A fresh
+ * table has no metatable, so a raw set is what lua_setfield would do. */
+static void push_key(lua_State *L, int key) { lua_rawgeti(L, -2, key); }
+
+static void set_string(lua_State *L, int key, const char *value) {
     if (!value) return;
+    push_key(L, key);
     lua_pushstring(L, value);
-    lua_setfield(L, -2, key);
+    lua_rawset(L, -3);
 }
 
-static void set_number(lua_State *L, const char *key, lua_Number value) {
+static void set_number(lua_State *L, int key, lua_Number value) {
+    push_key(L, key);
     lua_pushnumber(L, value);
-    lua_setfield(L, -2, key);
+    lua_rawset(L, -3);
 }
 
-static void set_integer(lua_State *L, const char *key, lua_Integer value) {
+static void set_integer(lua_State *L, int key, lua_Integer value) {
+    push_key(L, key);
     lua_pushinteger(L, value);
-    lua_setfield(L, -2, key);
+    lua_rawset(L, -3);
 }
 
 /* g.app (when an application has the focus) and g.modifiers (always a table). */
 static void push_context(lua_State *L, const gm_gesture *g) {
     if (g->app_id) {
+        push_key(L, KEY_APP);
         lua_createtable(L, 0, 3);
-        set_string(L, "id", g->app_id);
-        set_string(L, "title", g->app_title ? g->app_title : "");
-        if (g->app_pid > 0) set_integer(L, "pid", g->app_pid);
-        lua_setfield(L, -2, "app");
+        lua_pushstring(L, g->app_id);
+        lua_setfield(L, -2, "id");
+        lua_pushstring(L, g->app_title ? g->app_title : "");
+        lua_setfield(L, -2, "title");
+        if (g->app_pid > 0) {
+            lua_pushinteger(L, g->app_pid);
+            lua_setfield(L, -2, "pid");
+        }
+        lua_rawset(L, -3);
     }
+    push_key(L, KEY_MODIFIERS);
     lua_createtable(L, 0, g->modifier_count > 0 ? g->modifier_count : 0);
     for (int i = 0; i < g->modifier_count; i++) {
         lua_pushboolean(L, 1);
         lua_setfield(L, -2, g->modifiers[i]);
     }
-    lua_setfield(L, -2, "modifiers");
+    lua_rawset(L, -3);
 }
 
 void gm_push_gesture(lua_State *L, const gm_gesture *g) {
+    push_keys(L);
     lua_createtable(L, 0, 22);
-    set_string(L, "kind", g->kind);
-    set_string(L, "phase", g->phase);
-    set_string(L, "direction", g->direction);
-    set_string(L, "edge", g->edge);
-    set_string(L, "device", g->device);
-    set_integer(L, "fingers", g->fingers);
-    set_integer(L, "taps", g->taps);
-    set_integer(L, "resting", g->resting);
-    set_number(L, "t", g->t);
-    set_number(L, "duration", g->duration);
-    set_number(L, "dx", g->dx);
-    set_number(L, "dy", g->dy);
-    set_number(L, "distance", g->distance);
-    set_number(L, "velocity", g->velocity);
-    set_number(L, "x", g->x);
-    set_number(L, "y", g->y);
+    set_string(L, KEY_KIND, g->kind);
+    set_string(L, KEY_PHASE, g->phase);
+    set_string(L, KEY_DIRECTION, g->direction);
+    set_string(L, KEY_EDGE, g->edge);
+    set_string(L, KEY_DEVICE, g->device);
+    set_integer(L, KEY_FINGERS, g->fingers);
+    set_integer(L, KEY_TAPS, g->taps);
+    set_integer(L, KEY_RESTING, g->resting);
+    set_number(L, KEY_T, g->t);
+    set_number(L, KEY_DURATION, g->duration);
+    set_number(L, KEY_DX, g->dx);
+    set_number(L, KEY_DY, g->dy);
+    set_number(L, KEY_DISTANCE, g->distance);
+    set_number(L, KEY_VELOCITY, g->velocity);
+    set_number(L, KEY_X, g->x);
+    set_number(L, KEY_Y, g->y);
     if (g->has_normalized) {
-        set_number(L, "nx", g->nx);
-        set_number(L, "ny", g->ny);
+        set_number(L, KEY_NX, g->nx);
+        set_number(L, KEY_NY, g->ny);
     }
-    set_number(L, "scale", g->scale);
-    set_number(L, "rotation", g->rotation);
-    set_string(L, "shape", g->shape);
-    if (g->has_score) set_number(L, "score", g->score);
+    set_number(L, KEY_SCALE, g->scale);
+    set_number(L, KEY_ROTATION, g->rotation);
+    set_string(L, KEY_SHAPE, g->shape);
+    if (g->has_score) set_number(L, KEY_SCORE, g->score);
+    /* A recognizer's own fields come after the built-in ones, as before: one
+     * with a built-in's name replaces it. */
     for (int i = 0; i < g->field_count; i++) {
         const gm_field *f = &g->fields[i];
         switch (f->type) {
@@ -73,4 +124,5 @@ void gm_push_gesture(lua_State *L, const gm_gesture *g) {
         lua_setfield(L, -2, f->name);
     }
     push_context(L, g);
+    lua_remove(L, -2);
 }

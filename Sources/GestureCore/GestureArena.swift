@@ -96,7 +96,11 @@ public struct GestureArena: Sendable {
         rebuild()
     }
 
-    private subscript(rule: RuleID) -> GestureRule { rules[rule.index] }
+    // Borrowed, not copied: a rule carries strings and arrays, and arbitration
+    // reads a field of one several times a frame.
+    private subscript(rule: RuleID) -> GestureRule {
+        _read { yield rules[rule.index] }
+    }
     private var ruleIDs: LazyMapSequence<Range<Int>, RuleID> { rules.indices.lazy.map(RuleID.init) }
 
     /// Matching follows the new activity at once; recognizers follow when the
@@ -849,14 +853,14 @@ public struct GestureArena: Sendable {
     /// is recognized: default partners, or rules that name each other in
     /// `simultaneous_with`. An exclusive rule partners with nothing, either way.
     private func mayRunTogether(rule: RuleID, winner: SlotID, other: SlotID) -> Bool {
-        let otherKind = slots[other.index].kind
-        let otherRules = rules.filter { $0.isActive && serves(other, $0.spec) }
-        if otherRules.contains(where: \.exclusive) { return false }
-        if GestureArena.simultaneousByDefault(slots[winner.index].kind, otherKind) { return true }
+        // Asked for every pair of slots a frame decides on: the rules are read
+        // where they lie, with no filtered copy of them.
+        for r in rules.indices where rules[r].exclusive && rules[r].isActive && serves(other, rules[r].spec) { return false }
+        if GestureArena.simultaneousByDefault(slots[winner.index].kind, slots[other.index].kind) { return true }
         let name = self[rule].name
-        for r in otherRules {
-            if let n = r.name, self[rule].simultaneousWith.contains(n) { return true }
-            if let name, r.simultaneousWith.contains(name) { return true }
+        for r in rules.indices where rules[r].isActive && serves(other, rules[r].spec) {
+            if let n = rules[r].name, self[rule].simultaneousWith.contains(n) { return true }
+            if let name, rules[r].simultaneousWith.contains(name) { return true }
         }
         return false
     }

@@ -83,10 +83,14 @@ public struct JSONWriter: Sendable {
         bytes.append(0x2E)
         var digits = 6
         while frac % 10 == 0 { frac /= 10; digits -= 1 }
-        var buffer = [UInt8](repeating: 0x30, count: digits)
-        var k = digits - 1
-        while frac > 0 { buffer[k] = UInt8(frac % 10) + 0x30; frac /= 10; k -= 1 }
-        bytes.append(contentsOf: buffer)
+        // Written from the last digit back, where they go: every emitted line
+        // has a time, and a buffer of its own was an allocation each.
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0x30, count: digits))
+        bytes.withUnsafeMutableBufferPointer { all in
+            var k = start + digits - 1
+            while frac > 0 { all[k] = UInt8(frac % 10) + 0x30; frac /= 10; k -= 1 }
+        }
     }
 
     public mutating func integer(_ v: Int64) {

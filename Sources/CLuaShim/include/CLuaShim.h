@@ -98,7 +98,8 @@ typedef struct gm_field {
 
 /* The fields of a handler's gesture table. Strings may be NULL (field left nil);
  * has_normalized = 0 leaves nx, ny nil. A new field: a member here, one line in
- * gm_push_gesture (Gesture.c), one in ScriptRuntime.pushGesture. */
+ * gm_push_gesture (Gesture.c) and its key in key_names there, one where
+ * ScriptRuntime fills this struct (withGesture). */
 typedef struct gm_gesture {
     const char *kind;
     const char *phase;

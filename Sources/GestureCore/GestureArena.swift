@@ -853,16 +853,17 @@ public struct GestureArena: Sendable {
     /// is recognized: default partners, or rules that name each other in
     /// `simultaneous_with`. An exclusive rule partners with nothing, either way.
     private func mayRunTogether(rule: RuleID, winner: SlotID, other: SlotID) -> Bool {
-        // Asked for every pair of slots a frame decides on: the rules are read
-        // where they lie, with no filtered copy of them.
-        for r in rules.indices where rules[r].exclusive && rules[r].isActive && serves(other, rules[r].spec) { return false }
-        if GestureArena.simultaneousByDefault(slots[winner.index].kind, slots[other.index].kind) { return true }
+        // Asked for every pair of slots a frame decides on: one pass over the
+        // rules where they lie, with no filtered copy of them.
+        var partners = GestureArena.simultaneousByDefault(slots[winner.index].kind, slots[other.index].kind)
         let name = self[rule].name
         for r in rules.indices where rules[r].isActive && serves(other, rules[r].spec) {
-            if let n = rules[r].name, self[rule].simultaneousWith.contains(n) { return true }
-            if let name, rules[r].simultaneousWith.contains(name) { return true }
+            if rules[r].exclusive { return false }
+            if partners { continue }
+            if let n = rules[r].name, self[rule].simultaneousWith.contains(n) { partners = true }
+            if let name, rules[r].simultaneousWith.contains(name) { partners = true }
         }
-        return false
+        return partners
     }
 
     /// The active rule that matches with the most context (an application, held

@@ -1,3 +1,5 @@
+import GestureCore
+
 /// "ctrl+alt+Right" → the KEY_* codes to press, in order.
 public struct KeyCombo: Equatable, Sendable {
     public var keys: [(name: String, code: UInt16)]
@@ -32,18 +34,22 @@ public struct KeyCombo: Equatable, Sendable {
         return KeyComboError(message: start + "; names are those of linux/input-event-codes.h without KEY_ (PageDown, Left, A, F5, Esc) or ctrl, alt, shift, super")
     }
 
-    /// A rule's string in a message: in quotes, escaped as Swift writes it (a
-    /// NUL or a newline stays visible and on its line), and cut when long.
+    /// A rule's string in a message: in quotes, escaped for a terminal (a NUL,
+    /// a newline or an 8-bit CSI stays visible and on its line), and cut when
+    /// its escaped form is long.
     static func quoted(_ text: String, limit: Int = 64) -> String {
-        guard text.utf8.count > limit else { return text.debugDescription }
+        let whole = TerminalText.quoted(text)
+        guard whole.utf8.count > limit + 2 else { return whole }
         var kept = ""
+        var width = 0
         var bytes = 0
         for scalar in text.unicodeScalars {
+            width += TerminalText.quoted(String(scalar)).utf8.count - 2
+            guard width <= limit else { break }
             bytes += UTF8.width(scalar)
-            guard bytes <= limit else { break }
             kept.unicodeScalars.append(scalar)
         }
-        return (kept + "... (\(text.utf8.count - kept.utf8.count) more bytes)").debugDescription
+        return TerminalText.quoted(kept + "... (\(text.utf8.count - bytes) more bytes)")
     }
 
     /// The parts between +, trimmed; nil when there is none or one is empty.

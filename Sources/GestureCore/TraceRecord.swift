@@ -9,11 +9,11 @@ public struct RuleLabel: Equatable, Sendable, CustomStringConvertible {
         self.description = description
     }
 
-    /// `rule "name"`, the name quoted as Swift quotes it: a name with a newline or
-    /// a terminal escape in it (a rules file is input like any other) stays on
-    /// its line and changes no colours.
+    /// `rule "name"`, the name quoted for a terminal: a name with a newline,
+    /// a terminal escape or a bidirectional override in it (a rules file is
+    /// input like any other) stays on its line, in its order, and changes no colours.
     public init(index: Int, name: String) {
-        self.init(index: index, description: "rule " + name.debugDescription)
+        self.init(index: index, description: "rule " + TerminalText.quoted(name))
     }
 }
 

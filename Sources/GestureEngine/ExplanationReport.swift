@@ -32,7 +32,7 @@ extension Explanation {
     static func heading(_ s: Sequence) -> String {
         let c = s.captured
         var text = "sequence \(s.number): \(fixed(c.start, 2))–\(fixed(c.end, 2)) s, \(c.mostFingers) finger\(c.mostFingers == 1 ? "" : "s")"
-        if let name = c.deviceName { text += ", on \(name.debugDescription)" }
+        if let name = c.deviceName { text += ", on " + TerminalText.quoted(name) }
         if let travel = travel(c) { text += ", \(travel)" }
         return text
     }

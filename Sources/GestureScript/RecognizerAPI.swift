@@ -177,7 +177,7 @@ extension ScriptRuntime {
         let wordLike = !bytes.isEmpty && bytes[0] >= 0x61 && bytes[0] <= 0x7A
             && bytes.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x5F }
         guard wordLike else {
-            return "recognizer \(truncated(name, limit: 64).debugDescription): a name is a lowercase word of letters, digits, - and _, starting with a letter, such as \"zigzag\" or \"tap-tap-hold\""
+            return "recognizer \(TerminalText.quoted(truncated(name, limit: 64))): a name is a lowercase word of letters, digits, - and _, starting with a letter, such as \"zigzag\" or \"tap-tap-hold\""
         }
         if GestureKind(rawValue: name) != nil || name == "long-press" || name == "edge-swipe" {
             return "recognizer \"\(name)\": \"\(name)\" is a built-in kind; choose another name"

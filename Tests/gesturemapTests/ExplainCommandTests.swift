@@ -165,8 +165,8 @@ struct ExplainCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.contains("\u{1B}"))
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.first == #"sequence 1: 1.00–1.08 s, 1 finger, on "pad\u{1B}[2J\nsequence 9:", did not move"#, "\(lines)")
-        #expect(lines.dropFirst().first?.hasPrefix(#"  rule "evil\n\"name\"\u{1B}[31m" ("#) == true, "\(lines)")
+        #expect(lines.first == #"sequence 1: 1.00–1.08 s, 1 finger, on "pad\u{1B}[2J\u{A}sequence 9:", did not move"#, "\(lines)")
+        #expect(lines.dropFirst().first?.hasPrefix(#"  rule "evil\u{A}\"name\"\u{1B}[31m" ("#) == true, "\(lines)")
         #expect(lines.filter { $0.hasPrefix("sequence ") }.count == 1)
     }
 

@@ -12,8 +12,11 @@ final class CommandBackend: AppBackend {
     let command: String
     private let pid: pid_t
     private var phase: Phase
-    private var pending: [UInt8] = []
+    private var lines = HelperLines()
     private var gauge = FloodGauge()
+    /// Said once: the first line too long to be an id.
+    private var notices: [String] = []
+    private var toldOverlong = false
     private(set) var current: AppInfo?
 
     /// The helper's life as the loop sees it: it is never waited for.
@@ -65,8 +68,7 @@ final class CommandBackend: AppBackend {
         }
         let now = ContextClock.now()
         if n == 0 {
-            let changed = !pending.isEmpty && take(String(decoding: pending, as: UTF8.self))
-            pending.removeAll()
+            let changed = lines.finish().map(take) ?? false
             end(at: now, signal: nil, reason: nil)
             return try reap(now: now) || changed
         }
@@ -75,22 +77,17 @@ final class CommandBackend: AppBackend {
             end(at: now, signal: SIGTERM, reason: reason)
             return false
         }
-        let chunk = buffer[0..<n]
-        guard let last = chunk.lastIndex(of: 0x0A) else {
-            pending += chunk
-            // A line longer than any id: keep the start, drop the rest.
-            if pending.count > 64 << 10 { pending.removeAll() }
-            return false
+        let fed = lines.feed(buffer[0..<n])
+        if fed.overlong && !toldOverlong {
+            toldOverlong = true
+            notices.append("the command \"\(command)\" printed a line longer than \(HelperLines.longest >> 10) KB, which no application id is; ignored it (and any more such lines)")
         }
-        // Each line replaces the one before: only the last whole one counts.
-        let line: String
-        if let previous = chunk[..<last].lastIndex(of: 0x0A) {
-            line = String(decoding: chunk[(previous + 1)..<last], as: UTF8.self)
-        } else {
-            line = String(decoding: pending + chunk[..<last], as: UTF8.self)
-        }
-        pending = Array(chunk[(last + 1)...])
-        return take(line)
+        return fed.line.map(take) ?? false
+    }
+
+    func takeNotices() -> [String] {
+        defer { notices.removeAll() }
+        return notices
     }
 
     var deadline: Double? {

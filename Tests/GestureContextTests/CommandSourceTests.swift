@@ -26,4 +26,17 @@ struct CommandSourceTests {
         #expect(follow(tracker, upTo: 3) { tracker.current?.id == "kiosk" })
     }
 
+    @Test("a line longer than any id is ignored to its end, its tail never taken for an id, and said once; the lines around it count")
+    func overlongLine() throws {
+        // 100 KB of x, then "firefox", in one line; then the same again; then evince.
+        let long = "head -c 100000 /dev/zero | tr '\\0' x; printf 'firefox\\n'"
+        let script = "printf 'kiosk\\n'; sleep 0.3; \(long); sleep 0.3; \(long); sleep 0.3; printf 'evince\\n'; sleep 30"
+        var messages: [String] = []
+        let tracker = AppTracker(choice: .command(script), report: { messages.append($0) })
+        var seen: [AppInfo?] = []
+        tracker.onChange = { seen.append($0) }
+        #expect(follow(tracker) { tracker.current?.id == "evince" })
+        #expect(seen == [AppInfo(id: "kiosk"), AppInfo(id: "evince")])
+        #expect(messages == ["gesturemap: app source command: the command \"\(script)\" printed a line longer than 64 KB, which no application id is; ignored it (and any more such lines)"])
+    }
 }

@@ -127,11 +127,17 @@ public final class KeyboardReader {
         case closed(String?)
     }
 
-    /// Reads what is there: the key transitions, in order.
+    /// One turn of the loop reads at most this many buffers of 4 KiB: a
+    /// keyboard that never stops (a flood from uinput, a long file) cannot
+    /// hold the loop; the rest waits for the next turn, as poll says it is there.
+    public static let readsPerTurn = 16
+
+    /// Reads what is there, up to `readsPerTurn` buffers: the key transitions, in order.
     public func handleReadable() -> ReadResult {
         var buffer = [UInt8](repeating: 0, count: 4096)
         var events: [KeyEvent] = []
-        while true {
+        var reads = 0
+        while reads < KeyboardReader.readsPerTurn {
             let n = read(fd, &buffer, buffer.count)
             if n < 0 {
                 if errno == EINTR { continue }
@@ -140,10 +146,11 @@ public final class KeyboardReader {
                 return events.isEmpty ? .closed(reason) : .events(events)
             }
             if n == 0 { return events.isEmpty ? .closed(nil) : .events(events) }
+            reads += 1
             pending += buffer[0..<n]
             events += decode()
-            // A file or FIFO reads until it would block or ends; a device too.
         }
+        return .events(events)
     }
 
     private func decode() -> [KeyEvent] {

@@ -91,9 +91,8 @@ final class KeyInputs {
         let isFile = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
         let keyboard = add(KeyboardReader(fd: fd, path: path, identity: identity, builtIn: true), isFile: isFile)
         if isFile {
-            // To its end (each read takes all there is, the next one the end):
-            // a regular file never makes the loop wait.
-            for _ in 0..<3 where keyboard.isOpen { read(keyboard) }
+            // To its end, here: a regular file never makes the loop wait.
+            while keyboard.isOpen { read(keyboard) }
         }
         return nil
     }

@@ -66,6 +66,23 @@ struct KeyboardTests {
         #expect(messages == [])
     }
 
+    @Test("a keyboard that floods is read a bounded amount per turn of the loop, and nothing is lost")
+    func floodIsReadInTurns() throws {
+        // 5,000 presses and releases: 240 KB, more than one turn reads.
+        var events: [(t: Double, type: UInt16, code: UInt16, value: Int32)] = []
+        for i in 0..<5_000 { events += press(Double(i) * 0.001, 30, Int32(1 - i % 2)) }
+        let path = try temporaryDirectory("kbd").appendingPathComponent("flood").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(keyRecords(events))))
+        let fd = open(path, O_RDONLY | O_NONBLOCK)
+        #expect(fd >= 0)
+        let reader = KeyboardReader(fd: fd, path: path, identity: KeyboardIdentity(name: "flood"), builtIn: false)
+        var turns: [Int] = []
+        while turns.count < 100, case .events(let got) = reader.handleReadable() { turns.append(got.count) }
+        let perTurn = KeyboardReader.readsPerTurn * 4096 / 24
+        #expect(turns.count > 1 && turns.allSatisfy { $0 <= perTurn }, "\(turns)")
+        #expect(turns.reduce(0, +) == 5_000, "\(turns)")
+    }
+
     @Test("a keyboard that ends lets go of its keys, so no modifier stays stuck")
     func fileEnds() throws {
         let dir = try temporaryDirectory("kbd")

@@ -19,6 +19,9 @@ public final class AppTracker {
     private let connect: (AppSourceChoice) throws(AppSourceLost) -> any AppBackend
     private let report: (String) -> Void
     private var backend: (any AppBackend)?
+    /// An attempt under way on its own thread, since when, and whether its
+    /// slowness was said.
+    private var connecting: (attempt: ConnectAttempt, since: Double, toldSlow: Bool)?
     private var nextAttempt: Double?
     private var pause = AppTracker.firstPause
     /// Whether the last attempt failed, so a run of failures is said once.
@@ -29,6 +32,12 @@ public final class AppTracker {
     private var nothingSince: Double?
     static let settle = 0.1
 
+    /// How long starting up waits for the first attempt: a source that
+    /// answers at once is there for the first gesture, and one that does not
+    /// answer keeps nothing else waiting longer.
+    static let startWait = 2.0
+    /// An attempt that has not ended after this long is said to be slow.
+    static let slowAttempt = 5.0
     static let firstPause = 0.5
     static let longestPause = 5.0
     /// A connection that lasted less than this before it was lost does not
@@ -53,6 +62,9 @@ public final class AppTracker {
             return
         }
         attempt(now: now)
+        if let connecting, connecting.attempt.wait(upTo: AppTracker.startWait) {
+            finishConnecting(now: ContextClock.now())
+        }
     }
 
     deinit { backend?.close() }
@@ -62,12 +74,15 @@ public final class AppTracker {
 
     /// The descriptors to poll (none while disconnected): when any is
     /// readable, call `handleReadable()`.
-    public var descriptors: [Int32] { backend?.descriptors ?? [] }
+    public var descriptors: [Int32] {
+        if let backend { return backend.descriptors }
+        return connecting.map { [$0.attempt.fd] } ?? []
+    }
 
     /// Reads the backend's news; true when `current` changed.
     @discardableResult
     public func handleReadable(now: Double = ContextClock.now()) -> Bool {
-        guard let backend else { return false }
+        guard let backend else { return finishConnecting(now: now) }
         do {
             let changed = try backend.handleReadable()
             sayNotices(of: backend)
@@ -109,7 +124,8 @@ public final class AppTracker {
     /// focus to confirm, an answer overdue), or nil when it has none: a poll() timeout.
     public func timeout(now: Double = ContextClock.now()) -> Int32? {
         var due: Double?
-        if backend == nil, let nextAttempt { due = nextAttempt }
+        if backend == nil, connecting == nil, let nextAttempt { due = nextAttempt }
+        if let connecting, !connecting.toldSlow { due = min(due ?? .infinity, connecting.since + AppTracker.slowAttempt) }
         if let nothingSince { due = min(due ?? .infinity, nothingSince + AppTracker.settle) }
         if let backendDue = backend?.deadline { due = min(due ?? .infinity, backendDue) }
         guard let due else { return nil }
@@ -134,6 +150,15 @@ public final class AppTracker {
         if let since = nothingSince, now >= since + AppTracker.settle {
             nothingSince = nil
             return update(nil)
+        }
+        if let connecting {
+            if finishConnecting(now: now) { return true }
+            if self.connecting != nil, !connecting.toldSlow, now >= connecting.since + AppTracker.slowAttempt {
+                self.connecting?.toldSlow = true
+                report("gesturemap: app source \(sourceName): no answer to the connection after \(AppTracker.describe(AppTracker.slowAttempt)) (is the server stopped?); g.app is nil until it answers")
+                sayConnected = true
+            }
+            return false
         }
         guard backend == nil, let nextAttempt, now >= nextAttempt else { return false }
         return attempt(now: now)
@@ -178,10 +203,22 @@ public final class AppTracker {
         return list
     }
 
+    /// Starts an attempt on its own thread, unless one is under way.
     @discardableResult
     private func attempt(now: Double) -> Bool {
-        do {
-            let made = try connect(choice)
+        guard connecting == nil else { return false }
+        nextAttempt = nil
+        connecting = (ConnectAttempt(choice: choice, connect: connect), now, false)
+        return finishConnecting(now: now)
+    }
+
+    /// Takes the attempt's outcome once it has ended; true when `current` changed.
+    @discardableResult
+    private func finishConnecting(now: Double) -> Bool {
+        guard let outcome = connecting?.attempt.take() else { return false }
+        connecting = nil
+        switch outcome {
+        case .connected(let made):
             backend = made
             nextAttempt = nil
             connectedAt = now
@@ -189,7 +226,7 @@ public final class AppTracker {
             sayConnected = false
             failing = false
             return update(made.current)
-        } catch {
+        case .failed(let error):
             if !failing {
                 report("gesturemap: app source \(sourceName): \(error.message); g.app is nil until it works (trying again every few seconds)")
                 sayConnected = true

@@ -69,7 +69,7 @@ final class HyprlandStandIn: @unchecked Sendable {
             let request = n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : ""
             if answerDelay > 0 { usleep(UInt32(answerDelay * 1e6)) }
             let answer = Array(respond(to: request).utf8)
-            _ = answer.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
+            _ = answer.withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             close(client)
         }
     }
@@ -105,7 +105,7 @@ final class HyprlandStandIn: @unchecked Sendable {
     private func broadcast(_ lines: [String]) {
         lock.lock()
         let text = Array(lines.map { $0 + "\n" }.joined().utf8)
-        for fd in listeners { _ = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } }
+        for fd in listeners { _ = text.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
         lock.unlock()
     }
 

@@ -17,6 +17,20 @@ struct AppsCommandTests {
             .deletingLastPathComponent().appendingPathComponent(".build/debug/gesturemap").path
     }()
 
+    /// The version as Sources/gesturemap/Version.swift writes it, the one place
+    /// it is kept (`let releaseVersion = "…"`); nil when that line cannot be read.
+    static let releaseVersion: String? = {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/gesturemap/Version.swift")
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+        let prefix = "let releaseVersion = \""
+        for line in text.split(separator: "\n") where line.hasPrefix(prefix) {
+            let value = line.dropFirst(prefix.count).prefix { $0 != "\"" }
+            if !value.isEmpty { return String(value) }
+        }
+        return nil
+    }()
+
     /// Starts `gesturemap apps ARGS`, lets `act` change the focus, and returns
     /// what it printed once `lines` lines have come (or 10 s have passed).
     func watch(_ arguments: [String], environment: [String: String], lines: Int, act: () -> Void) throws -> [String] {
@@ -139,6 +153,8 @@ struct AppsCommandTests {
             return line.split(separator: " ").last.map(String.init)
         }
         guard paths.count >= 3 else { try Test.cancel("the three libraries are not all installed here, so there is nothing to hide") }
+        let version = try #require(AppsCommandTests.releaseVersion,
+                                   "Sources/gesturemap/Version.swift has no line `let releaseVersion = \"…\"` to read the version from; put the version back there")
         // In a private mount namespace, each library file reads as empty.
         let hide = paths.map { "mount --bind /dev/null \($0)" }.joined(separator: " && ")
         let script = hide + " && " + ["--version", "apps --app-source x11", "apps --app-source wlroots", "apps --app-source gnome"]
@@ -146,7 +162,7 @@ struct AppsCommandTests {
         let result = run(unshare, ["-m", "/bin/sh", "-c", script],
                          environment: ["DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"])
         #expect(result.output.split(separator: "\n").map(String.init) == [
-            "gesturemap 0.2.0", "status 0",
+            "gesturemap \(version)", "status 0",
             "gesturemap: app source x11: libxcb (X11) is not installed (libxcb.so.1 could not be loaded); install Debian's libxcb1; g.app is nil until it works (trying again every few seconds)",
             "status 69",
             "gesturemap: app source wlroots: libwayland-client (Wayland) is not installed (libwayland-client.so.0 could not be loaded); install Debian's libwayland-client0; g.app is nil until it works (trying again every few seconds)",

@@ -22,7 +22,7 @@ public struct GestureArena: Sendable {
     private var repaired: [TouchFrame] = []
     private var slots: [Slot] = []
     private var transitions: [Transition] = []
-    private var held: [Held] = []
+    private var held = HeldDeliveries()
     /// Rules matched by a gesture since their kind's recognizer last reset, by rule index.
     private var recognized: [Bool] = []
     private var rulesByName: [String: [RuleID]] = [:]
@@ -69,15 +69,6 @@ public struct GestureArena: Sendable {
         var beatenBy: RuleID?
     }
 
-    /// A gesture held until the rules it requires to fail have failed.
-    private struct Held: Sendable {
-        var slot: SlotID
-        var rule: RuleID
-        var sequence: Int
-        var events: [GestureEvent]
-        var waitingOn: [RuleID]
-    }
-
     /// Kinds that may be recognized together without any rule asking: pinch with
     /// rotate (UIKit's usual delegate answer, and Hammer.js's preset), and pan
     /// with swipe, so a flick can both scroll and turn a page (Hammer.js's preset
@@ -112,7 +103,10 @@ public struct GestureArena: Sendable {
             rules[i].isActive = active[i]
             changed = true
         }
-        if changed { scheduleRebuild() }
+        if changed {
+            held.recheck = true
+            scheduleRebuild()
+        }
     }
 
     public mutating func replaceRules(_ newRules: [GestureRule], thresholds newThresholds: Thresholds) {
@@ -128,6 +122,8 @@ public struct GestureArena: Sendable {
             }
         }
         thresholds = newThresholds
+        // A rule turned off (a mode, a cooldown) or on decides what waits on it.
+        if !held.isEmpty { held.recheck = true }
         if !sameShape {
             held.removeAll()
             recognized = Array(repeating: false, count: rules.count)
@@ -549,7 +545,7 @@ public struct GestureArena: Sendable {
 
     private mutating func finishHeld(into out: inout [Delivery]) {
         let end = max(now, tracker.time)
-        for entry in held { release(entry, at: end, into: &out) }
+        for entry in held.entries { release(entry, at: end, into: &out) }
         held.removeAll()
         resolve(at: end, into: &out)
         if !tracker.isActive { endSequence() }
@@ -659,6 +655,7 @@ public struct GestureArena: Sendable {
         defer { if out.count - from > 1 { Self.orderInstant(&out, from: from) } }
         repeat {
             var i = 0
+            var changed: [SlotID] = []
             while i < transitions.count {
                 let transition = transitions[i]
                 i += 1
@@ -669,6 +666,7 @@ public struct GestureArena: Sendable {
                 // Every transition passes here: untraced, it costs one check, not a copy.
                 if tracing { trace(.transition(transition), at: time) }
                 guard let s = slot(of: transition.kind, name: transition.name) else { continue }
+                if !changed.contains(s) { changed.append(s) }
                 if transition.to == .failed { failed(s) }
                 guard let event = transition.event else { continue }
                 if event.isFirstOfGesture {
@@ -682,7 +680,10 @@ public struct GestureArena: Sendable {
                 }
             }
             transitions.removeAll(keepingCapacity: true)
-            releaseDecided(at: time, into: &out)
+            if heldMayRelease(changed) {
+                held.recheck = false
+                releaseDecided(at: time, into: &out)
+            }
         } while !transitions.isEmpty
     }
 
@@ -757,20 +758,21 @@ public struct GestureArena: Sendable {
     /// more, even if it starts over at once (a Lua recognizer after `fail`).
     private mutating func failed(_ s: SlotID) {
         guard !held.isEmpty else { return }
-        let gone = rules.indices.map(RuleID.init).filter { serves(s, self[$0].spec) && !recognized[$0.index] }
-        for h in held.indices {
-            held[h].waitingOn.removeAll { gone.contains($0) }
-        }
+        held.stopWaiting(on: rules.indices.map(RuleID.init).filter { serves(s, self[$0].spec) && !recognized[$0.index] })
+    }
+
+    /// Whether a held gesture may be released or dropped now: some recognizer
+    /// whose rules a held gesture waits on changed state, or something else
+    /// that decides it did. A frame that changes none costs nothing, however
+    /// many gestures wait.
+    private func heldMayRelease(_ changed: [SlotID]) -> Bool {
+        guard !held.isEmpty else { return false }
+        if held.recheck { return true }
+        return changed.contains { s in held.anyWaits(on: rules.indices.map(RuleID.init).filter { serves(s, self[$0].spec) }) }
     }
 
     private mutating func hold(_ event: GestureEvent, slot s: SlotID) {
-        guard let h = held.lastIndex(where: { $0.slot == s }) else { return }
-        // Consecutive changes collapse into the latest: a held pan keeps its shape, not every frame.
-        if event.phase == .changed, held[h].events.last?.phase == .changed {
-            held[h].events[held[h].events.count - 1] = event
-        } else {
-            held[h].events.append(event)
-        }
+        held.add(event, toLatestOf: s)
     }
 
     private enum RuleStatus { case recognized, failed, undecided }
@@ -911,7 +913,8 @@ public struct GestureArena: Sendable {
             reset(slot)
             slots[slot.index].beatenBy = nil
             if !slots[slot.index].isHeld { slots[slot.index].rule = nil }
-            for rule in ruleIDs where serves(slot, self[rule].spec) && !held.contains(where: { $0.rule == rule }) {
+            for rule in ruleIDs where serves(slot, self[rule].spec) && !held.holds(rule) {
+                if recognized[rule.index] && held.anyWaits(on: [rule]) { held.recheck = true }
                 recognized[rule.index] = false
             }
         }

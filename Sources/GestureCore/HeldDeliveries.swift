@@ -84,10 +84,13 @@ struct HeldDeliveries: Sendable {
         2 * rule.index + 1 < storage.counts.count && storage.counts[2 * rule.index + 1] > 0
     }
 
-    /// These rules failed: no held gesture waits on them any more.
+    /// These rules failed: no held gesture waits on them any more, and those
+    /// that waited on them are looked at in the next resolve (the counts no
+    /// longer say that they did).
     mutating func stopWaiting(on gone: [RuleID]) {
         guard anyWaits(on: gone) else { return }
         let store = owned()
+        store.recheck = true
         for h in store.entries.indices where store.entries[h].waitingOn.contains(where: gone.contains) {
             for rule in store.entries[h].waitingOn where gone.contains(rule) { store.counts[2 * rule.index] -= 1 }
             store.entries[h].waitingOn.removeAll { gone.contains($0) }

@@ -89,7 +89,7 @@ struct TimeOrderPropertyTests {
             out.removeAll()
             records += s.arena.traceRecords
             s.arena.traceRecords.removeAll()
-            s.arena.replaceRules(s.runtime.coreRules, thresholds: s.runtime.thresholds)
+            s.syncRules()
         }
         for frame in Strokes.frames(Self.stream(seed: UInt64(seed), gestures: 60)) {
             s.runtime.advanceClock(to: frame.time)

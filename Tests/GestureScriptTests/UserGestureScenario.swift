@@ -54,6 +54,17 @@ final class UserGestureScenario {
     private func dispatch(_ out: inout [Delivery]) {
         for delivery in out { runtime.dispatch(delivery) }
         out.removeAll()
+        syncRules()
+    }
+
+    /// The rules handed over only when the script changed them (a cooldown,
+    /// a mode), as the engine does: a frame that changes nothing must cost
+    /// the arena nothing, and a test that hands them over every frame would
+    /// hide what depends on it.
+    private var rulesChangesSeen = 0
+    func syncRules() {
+        guard host.rulesChanges != rulesChangesSeen else { return }
+        rulesChangesSeen = host.rulesChanges
         arena.replaceRules(runtime.coreRules, thresholds: runtime.thresholds)
     }
 

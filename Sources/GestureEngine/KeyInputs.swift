@@ -170,7 +170,17 @@ final class KeyInputs {
         }
         arrivals += 1
         keyboard.waiting.append(event, arrival: arrivals)
+        // A keyboard that floods while no touch comes (a uinput device typing
+        // as fast as it can) would grow its queue without end; past the cap
+        // its oldest events take effect now, ahead of the touches' time.
+        while keyboard.waiting.count > KeyInputs.longestQueue, let oldest = keyboard.waiting.removeFirst() {
+            apply(oldest, to: keyboard)
+        }
     }
+
+    /// Key events one keyboard may hold waiting for the touches' time: far more
+    /// than a person types between two touch frames.
+    static let longestQueue = 4096
 
     /// The touch input reached `time`: every key event up to it takes effect,
     /// in time order across the keyboards (a merge of their queues).
@@ -220,6 +230,7 @@ struct KeyQueue {
     private var head = 0
 
     var isEmpty: Bool { head == storage.count }
+    var count: Int { storage.count - head }
     var first: (event: KeyEvent, arrival: Int)? { isEmpty ? nil : storage[head] }
     var last: KeyEvent? { isEmpty ? nil : storage[storage.count - 1].event }
     var events: some Sequence<KeyEvent> { storage[head...].lazy.map(\.event) }

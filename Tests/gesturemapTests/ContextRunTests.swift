@@ -101,6 +101,25 @@ struct ContextRunTests {
         #expect(result.stderr == "")
     }
 
+    @Test("a keyboard with far more events than may wait for the touches' time (20,000 key strokes before the first touch): the keys held at each gesture are still right")
+    func keyFloodBeforeTouches() throws {
+        let rules = try Binary.temporaryFile("rules.lua", Self.modifierRules)
+        var bytes: [UInt8] = []
+        for k in 0..<20_000 {
+            let t = 1 + Double(k) * 0.0001
+            bytes += Self.key(t, Self.a, 1) + Self.key(t + 0.00005, Self.a, 0)
+        }
+        bytes += Self.key(5, Self.ctrl, 1) + Self.key(15, Self.ctrl, 0)
+        let keyboard = try Self.keyboardFile(bytes)
+        let input = try Binary.temporaryFile("swipes.ndjson", try Self.gestures("two-finger swipe left", at: [10, 20]))
+        let result = try Binary.run(["run", "--rules", rules.path, "--keyboard", keyboard, input.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.lines == [
+            #"{"action":"ctrl","t":10.277778}"#,
+            #"{"action":"plain","t":20.277778,"held":""}"#,
+        ])
+    }
+
     @Test("a keyboard FIFO is read as its events come, through the run's loop")
     func keyboardFIFO() throws {
         let rules = try Binary.temporaryFile("rules.lua", Self.modifierRules)

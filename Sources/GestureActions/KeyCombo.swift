@@ -38,8 +38,11 @@ public struct KeyCombo: Equatable, Sendable {
     /// a newline or an 8-bit CSI stays visible and on its line), and cut when
     /// its escaped form is long.
     static func quoted(_ text: String, limit: Int = 64) -> String {
-        let whole = TerminalText.quoted(text)
-        guard whole.utf8.count > limit + 2 else { return whole }
+        // Escaping only makes text longer: a long one is cut without escaping it whole.
+        if text.utf8.count <= limit {
+            let whole = TerminalText.quoted(text)
+            if whole.utf8.count <= limit + 2 { return whole }
+        }
         var kept = ""
         var width = 0
         var bytes = 0

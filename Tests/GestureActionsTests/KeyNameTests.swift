@@ -267,9 +267,8 @@ struct UnknownKeyNameTests {
 
 @Suite("Hostile key() strings")
 struct HostileKeyStringTests {
-    @Test("long, non-ASCII, NUL and + strings get a short clear message, fast")
+    @Test("long, non-ASCII, NUL and + strings get a short clear message")
     func hostile() {
-        let start = ContinuousClock.now
         let cases: [(String, String)] = [
             (String(repeating: "+", count: 100_000), "write keys joined by +"),
             (String(repeating: "x", count: 100_000), "unknown key"),
@@ -291,7 +290,6 @@ struct HostileKeyStringTests {
             #expect(e.message.contains(expected), "\(e.message.prefix(200))")
             #expect(e.message.utf8.count < 600, "\(e.message.prefix(200))")
         }
-        #expect(start.duration(to: .now) < .seconds(5))
     }
 
     @Test("a NUL or a newline in a name is shown escaped as the terminal text elsewhere is, on the message's line")

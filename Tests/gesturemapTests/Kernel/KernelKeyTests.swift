@@ -95,10 +95,10 @@ struct KernelKeyTests {
     /// Runs the rules on a new panel, opens the virtual keyboard with
     /// evemu-record as soon as it exists (before any gesture), plays one
     /// two-finger swipe left, and returns every key event the reader saw once
-    /// it saw `count`.
-    static func typeAndReadBack(rules: String, count: Int) throws -> [String] {
+    /// it saw `count`. `user`: a setpriv command line to run the engine as.
+    static func typeAndReadBack(rules: String, count: Int, as user: [String] = []) throws -> [String] {
         let device = try EvemuDevice(description: TouchPanel.description())
-        let engine = try KernelGuest.gesturemap(["run", "-v", "--rules", rules, device.node])
+        let engine = try KernelGuest.gesturemap(["run", "-v", "--rules", rules, device.node], as: user)
         defer { _ = engine.terminate() }
         var keyboard: String?
         #expect(KernelGuest.wait(upTo: 30) { keyboard = KernelGuest.node(named: "gesturemap virtual keyboard"); return keyboard != nil },

@@ -72,8 +72,9 @@ public final class AppTracker {
     public var sourceName: String { choice.name.rawValue }
     public var isConnected: Bool { backend != nil }
 
-    /// The descriptors to poll (none while disconnected): when any is
-    /// readable, call `handleReadable()`.
+    /// The descriptors to poll (while disconnected, the connection
+    /// attempt's, if one is under way): when any is readable, call
+    /// `handleReadable()`.
     public var descriptors: [Int32] {
         if let backend { return backend.descriptors }
         return connecting.map { [$0.attempt.fd] } ?? []

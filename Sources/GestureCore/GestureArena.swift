@@ -666,7 +666,8 @@ public struct GestureArena: Sendable {
                 // Every transition passes here: untraced, it costs one check, not a copy.
                 if tracing { trace(.transition(transition), at: time) }
                 guard let s = slot(of: transition.kind, name: transition.name) else { continue }
-                if !changed.contains(s) { changed.append(s) }
+                // Only while something waits: the frames of a run with nothing held pay nothing.
+                if !held.isEmpty && !changed.contains(s) { changed.append(s) }
                 if transition.to == .failed { failed(s) }
                 guard let event = transition.event else { continue }
                 if event.isFirstOfGesture {
@@ -732,6 +733,10 @@ public struct GestureArena: Sendable {
         if !waiting.isEmpty {
             trace(.held(label(rule), until: waiting.map(label)), at: time)
             slots[s.index].isHeld = true
+            // The first to wait was not waiting for this pass's earlier
+            // transitions, which went unrecorded: it is looked at whole, and
+            // it is all there is to look at.
+            if held.isEmpty { held.recheck = true }
             held.append(Held(slot: s, rule: rule, sequence: tracker.sequence, events: [event], waitingOn: waiting))
             return
         }

@@ -9,7 +9,7 @@ extension Engine {
         if options.dryRun {
             var json = JSONWriter()
             json.raw("{\"action\":\"exec\",\"t\":")
-            json.time(request.gesture?.time ?? runtime?.clock ?? 0)
+            json.time(request.gesture?.time ?? runtime.clock)
             json.raw(",\"argv\":[")
             for (i, arg) in request.argv.enumerated() {
                 if i > 0 { json.byte(0x2C) }
@@ -34,7 +34,7 @@ extension Engine {
         case .success(let k): keys = k
         case .failure(let error): return error.message
         }
-        let t = runtime?.clock ?? 0
+        let t = runtime.clock
         if options.dryRun {
             for e in keys.events where e.type == 1 {
                 var json = JSONWriter()
@@ -70,7 +70,7 @@ extension Engine {
     /// a key typed at once never reached the desktop. At start a keyboard
     /// that cannot be made stops the run, as the first key() would.
     func makeKeyboardIfCalled(atStart: Bool) -> ExitCode? {
-        guard !options.dryRun, keyboard == nil, let call = runtime?.firstCall(ofGlobal: "key") else { return nil }
+        guard !options.dryRun, keyboard == nil, let call = runtime.firstCall(ofGlobal: "key") else { return nil }
         do {
             keyboard = try VirtualKeyboard(settle: false)
         } catch {

@@ -38,7 +38,7 @@ extension Engine {
         let choice = AppSourceChoice.detect(environment: SessionEnvironment.current(), named: options.appSource, command: options.appCommand)
         if case .none(let reason) = choice {
             // No desktop at all (a kiosk, a console, CI) is only news to rules that ask for an app.
-            if named || options.verbose || runtime?.hasAppRules == true {
+            if named || options.verbose || runtime.hasAppRules == true {
                 console.say("gesturemap: no app source: \(reason); g.app is nil")
             }
             return
@@ -52,7 +52,7 @@ extension Engine {
 
     /// The rules follow the new focus; --trace (or -v) says it.
     func focusChanged(_ app: AppInfo?) {
-        runtime?.setApp(app)
+        runtime.setApp(app)
         if options.trace != nil {
             sayTrace(text: AppReport.line(app), json: "{\"type\":\"focus\",\"app\":\(AppReport.json(app))}")
         } else if options.verbose {

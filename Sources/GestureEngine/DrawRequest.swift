@@ -38,7 +38,7 @@ public struct DrawRequest {
                                                 misses: misses.shown, moreMisses: misses.more))
             return true
         }
-        let engine = Engine(options: options, console: console, output: CollectingSink())
+        guard let engine = Engine(options: options, console: console, output: CollectingSink()) else { return .failure(.run(.unavailable)) }
         engine.observer = session
         engine.traceForObserver = true
         let status = engine.run()

@@ -7,7 +7,7 @@ extension Engine {
     /// nothing would say why. Said once per device, when the engine first sees
     /// its frames, or when a rules reload binds an edge swipe.
     func checkEdges(device: Int, surface: Surface?) {
-        guard surface == nil, !edgesExplained.contains(device), let runtime else { return }
+        guard surface == nil, !edgesExplained.contains(device) else { return }
         let rules = runtime.coreRules(forDevice: deviceName(device))
         guard rules.contains(where: { $0.spec.kind == .edgeSwipe }) else { return }
         edgesExplained.insert(device)

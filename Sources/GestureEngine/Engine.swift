@@ -10,7 +10,8 @@ public final class Engine: ScriptHost {
     let options: RunOptions
     let console: Console
     let output: LineSink
-    var runtime: ScriptRuntime?
+    /// The rules' Lua state: built with the engine, replaced whole by a reload.
+    var runtime: ScriptRuntime
     /// One recognizer core per device index: each surface has its own touch
     /// sequences. An array of boxes, not a dictionary of values: this is the
     /// per-frame path, and a boxed core is read and changed where it lies.
@@ -64,12 +65,19 @@ public final class Engine: ScriptHost {
     /// `serve`: the pages connected, each a touch device (PhoneSurfaces.swift).
     var phones: PhoneSurfaces?
 
-    public init(options: RunOptions, console: Console, output: LineSink) {
+    /// Nil, said on the console, when not even an empty Lua state fits in memory.
+    public init?(options: RunOptions, console: Console, output: LineSink) {
+        guard let runtime = ScriptRuntime(host: nil, options: Self.scriptOptions(options)) else {
+            console.say("gesturemap: cannot create a Lua state (out of memory, or --lua-memory too small for the rule API)")
+            return nil
+        }
+        self.runtime = runtime
         self.options = options
         self.console = console
         self.output = output
         progressConsole = console
         launcher.report = { [console] in console.say($0) }
+        runtime.host = self
     }
 
     // MARK: ScriptHost
@@ -94,11 +102,6 @@ public final class Engine: ScriptHost {
     // MARK: Running
 
     public func run() -> ExitCode {
-        guard let runtime = ScriptRuntime(host: self, options: scriptOptions) else {
-            console.say("gesturemap: cannot create a Lua state (out of memory?)")
-            return .unavailable
-        }
-        self.runtime = runtime
         if let status = loadShapes(into: runtime) { return status }
         do {
             if let path = options.rulesPath {
@@ -175,7 +178,7 @@ public final class Engine: ScriptHost {
             arenas[device] = ArenaBox(newArena(for: device))
             checkEdges(device: device, surface: frame.surface)
         }
-        runtime?.advanceClock(to: frame.time)
+        runtime.advanceClock(to: frame.time)
         insideArena = true
         arenas[device]?.arena.handle(frame, into: &deliveries)
         answerQuestions(device: device)
@@ -189,7 +192,7 @@ public final class Engine: ScriptHost {
     /// step is done.
     private func answerQuestions(device: Int) {
         guard let box = arenas[device], box.arena.waitsForAnswer else { return }
-        let driver = runtime?.recognizerDriver
+        let driver = runtime.recognizerDriver
         while let question = box.arena.question {
             var reply = ExternalReply()
             if let driver {
@@ -205,7 +208,7 @@ public final class Engine: ScriptHost {
     /// fires, earliest first, across all devices.
     func advanceAll(to time: Double) {
         // One input instant, however many timers and deadlines fire in it.
-        runtime?.beginInstant(at: time)
+        runtime.beginInstant(at: time)
         while true {
             var arenaDevice = -1
             var arenaDue = Double.infinity
@@ -215,9 +218,9 @@ public final class Engine: ScriptHost {
                     arenaDevice = device
                 }
             }
-            if keyInputs != nil { advanceKeys(to: min(arenaDue, runtime?.nextTimerDeadline ?? arenaDue, time)) }
-            if let timerDue = runtime?.nextTimerDeadline, timerDue <= time, timerDue <= arenaDue {
-                runtime?.fireTimers(upTo: timerDue)
+            if keyInputs != nil { advanceKeys(to: min(arenaDue, runtime.nextTimerDeadline ?? arenaDue, time)) }
+            if let timerDue = runtime.nextTimerDeadline, timerDue <= time, timerDue <= arenaDue {
+                runtime.fireTimers(upTo: timerDue)
                 continue
             }
             guard arenaDevice >= 0, arenaDue <= time else { break }
@@ -247,12 +250,12 @@ public final class Engine: ScriptHost {
     /// Every input ended: timers still pending from `after` run, in order.
     func finishTimers() {
         guard fatal == nil else { return }
-        runtime?.finishTimers()
+        runtime.finishTimers()
     }
 
     /// The earliest deadline of any device, or of any rule timer.
     var nextDeadline: Double? {
-        var earliest = runtime?.nextTimerDeadline ?? Double.infinity
+        var earliest = runtime.nextTimerDeadline ?? Double.infinity
         for device in arenas.indices {
             if let due = arenas[device]?.arena.nextDeadline, due < earliest { earliest = due }
         }
@@ -269,7 +272,7 @@ public final class Engine: ScriptHost {
     }
 
     private func newArena(for device: Int) -> GestureArena {
-        var arena = GestureArena(rules: runtime?.coreRules(forDevice: deviceName(device)) ?? [], thresholds: runtime?.thresholds ?? Thresholds())
+        var arena = GestureArena(rules: runtime.coreRules(forDevice: deviceName(device)), thresholds: runtime.thresholds)
         arena.tracing = tracing
         configureUserGestures(&arena)
         return arena
@@ -283,7 +286,7 @@ public final class Engine: ScriptHost {
                 observer?.engine(self, traced: record)
             }
         }
-        guard !deliveries.isEmpty, let runtime else { return }
+        guard !deliveries.isEmpty else { return }
         for delivery in deliveries where fatal == nil {
             gesturesDelivered += 1
             if let observer { observer.engine(self, delivered: delivery) }
@@ -301,7 +304,7 @@ public final class Engine: ScriptHost {
     /// Hands the cores the rules as they are now, when the script changed them
     /// (a mode switch, a binding disabled, a reload).
     func syncRules() {
-        guard rulesStale, let runtime else { return }
+        guard rulesStale else { return }
         rulesStale = false
         keyInputs?.setQuiet(runtime.thresholds[.typingQuiet])
         for device in arenas.indices where arenas[device] != nil {

@@ -18,7 +18,7 @@ public struct ExplainRequest {
     public func explain(console: Console, tell: @escaping (Explanation.Sequence) -> Bool)
         -> Result<(rules: [Explanation.Rule], tally: ExplanationTally), ExitCode> {
         let session = ExplainSession(tell: tell)
-        let engine = Engine(options: options, console: console, output: CollectingSink())
+        guard let engine = Engine(options: options, console: console, output: CollectingSink()) else { return .failure(.unavailable) }
         engine.observer = session
         engine.traceForObserver = true
         let status = engine.run()
@@ -29,9 +29,9 @@ public struct ExplainRequest {
 
     /// The run's rules as `explain` names them.
     static func rules(of engine: Engine) -> [Explanation.Rule] {
-        let specs = engine.runtime?.coreRules ?? []
+        let specs = engine.runtime.coreRules
         return specs.indices.map { i in
-            let described = engine.runtime?.describeRule(RuleID(i))
+            let described = engine.runtime.describeRule(RuleID(i))
             return Explanation.Rule(index: i, label: RuleLabel(index: i, name: described?.label ?? specs[i].spec.phrase).description,
                                     definedAt: described?.definedAt ?? "", spec: specs[i].spec, isActive: specs[i].isActive)
         }

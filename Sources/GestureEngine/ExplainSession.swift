@@ -50,7 +50,7 @@ final class ExplainSession: EngineObserver {
     /// gesture of it is still held, or once `settled` seconds of input passed
     /// after it.
     private func tellFinished(_ engine: Engine, all: Bool) {
-        if rules.isEmpty, engine.runtime != nil {
+        if rules.isEmpty {
             rules = ExplainRequest.rules(of: engine)
             tally = ExplanationTally(rules: rules)
         }

@@ -46,7 +46,9 @@ public struct GoldenTestRunner {
         let console = Console()
         console.capture = { messages.append($0) }
         let sink = CollectingSink()
-        let engine = Engine(options: runOptions, console: console, output: sink)
+        guard let engine = Engine(options: runOptions, console: console, output: sink) else {
+            return Outcome(testCase: testCase, verdict: .broken(.unavailable), actual: [], messages: messages, expectationProblems: [])
+        }
         engine.progressConsole = progress
         let status = engine.run()
         var outcome = Outcome(testCase: testCase, verdict: .passed, actual: sink.lines, messages: messages, expectationProblems: [])

@@ -10,7 +10,7 @@ extension Engine {
     /// a --keyboard cannot be opened.
     func startKeyboards(live: Bool) -> ExitCode? {
         guard options.readsKeyboards, !options.keyboards.isEmpty || live else { return nil }
-        let keys = KeyInputs(quietFor: runtime?.thresholds[.typingQuiet] ?? TypingQuiet.defaultDuration,
+        let keys = KeyInputs(quietFor: runtime.thresholds[.typingQuiet],
                              report: { [console] in console.say($0) })
         if options.keyboards.isEmpty {
             keys.openAll(in: DeviceScanner.directory)
@@ -26,7 +26,7 @@ extension Engine {
         keyInputs = keys
         // A live keyboard may hold keys already (EVIOCGKEY).
         _ = keys.takeModifierChange()
-        runtime?.setModifiers(keys.modifiers)
+        runtime.setModifiers(keys.modifiers)
         return nil
     }
 
@@ -41,8 +41,8 @@ extension Engine {
     func noteModifiers(at time: Double?) {
         guard let keys = keyInputs, keys.takeModifierChange() else { return }
         let held = keys.modifiers
-        guard held != runtime?.context.modifiers else { return }
-        runtime?.setModifiers(held)
+        guard held != runtime.context.modifiers else { return }
+        runtime.setModifiers(held)
         if options.trace != nil {
             let names = held.names.isEmpty ? "none" : held.names.joined(separator: "+")
             let t = time.map { "\"t\":\(Self.formatTime($0))," } ?? ""

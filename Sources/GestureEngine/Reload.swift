@@ -12,7 +12,8 @@ extension Engine {
     /// old rules' timers are cancelled. The new rules' Lua state shares the
     /// memory limit with the old one while both exist.
     func reloadRules(because reason: String) {
-        guard let old = runtime, let path = options.rulesPath else { return }
+        let old = runtime
+        guard let path = options.rulesPath else { return }
         func refuse(_ why: String) {
             console.say("gesturemap: reloading \(path) failed (\(reason)): \(why); the rules that were running go on")
         }
@@ -46,7 +47,9 @@ extension Engine {
         _ = makeKeyboardIfCalled(atStart: false)
     }
 
-    var scriptOptions: ScriptOptions {
+    var scriptOptions: ScriptOptions { Self.scriptOptions(options) }
+
+    static func scriptOptions(_ options: RunOptions) -> ScriptOptions {
         ScriptOptions(memoryLimit: options.luaMemory, allowInsecureRules: options.allowInsecureRules)
     }
 }

@@ -127,7 +127,7 @@ public final class SessionCapture: EngineObserver {
         // Where it was made, not when it was reported: a tap judged as the
         // next press lands belongs to the sequence it was tapped in.
         guard let index = sequence(on: delivery.event.device, at: delivery.event.lastTouched) else { return }
-        let rule = engine.runtime?.describeRule(delivery.rule)
+        let rule = engine.runtime.describeRule(delivery.rule)
         sequences[index].gestures.append(CapturedGesture(event: delivery.event, ruleIndex: delivery.rule.index,
                                                          rule: rule?.label ?? delivery.rule.description,
                                                          definedAt: rule?.definedAt ?? ""))
@@ -194,7 +194,8 @@ public final class SessionCapture: EngineObserver {
 
     /// Whether rule `index` binds the recognizer of kind `kind` (and Lua name `name`).
     private func isOwnGesture(_ index: Int, kind: GestureKind, name: String?, engine: Engine) -> Bool {
-        guard let rules = engine.runtime?.coreRules, index >= 0, index < rules.count else { return false }
+        let rules = engine.runtime.coreRules
+        guard index >= 0, index < rules.count else { return false }
         let spec = rules[index].spec
         return spec.kind == kind && (kind != .custom || spec.name == name)
     }

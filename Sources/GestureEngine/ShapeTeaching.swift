@@ -39,7 +39,7 @@ public struct ShapeTeaching {
     /// Replays the recording and learns from it. Messages of the run go to `console`.
     public func learn(console: Console) -> Result<Lesson, Failure> {
         let capture = SessionCapture()
-        let engine = Engine(options: options, console: console, output: CollectingSink())
+        guard let engine = Engine(options: options, console: console, output: CollectingSink()) else { return .failure(.run(.unavailable)) }
         engine.observer = capture
         let status = engine.run()
         guard status == .ok else { return .failure(.run(status)) }

@@ -26,7 +26,7 @@ extension Engine {
     /// Starts serving reloads (SIGHUP, and the rules file's changes).
     func openSideChannels() -> SideChannels {
         let channels = SideChannels(watchingRules: options.rulesPath, watch: options.watchRules)
-        channels.ruleWatcher?.watch(runtime?.sourceFiles ?? [])
+        channels.ruleWatcher?.watch(runtime.sourceFiles)
         return channels
     }
 
@@ -73,13 +73,13 @@ extension Engine {
         }
         if ready.contains(.hangup), HangupSignal.drain() {
             reloadRules(because: "SIGHUP")
-            channels.ruleWatcher?.watch(runtime?.sourceFiles ?? [])
+            channels.ruleWatcher?.watch(runtime.sourceFiles)
         }
         if let ruleWatcher = channels.ruleWatcher {
             if ready.contains(.rulesFile), ruleWatcher.changed() { channels.settle.changed(at: MonotonicClock.now()) }
             if channels.settle.takeDue(at: MonotonicClock.now()) {
                 reloadRules(because: "the file changed")
-                ruleWatcher.watch(runtime?.sourceFiles ?? [])
+                ruleWatcher.watch(runtime.sourceFiles)
             }
         }
         if launcher.runningCount > 0 { launcher.enforceTimeouts() }

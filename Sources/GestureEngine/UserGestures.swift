@@ -40,6 +40,6 @@ extension Engine {
 
     /// A device's core gets the rules' recognizers and the shape templates.
     func configureUserGestures(_ arena: inout GestureArena) {
-        arena.setUserGestures(recognizers: runtime?.recognizerNames ?? [], templates: shapeTemplates)
+        arena.setUserGestures(recognizers: runtime.recognizerNames, templates: shapeTemplates)
     }
 }

@@ -25,7 +25,9 @@ public final class ScriptRuntime {
 
     let lua: LuaState
     let options: ScriptOptions
-    weak var host: ScriptHost?
+    /// Weak: the host owns the runtime. Set after creation by a host that
+    /// builds its runtime in its own initializer.
+    public weak var host: ScriptHost?
     var rules: [ScriptRule] = []
     /// Problems found while loading, each `file:line: message`; any of them fails the load.
     var problems: [String] = []
@@ -69,7 +71,7 @@ public final class ScriptRuntime {
     /// A state with the rule API. With `sharingLimitsOf`, the new state counts
     /// against the same memory limit as that one (a reload's new rules and the
     /// old ones). Nil when even the API does not fit in the memory limit.
-    public init?(host: ScriptHost, options: ScriptOptions = ScriptOptions(), sharingLimitsOf other: ScriptRuntime? = nil) {
+    public init?(host: ScriptHost?, options: ScriptOptions = ScriptOptions(), sharingLimitsOf other: ScriptRuntime? = nil) {
         let limits = other?.lua.limits
             ?? LuaLimits(memoryLimit: options.memoryLimit, instructionBudget: options.instructionBudget, timeLimit: options.timeLimit)
         guard let lua = LuaState(limits: limits) else { return nil }

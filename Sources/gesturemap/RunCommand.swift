@@ -14,8 +14,7 @@ enum RunCommand {
             var runOptions = options
             runOptions.detectsAppSource = true
             StopSignals.unblock()
-            let engine = Engine(options: runOptions, console: console, output: LineOutput.standardOutput)
-            return engine.run()
+            return Engine(options: runOptions, console: console, output: LineOutput.standardOutput)?.run() ?? .unavailable
         } catch {
             return usageFailure(error, command: "run", console: console)
         }

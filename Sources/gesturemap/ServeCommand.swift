@@ -38,8 +38,7 @@ enum ServeCommand {
                 return .ok
             }
             StopSignals.unblock()
-            let engine = Engine(options: options, console: console, output: LineOutput.standardOutput)
-            return engine.run()
+            return Engine(options: options, console: console, output: LineOutput.standardOutput)?.run() ?? .unavailable
         } catch {
             return usageFailure(error, command: "serve", console: console)
         }

@@ -32,7 +32,7 @@ func runEngine(input: String, rules: String? = nil, configure: (inout RunOptions
     var messages: [String] = []
     console.capture = { messages.append($0) }
     let sink = RecordingSink()
-    let status = Engine(options: options, console: console, output: sink).run()
+    let status = try #require(Engine(options: options, console: console, output: sink)).run()
     return EngineRun(status: status, lines: sink.lines, messages: messages)
 }
 

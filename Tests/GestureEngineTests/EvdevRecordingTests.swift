@@ -101,7 +101,7 @@ func runRecording(_ files: [String], rules: String, configure: (inout RunOptions
     // size it assumed (HostileInputTests holds that message); the rest must be silent.
     console.capture = { if !$0.contains(": the device gives no resolution; using ") { messages.append($0) } }
     let sink = EvdevRecordingSink()
-    let engine = Engine(options: options, console: console, output: sink)
+    let engine = try #require(Engine(options: options, console: console, output: sink))
     let status = engine.run()
     return EvdevRecordingRun(status: status, lines: sink.lines, messages: messages,
                              framesProcessed: engine.framesProcessed, gestures: try sink.lines.map(parseEvdevGesture))

@@ -119,7 +119,7 @@ struct ExplainCooldownTests {
         }
         // One action, as the tally says, when the same input is run.
         let sink = CollectingSink()
-        #expect(Engine(options: options.forReplayTool, console: Console(), output: sink).run() == .ok)
+        #expect(try #require(Engine(options: options.forReplayTool, console: Console(), output: sink)).run() == .ok)
         #expect(sink.lines.count == 1, "\(sink.lines)")
     }
 }

@@ -54,7 +54,7 @@ private func runEngineOnFile(path: String, rules: String, configure: (inout RunO
     var messages: [String] = []
     console.capture = { messages.append($0) }
     let sink = FusumaSink()
-    let status = Engine(options: options, console: console, output: sink).run()
+    let status = try #require(Engine(options: options, console: console, output: sink)).run()
     return FusumaRun(status: status, lines: sink.lines, messages: messages)
 }
 

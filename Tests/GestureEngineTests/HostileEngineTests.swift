@@ -20,12 +20,12 @@ struct HostileEngineTests {
     }
 
     @Test("a device's decoder, whether opened at the start or again after an unplug, has --strict, --resolution, the transform and --size")
-    func reopenKeepsOptions() {
+    func reopenKeepsOptions() throws {
         var options = RunOptions()
         options.strict = true
         options.transform = Transform(rotation: 90)
         options.deviceSizes = [("event7", Surface(width: 200, height: 150))]
-        let engine = Engine(options: options, console: Console(), output: RecordingSink())
+        let engine = try #require(Engine(options: options, console: Console(), output: RecordingSink()))
         let decoder = engine.deviceDecoder(for: "/dev/input/event7", description: screen, index: 2)
         #expect(decoder.stopsAtFirstError)
         #expect(decoder.dropRecovery == .kernelState)
@@ -35,7 +35,7 @@ struct HostileEngineTests {
         #expect(decoder.converter.surface == Surface(width: 150, height: 200))
 
         options.resolution = (x: 10, y: 10)
-        let withResolution = Engine(options: options, console: Console(), output: RecordingSink())
+        let withResolution = try #require(Engine(options: options, console: Console(), output: RecordingSink()))
             .deviceDecoder(for: "/dev/input/event7", description: screen, index: 2)
         #expect(withResolution.converter.origin == .commandLine)
         #expect(withResolution.stopsAtFirstError)
@@ -50,7 +50,7 @@ struct HostileEngineTests {
         try "E:LIBINPUT_ATTR_SIZE_HINT=160x120\n".write(to: root.appendingPathComponent("c1:3"), atomically: true, encoding: .utf8)
         var options = RunOptions()
         options.sizeProbe = DeviceSizeProbe(udevData: root.path, sysfs: root.appendingPathComponent("no-sys").path)
-        let engine = Engine(options: options, console: Console(), output: RecordingSink())
+        let engine = try #require(Engine(options: options, console: Console(), output: RecordingSink()))
         let fd = open("/dev/null", O_RDONLY)
         defer { close(fd) }
         let decoder = engine.deviceDecoder(for: "/dev/input/event7", description: screen, index: 0, fd: fd)

@@ -90,7 +90,7 @@ struct SynthPlacementTests {
         options.inputs = [try temporaryFile("knock.ndjson", text)]
         options.rulesPath = try temporaryFile("knock.lua", Self.knockRules)
         let sink = CollectingSink()
-        #expect(Engine(options: options.forReplayTool, console: Console(), output: sink).run() == .ok)
+        #expect(try #require(Engine(options: options.forReplayTool, console: Console(), output: sink)).run() == .ok)
         let actions = sink.lines.compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["action"] as? String
         }

@@ -99,15 +99,6 @@ static int load_wayland(char *error, size_t size) {
     return 1;
 }
 
-typedef struct {
-    struct wl_proxy *proxy;
-    char *app_id, *title;
-    int activated;
-    /* Events up to `done` describe the next state. */
-    char *pending_app_id, *pending_title;
-    int pending_activated;
-    uint64_t serial;
-} toplevel;
 
 /* Opening is two exchanges, each ended by a wl_display.sync callback: the
  * globals (is the toplevel manager offered?), then the toplevels and their
@@ -121,63 +112,29 @@ struct gm_wl {
     struct wl_proxy *registry;
     struct wl_proxy *manager;
     uint32_t manager_name, manager_version;
-    toplevel *toplevels;
-    int count, capacity;
-    uint64_t next_serial;
+    gm_toplevels *table;
+    /* The list became complete (a change to report even with no toplevel). */
     int changed;
     int finished;
 };
 
-static void replace(char **slot, const char *text) {
-    free(*slot);
-    *slot = text ? strdup(text) : NULL;
-}
-
-static toplevel *find(gm_wl *w, struct wl_proxy *proxy) {
-    for (int i = 0; i < w->count; i++)
-        if (w->toplevels[i].proxy == proxy) return &w->toplevels[i];
-    return NULL;
-}
-
 static void on_title(void *data, struct wl_proxy *handle, const char *title) {
-    toplevel *t = find(data, handle);
-    if (t) replace(&t->pending_title, title);
+    gm_toplevels_title(((gm_wl *)data)->table, handle, title);
 }
 static void on_app_id(void *data, struct wl_proxy *handle, const char *app_id) {
-    toplevel *t = find(data, handle);
-    if (t) replace(&t->pending_app_id, app_id);
+    gm_toplevels_app_id(((gm_wl *)data)->table, handle, app_id);
 }
 static void on_output(void *data, struct wl_proxy *handle, struct wl_proxy *output) {
     (void)data, (void)handle, (void)output;
 }
 static void on_state(void *data, struct wl_proxy *handle, struct wl_array *state) {
-    toplevel *t = find(data, handle);
-    if (!t) return;
-    t->pending_activated = 0;
-    const uint32_t *values = state->data;
-    for (size_t i = 0; i < state->size / sizeof(uint32_t); i++)
-        if (values[i] == STATE_ACTIVATED) t->pending_activated = 1;
+    gm_toplevels_state(((gm_wl *)data)->table, handle, state->data, state->size / sizeof(uint32_t));
 }
-static int same(const char *a, const char *b) { return (!a && !b) || (a && b && strcmp(a, b) == 0); }
-static void on_done(void *data, struct wl_proxy *handle) {
-    gm_wl *w = data;
-    toplevel *t = find(w, handle);
-    if (!t) return;
-    if (!same(t->app_id, t->pending_app_id) || !same(t->title, t->pending_title) || t->activated != t->pending_activated)
-        w->changed = 1;
-    replace(&t->app_id, t->pending_app_id);
-    replace(&t->title, t->pending_title);
-    t->activated = t->pending_activated;
-}
+static void on_done(void *data, struct wl_proxy *handle) { gm_toplevels_done(((gm_wl *)data)->table, handle); }
 static void on_closed(void *data, struct wl_proxy *handle) {
-    gm_wl *w = data;
-    toplevel *t = find(w, handle);
-    if (!t) return;
-    free(t->app_id), free(t->title), free(t->pending_app_id), free(t->pending_title);
+    if (!gm_toplevels_remove(((gm_wl *)data)->table, handle)) return;
     wl.wl_proxy_marshal(handle, HANDLE_DESTROY);
     wl.wl_proxy_destroy(handle);
-    *t = w->toplevels[--w->count];
-    w->changed = 1;
 }
 static void on_parent(void *data, struct wl_proxy *handle, struct wl_proxy *parent) {
     (void)data, (void)handle, (void)parent;
@@ -196,21 +153,12 @@ static const struct {
 static void on_toplevel(void *data, struct wl_proxy *manager, struct wl_proxy *handle) {
     (void)manager;
     gm_wl *w = data;
-    if (w->count == w->capacity) {
-        int capacity = w->capacity ? w->capacity * 2 : 16;
-        toplevel *grown = realloc(w->toplevels, sizeof *grown * (size_t)capacity);
-        if (!grown) {
-            wl.wl_proxy_marshal(handle, HANDLE_DESTROY);
-            wl.wl_proxy_destroy(handle);
-            return;
-        }
-        w->toplevels = grown;
-        w->capacity = capacity;
+    /* Past the table's limit (or its memory) a toplevel is let go at once. */
+    if (!gm_toplevels_add(w->table, handle)) {
+        wl.wl_proxy_marshal(handle, HANDLE_DESTROY);
+        wl.wl_proxy_destroy(handle);
+        return;
     }
-    toplevel *t = &w->toplevels[w->count++];
-    memset(t, 0, sizeof *t);
-    t->proxy = handle;
-    t->serial = ++w->next_serial;
     wl.wl_proxy_add_listener(handle, (void (**)(void))&handle_listener, w);
 }
 static void on_finished(void *data, struct wl_proxy *manager) {
@@ -296,6 +244,8 @@ gm_wl *gm_wl_open(const char *display, char *error, size_t size) {
     }
     w->display = d;
     w->stage = AWAITING_GLOBALS;
+    w->table = gm_toplevels_new();
+    if (!w->table) goto broken;
     w->registry = wl.wl_proxy_marshal_constructor((struct wl_proxy *)d, DISPLAY_GET_REGISTRY, wl.registry_interface, NULL);
     if (!w->registry) goto broken;
     wl.wl_proxy_add_listener(w->registry, (void (**)(void))&registry_listener, w);
@@ -332,30 +282,18 @@ int gm_wl_dispatch(gm_wl *w, char *error, size_t size) {
         gm_context_error(error, size, "the compositor stopped its list of windows");
         return -1;
     }
-    return w->changed;
+    return gm_toplevels_take_changed(w->table) || w->changed;
 }
 
-int gm_wl_windows(const gm_wl *w, gm_window *out, int max) {
-    for (int i = 0; i < w->count && i < max; i++) {
-        const toplevel *t = &w->toplevels[i];
-        memset(&out[i], 0, sizeof out[i]);
-        if (t->app_id) snprintf(out[i].id, sizeof out[i].id, "%s", t->app_id);
-        if (t->title) snprintf(out[i].title, sizeof out[i].title, "%s", t->title);
-        out[i].pid = -1;
-        out[i].handle = t->serial;
-        out[i].focused = t->activated;
-    }
-    return w->count;
-}
+int gm_wl_windows(const gm_wl *w, gm_window *out, int max) { return gm_toplevels_list(w->table, out, max); }
 
 void gm_wl_close(gm_wl *w) {
     if (!w) return;
-    for (int i = 0; i < w->count; i++) {
-        toplevel *t = &w->toplevels[i];
-        free(t->app_id), free(t->title), free(t->pending_app_id), free(t->pending_title);
-        wl.wl_proxy_destroy(t->proxy);
+    if (w->table) {
+        for (int i = 0; i < gm_toplevels_count(w->table); i++)
+            wl.wl_proxy_destroy((struct wl_proxy *)gm_toplevels_key(w->table, i));
+        gm_toplevels_free(w->table);
     }
-    free(w->toplevels);
     if (w->sync) wl.wl_proxy_destroy(w->sync);
     if (w->manager) wl.wl_proxy_destroy(w->manager);
     if (w->registry) wl.wl_proxy_destroy(w->registry);

@@ -104,9 +104,12 @@ struct X11FocusQuery {
             if case .property(let value?) = answer, value.format == 8 { return describe(window) }
             stage = .children(of: window, climbed: climbed)
             return Step(requests: [.tree(window: window)])
-        case .children(_, let climbed):
+        case .children(let window, let climbed):
             guard case .tree(let parent, let children) = answer else { return finish(.nothing) }
-            let looked = Array(children.prefix(Self.childLimit))
+            // A server that names None, the root or the window itself as a child
+            // is not believed: describing one would name the desktop as the app.
+            let root = self.root
+            let looked = Array(children.lazy.filter { $0 > 1 && $0 != root && $0 != window }.prefix(Self.childLimit))
             guard !looked.isEmpty else { return climb(from: parent, climbed: climbed) }
             stage = .childClasses(parent: parent, children: looked, answers: [], climbed: climbed)
             return Step(requests: looked.map { .property(window: $0, .windowClass) })

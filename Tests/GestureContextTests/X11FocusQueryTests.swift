@@ -127,6 +127,17 @@ struct X11FocusQueryTests {
         #expect(step.requests.count == Q.childLimit)
     }
 
+    @Test("a tree that names None, the root or the window itself among the children: they are not asked about, and never described")
+    func implausibleChildren() {
+        var query = Self.classlessFocus(0x90)
+        let step = query.answered(.tree(parent: Self.root, children: [0, 1, Self.root, 0x90, 0x91]))
+        #expect(step.requests == [.property(window: 0x91, .windowClass)])
+        var onlyBogus = Self.classlessFocus(0x90)
+        // Nothing plausible among them: the parent (the root here) is tried, which ends it.
+        #expect(onlyBogus.answered(.tree(parent: Self.root, children: [0, Self.root, 0x90])) == Q.Step(outcome: .nothing))
+        #expect(!onlyBogus.isAsking)
+    }
+
     @Test("hostile values: a pid past Int32, a class without its second string, text in the wrong format")
     func hostileValues() {
         #expect(Q.app(class: Q.Value(format: 8, bytes: Array("only".utf8)), netName: nil, name: nil,

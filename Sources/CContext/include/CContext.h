@@ -89,6 +89,31 @@ int gm_wl_dispatch(gm_wl *w, char *error, size_t error_size);
 int gm_wl_windows(const gm_wl *w, gm_window *out, int max);
 void gm_wl_close(gm_wl *w);
 
+/* The compositor's toplevels, by the key of each (its Wayland proxy), apart
+ * from the connection: what they say is kept as the protocol says, each text
+ * cut to what a gm_window holds, and at most GM_TOPLEVEL_LIMIT of them. */
+typedef struct gm_toplevels gm_toplevels;
+#define GM_TOPLEVEL_LIMIT 4096
+#define GM_TOPLEVEL_STATE_ACTIVATED 2
+gm_toplevels *gm_toplevels_new(void);
+/* 0 when the table is full, out of memory, or already holds `key`: the caller
+ * lets the toplevel go. */
+int gm_toplevels_add(gm_toplevels *t, const void *key);
+void gm_toplevels_title(gm_toplevels *t, const void *key, const char *title);
+void gm_toplevels_app_id(gm_toplevels *t, const void *key, const char *app_id);
+void gm_toplevels_state(gm_toplevels *t, const void *key, const uint32_t *states, size_t count);
+/* The events since the last `done` take effect. */
+void gm_toplevels_done(gm_toplevels *t, const void *key);
+/* 1 when `key` was there (the caller destroys its proxy), 0 when not. */
+int gm_toplevels_remove(gm_toplevels *t, const void *key);
+/* Whether anything listed changed since last asked; asking clears it. */
+int gm_toplevels_take_changed(gm_toplevels *t);
+int gm_toplevels_count(const gm_toplevels *t);
+const void *gm_toplevels_key(const gm_toplevels *t, int index);
+/* Fills up to `max` windows; returns how many toplevels there are. */
+int gm_toplevels_list(const gm_toplevels *t, gm_window *out, int max);
+void gm_toplevels_free(gm_toplevels *t);
+
 /* ---- the session D-Bus, for the GNOME Shell extension and the KWin script ---- */
 typedef struct gm_dbus gm_dbus;
 /* Connects to `address` (NULL: $DBUS_SESSION_BUS_ADDRESS, else

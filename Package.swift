@@ -54,6 +54,13 @@ let package = Package(
             dependencies: ["GestureCore", "GestureInput", "GestureScript", "GestureActions", "GestureSynth", "GestureContext", "GestureServe"],
             swiftSettings: fast
         ),
+        // The author tools (explain, draw, test, shape, record, synth, check):
+        // they observe a run through EngineObserver and the engine's public face.
+        .target(
+            name: "GestureTools",
+            dependencies: ["GestureCore", "GestureInput", "GestureScript", "GestureSynth", "GestureEngine"],
+            swiftSettings: fast
+        ),
         // The focused application (X11, Wayland, D-Bus: loaded at run time, never linked), held keys, quiet while typing.
         .target(name: "CContext", cSettings: dbusHeaders),
         .target(name: "GestureContext", dependencies: ["CContext", "CEvdev", "GestureCore"], swiftSettings: fast),
@@ -69,7 +76,7 @@ let package = Package(
         // `serve --cert/--key`: OpenSSL's libssl on the server's non-blocking sockets.
         .target(name: "CServeTLS", linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]),
         .target(name: "GestureServe", dependencies: ["GestureCore", "CCrypto", "CQRCode", "CServeTLS"], swiftSettings: fast),
-        .executableTarget(name: "gesturemap", dependencies: ["GestureEngine", "GestureInput", "GestureContext", "GestureServe"], swiftSettings: fast),
+        .executableTarget(name: "gesturemap", dependencies: ["GestureEngine", "GestureTools", "GestureInput", "GestureContext", "GestureServe"], swiftSettings: fast),
 
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"]),
         // Fixtures/fuzz: inputs that broke a fuzz target (scripts/fuzz), kept for the tests.
@@ -78,6 +85,7 @@ let package = Package(
         .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript", "CLuaShim", "GestureContext"], exclude: ["Fixtures"]),
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureContext"]),
+        .testTarget(name: "GestureToolsTests", dependencies: ["GestureTools", "GestureEngine"]),
         .testTarget(name: "gesturemapTests", dependencies: ["gesturemap"]),
         .testTarget(name: "GestureServeTests", dependencies: ["GestureServe", "GestureCore"]),
         .testTarget(name: "GestureContextTests", dependencies: ["GestureContext", "gesturemap"], exclude: ["Fixtures"]),

@@ -6,12 +6,12 @@ import Musl
 
 /// Ctrl-C for commands that run until stopped (`record` from a device): the
 /// handler only sets a flag; the loop notices it and finishes the file cleanly.
-enum Interrupt {
+public enum Interrupt {
     nonisolated(unsafe) private static var flag: sig_atomic_t = 0
 
-    static var requested: Bool { flag != 0 }
+    public static var requested: Bool { flag != 0 }
 
-    static func install() {
+    public static func install() {
         signal(SIGINT) { _ in Interrupt.flag = 1 }
         signal(SIGTERM) { _ in Interrupt.flag = 1 }
         var set = sigset_t()

@@ -1,5 +1,6 @@
 import GestureActions
 import GestureEngine
+import GestureTools
 
 /// `gesturemap draw INPUT [-o FILE.svg] [--rules FILE] [--sequence N]`.
 enum DrawCommand {

@@ -1,5 +1,6 @@
 import GestureActions
 import GestureEngine
+import GestureTools
 
 /// `gesturemap explain INPUT [--rules FILE] [--json]`.
 enum ExplainCommand {

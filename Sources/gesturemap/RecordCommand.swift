@@ -1,4 +1,5 @@
 import GestureEngine
+import GestureTools
 import GestureInput
 
 enum RecordCommand {

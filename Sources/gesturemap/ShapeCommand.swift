@@ -1,6 +1,7 @@
 import GestureActions
 import GestureCore
 import GestureEngine
+import GestureTools
 
 /// `gesturemap shape add NAME INPUT [--shapes FILE]` and `gesturemap shape list [--shapes FILE] [-o FILE.svg]`.
 enum ShapeCommand {

@@ -1,5 +1,6 @@
 import GestureCore
 import GestureEngine
+import GestureTools
 
 enum SynthCommand {
     static func main(_ args: [String], console: Console) -> ExitCode {

@@ -1,4 +1,5 @@
 import GestureEngine
+import GestureTools
 
 /// `gesturemap test RULES [CASES ...]`: golden tests for a rules file.
 enum TestCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import GestureCore
 import GestureEngine
+@testable import GestureTools
 import Testing
 
 /// Issue 20, item 7: `synth` places gestures (`at X,Y` in mm), pauses before

@@ -1,3 +1,4 @@
+import GestureEngine
 import GestureScript
 
 /// `gesturemap check`: loads rule files without running them and lists every

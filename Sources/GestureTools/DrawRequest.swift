@@ -1,3 +1,4 @@
+import GestureEngine
 import GestureActions
 import GestureCore
 

@@ -1,3 +1,4 @@
+import GestureEngine
 import GestureCore
 
 /// `gesturemap shape list`: the templates a run matches against, as text and

@@ -1,3 +1,4 @@
+import GestureEngine
 import GestureCore
 
 /// `gesturemap shape add`: templates learned from a recording. Each drawing in

@@ -1,3 +1,4 @@
+import GestureEngine
 import GestureCore
 
 /// `gesturemap explain`: for each touch sequence, what became of each rule and

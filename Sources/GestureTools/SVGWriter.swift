@@ -1,3 +1,4 @@
+import GestureEngine
 import GestureCore
 
 /// SVG elements as text, with numbers rounded to a tenth of a pixel and text escaped.

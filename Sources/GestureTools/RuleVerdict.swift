@@ -1,3 +1,4 @@
+import GestureEngine
 import GestureCore
 
 /// What became of one rule in one touch sequence, and why: `explain`'s answer

@@ -1,3 +1,4 @@
+import GestureEngine
 /// One golden test of a rules file: a recording, and beside it the lines that
 /// `run` should print for it (`NAME.jsonl` with `NAME.expected`).
 public struct GoldenCase: Equatable, Sendable {

@@ -1,3 +1,4 @@
+import GestureEngine
 /// What `explain` keeps about the whole input once each sequence has been
 /// told and let go: counts, not sequences, so a long recording costs no more
 /// memory than a short one.

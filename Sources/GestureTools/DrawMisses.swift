@@ -1,3 +1,4 @@
+import GestureEngine
 import GestureCore
 
 /// `draw`'s grey notes: the rules that came close in a sequence and did not

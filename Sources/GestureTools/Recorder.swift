@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import GestureEngine
 import Glibc
 #elseif canImport(Musl)
 import Musl

@@ -1,3 +1,4 @@
+import GestureEngine
 import GestureCore
 
 /// A picture of touch sequences as SVG: each sequence a panel with the

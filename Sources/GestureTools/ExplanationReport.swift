@@ -1,3 +1,4 @@
+import GestureEngine
 import GestureCore
 
 /// `explain`'s output: lines for people, or JSON lines for tools.

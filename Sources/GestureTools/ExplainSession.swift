@@ -1,3 +1,4 @@
+import GestureEngine
 import GestureCore
 
 /// `explain` as the run goes: each touch sequence is explained, handed on and

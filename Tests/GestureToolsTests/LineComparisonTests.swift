@@ -1,5 +1,6 @@
 import Testing
-@testable import GestureEngine
+import GestureEngine
+@testable import GestureTools
 
 @Suite("JSON lines compared by meaning")
 struct LineComparisonTests {

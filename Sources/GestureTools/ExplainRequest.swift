@@ -1,3 +1,4 @@
+import GestureEngine
 import GestureActions
 import GestureCore
 
@@ -29,9 +30,9 @@ public struct ExplainRequest {
 
     /// The run's rules as `explain` names them.
     static func rules(of engine: Engine) -> [Explanation.Rule] {
-        let specs = engine.runtime.coreRules
+        let specs = engine.rules
         return specs.indices.map { i in
-            let described = engine.runtime.describeRule(RuleID(i))
+            let described = engine.describeRule(RuleID(i))
             return Explanation.Rule(index: i, label: RuleLabel(index: i, name: described?.label ?? specs[i].spec.phrase).description,
                                     definedAt: described?.definedAt ?? "", spec: specs[i].spec, isActive: specs[i].isActive)
         }

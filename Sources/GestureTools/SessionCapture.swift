@@ -1,18 +1,5 @@
 import GestureCore
-
-/// Sees what a run does, for the author tools (`draw`, `explain`): frames as
-/// they arrive and gestures as they are delivered. Set on the engine; nil costs
-/// one check per frame.
-public protocol EngineObserver: AnyObject {
-    func engine(_ engine: Engine, sawFrame frame: TouchFrame)
-    func engine(_ engine: Engine, delivered delivery: Delivery)
-    /// What the arenas decided, when `Engine.traceForObserver` or `--trace` is on.
-    func engine(_ engine: Engine, traced record: TraceRecord)
-}
-
-extension EngineObserver {
-    public func engine(_ engine: Engine, traced record: TraceRecord) {}
-}
+import GestureEngine
 
 /// One finger's path through a touch sequence.
 public struct CapturedPath: Sendable {
@@ -127,7 +114,7 @@ public final class SessionCapture: EngineObserver {
         // Where it was made, not when it was reported: a tap judged as the
         // next press lands belongs to the sequence it was tapped in.
         guard let index = sequence(on: delivery.event.device, at: delivery.event.lastTouched) else { return }
-        let rule = engine.runtime.describeRule(delivery.rule)
+        let rule = engine.describeRule(delivery.rule)
         sequences[index].gestures.append(CapturedGesture(event: delivery.event, ruleIndex: delivery.rule.index,
                                                          rule: rule?.label ?? delivery.rule.description,
                                                          definedAt: rule?.definedAt ?? ""))
@@ -194,7 +181,7 @@ public final class SessionCapture: EngineObserver {
 
     /// Whether rule `index` binds the recognizer of kind `kind` (and Lua name `name`).
     private func isOwnGesture(_ index: Int, kind: GestureKind, name: String?, engine: Engine) -> Bool {
-        let rules = engine.runtime.coreRules
+        let rules = engine.rules
         guard index >= 0, index < rules.count else { return false }
         let spec = rules[index].spec
         return spec.kind == kind && (kind != .custom || spec.name == name)

@@ -1,7 +1,8 @@
 import Foundation
 import GestureActions
 import GestureCore
-@testable import GestureEngine
+import GestureEngine
+@testable import GestureTools
 import Testing
 
 /// `explain` keeps what decides a verdict, not every frame of a running gesture.

@@ -1,3 +1,4 @@
+import GestureEngine
 import GestureCore
 
 /// One line of expected or actual output, read as JSON where it is JSON.

@@ -74,8 +74,10 @@ struct HostileNeighbourTests {
             hypr.focus(target)
             let (done, longest) = longestCall(tracker, upTo: 2) { tracker.current?.id == id }
             #expect(done)
-            #expect(longest < 0.1, "a call took \(longest) s")
-            #expect(ContextClock.now() - sent < 1, "focus \(id) took \(ContextClock.now() - sent) s")
+            // Not a speed figure (bench-neighbours has those): a call that waited
+            // on the stand-in would take its whole 5 s delay, twice these bounds.
+            #expect(longest < 2.5, "a call took \(longest) s")
+            #expect(ContextClock.now() - sent < 2.5, "focus \(id) took \(ContextClock.now() - sent) s")
             ids.append(tracker.current?.id ?? "nil")
         }
         #expect(ids == ["evince", "firefox", "evince", "firefox", "evince", "firefox"])
@@ -187,8 +189,9 @@ struct HostileNeighbourRunTests {
             tap(k)
         }
         #expect(run.finish() == 0)
-        // 7–12 s before the reads were bounded; the benchmark has the real figure.
-        #expect(waits.allSatisfy { $0 < 1 }, "\(waits)")
+        // Not a speed figure (bench-neighbours has it): unbounded reads made
+        // each tap wait 7–12 s, twice this bound and more.
+        #expect(waits.allSatisfy { $0 < 3.5 }, "\(waits)")
         #expect(run.stderr.components(separatedBy: "printed more than 256 KB in a second").count - 1 == 1, "stderr: \(run.stderr)")
     }
 }

@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "GestureSynthTests", dependencies: ["GestureSynth", "GestureCore", "GestureInput"]),
         .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript", "CLuaShim", "GestureContext"], exclude: ["Fixtures"]),
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions"]),
-        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureContext"]),
+        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureContext", "GestureSynth"]),
         .testTarget(name: "GestureToolsTests", dependencies: ["GestureTools", "GestureEngine"]),
         .testTarget(name: "gesturemapTests", dependencies: ["gesturemap"]),
         .testTarget(name: "GestureServeTests", dependencies: ["GestureServe", "GestureCore"]),

@@ -130,7 +130,7 @@ public final class Engine: ScriptHost {
         if let status = startPhones(firstDevice: inputs.sources.count) { return status }
         var status: ExitCode
         if phones == nil, !inputs.discovering, inputs.sources.allSatisfy(\.isRegularFile), keyInputs?.waitsForInput != true {
-            status = replay(inputs.sources)
+            status = inputs.sources.count > 1 ? replayMerged(inputs.sources) : replay(inputs.sources)
         } else {
             status = runLoop(inputs)
         }

@@ -651,6 +651,8 @@ public struct GestureArena: Sendable {
     // MARK: - Arbitration
 
     private mutating func resolve(at time: Double, into out: inout [Delivery]) {
+        // Most frames change no recognizer's state: nothing to resolve.
+        if transitions.isEmpty && (held.isEmpty || !held.recheck) { return }
         let from = out.count
         defer { if out.count - from > 1 { Self.orderInstant(&out, from: from) } }
         repeat {

@@ -146,11 +146,11 @@ enum ShapeEvaluation {
 
     /// The scribble measure of docs/shapes.md: 2,000 smooth random walks, the
     /// share reported as some shape at the default `shape_min_score`.
-    static func scribbleAcceptance() -> (accepted: Int, total: Int, scores: [Double], names: [String: Int]) {
+    static func scribbleAcceptance(_ all: [[Vector]] = ShapeCalibrationTests.scribbles(2000))
+        -> (accepted: Int, total: Int, scores: [Double], names: [String: Int]) {
         var accepted = 0
         var names: [String: Int] = [:]
         var scores: [Double] = []
-        let all = ShapeCalibrationTests.scribbles(2000)
         for points in all {
             let plan = Drawn.along(points, duration: Drawn.length(points) / 120)
             let out = TouchScript.recognize(TouchScript.frames([plan]), rules: [GestureRule(spec: GestureSpec(kind: .shape, minScore: 0))])
@@ -200,7 +200,7 @@ struct ShapeEvaluationTests {
     /// scribbles (docs/shapes.md, "How well it works").
     static let floors = (untaught: 0.98, one: 0.99, three: 0.995, scribbles: 0.03)
 
-    @Test("held-out drawers, never tuned on: built-in shapes ≥ 98%, taught with 1 template ≥ 99%, with 3 ≥ 99.5%; ≤ 3% of scribbles taken for a shape")
+    @Test("held-out drawers, never tuned on: built-in shapes ≥ 98%, taught with 1 template ≥ 99%, with 3 ≥ 99.5%; ≤ 3% of the scribbles the scale was set on (seed 99)")
     func heldOut() {
         let people = ShapeEvaluation.people(ShapeEvaluation.heldOutSeeds)
         print("shape-eval: \(people.count) held-out drawers (seeds \(ShapeEvaluation.heldOutSeeds.first ?? 0)–\(ShapeEvaluation.heldOutSeeds.last ?? 0)), \(ShapeEvaluation.drawingsPerShape) drawings of each of the 16 shapes each, through the core with one shape rule bound")
@@ -216,6 +216,28 @@ struct ShapeEvaluationTests {
         let share = Double(s.accepted) / Double(s.total)
         print("shape-eval: random scribbles taken for a shape at shape_min_score \(Threshold.shapeMinScore.defaultValue): \(s.accepted)/\(s.total) = \(String(format: "%.2f", share * 100))%; as \(s.names.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
         #expect(share <= Self.floors.scribbles)
+    }
+
+    /// The scribble goal (≤ 3%) was met on the scribbles the scale was set on
+    /// (seed 99: 2.95%), not on others: 3.61% of 10,000 drawn with five other
+    /// seeds (docs/shapes.md, "Scribbles never tuned on"). Raising
+    /// shape_min_score to meet it there (0.82: 2.5%) costs the held-out
+    /// drawers' 98% (97.86%) and s02 (95.3%). This holds that figure from
+    /// getting worse; it is not the goal.
+    static let heldOutScribbleBound = 0.04
+
+    @Test("scribbles never tuned on (five other seeds of the smooth walks): the share taken for a shape, reported, and held under 4%")
+    func heldOutScribbles() {
+        var accepted = 0, total = 0
+        for seed: UInt64 in [4242, 5151, 6262, 7373, 8484] {
+            let s = ShapeEvaluation.scribbleAcceptance(ShapeCalibrationTests.scribbles(2000, seed: seed))
+            accepted += s.accepted
+            total += s.total
+            print("shape-eval: scribbles never tuned on (seed \(seed)) taken for a shape: \(s.accepted)/\(s.total) = \(String(format: "%.2f", Double(s.accepted) / Double(s.total) * 100))%; as \(s.names.sorted { $0.value > $1.value }.prefix(4).map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+        }
+        let share = Double(accepted) / Double(total)
+        print("shape-eval: scribbles never tuned on, all five seeds: \(accepted)/\(total) = \(String(format: "%.2f", share * 100))% (goal 3%: not met)")
+        #expect(share <= Self.heldOutScribbleBound)
     }
 
     /// s02 is the one real person at hand: the check made at the end, never

@@ -20,10 +20,9 @@ enum { gm_level_m = 1, gm_mode_8 = 2 };
 typedef gm_qrcode *(*gm_encode_fn)(const char *, int, int, int, int);
 typedef void (*gm_free_fn)(gm_qrcode *);
 
-unsigned char *gm_qr_encode(const char *text, int *width, char *error, size_t size) {
-    static const char *const names[] = {"libqrencode.so.4", "libqrencode.so", NULL};
+unsigned char *gm_qr_encode(const char *text, const char *const *libraries, int *width, char *error, size_t size) {
     void *handle = NULL;
-    for (const char *const *name = names; *name && !handle; name++) handle = dlopen(*name, RTLD_NOW | RTLD_LOCAL);
+    for (const char *const *name = libraries; *name && !handle; name++) handle = dlopen(*name, RTLD_NOW | RTLD_LOCAL);
     if (!handle) {
         snprintf(error, size, "libqrencode is not installed (install Debian's libqrencode4)");
         return NULL;

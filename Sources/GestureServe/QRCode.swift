@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CQRCode
 
 /// The pairing URL as a QR code drawn with half blocks, two modules a line,
@@ -10,10 +13,17 @@ public enum QRCode {
         case unavailable(String)
     }
 
-    public static func terminalLines(for text: String) -> Outcome {
+    /// Debian's libqrencode4, by the names it is installed under.
+    public static let libraries = ["libqrencode.so.4", "libqrencode.so"]
+
+    /// `libraries`: where to look for libqrencode (tests name one that is not there).
+    public static func terminalLines(for text: String, libraries: [String] = QRCode.libraries) -> Outcome {
         var width: Int32 = 0
         var error = [CChar](repeating: 0, count: 256)
-        guard let modules = gm_qr_encode(text, &width, &error, error.count) else {
+        var names: [UnsafePointer<CChar>?] = libraries.map { UnsafePointer(strdup($0)) }
+        defer { for name in names { free(UnsafeMutablePointer(mutating: name)) } }
+        names.append(nil)
+        guard let modules = gm_qr_encode(text, &names, &width, &error, error.count) else {
             return .unavailable(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         defer { gm_qr_free(modules) }

@@ -115,6 +115,26 @@ struct PhoneServerTests {
         #expect(client.closedByServer)
     }
 
+    @Test("over a real socket, a message of 4,096 bytes is taken and one of 4,097 closes the page, saying so")
+    func sizeCap() throws {
+        let server = try PhoneServer.loopback()
+        let client = try #require(Self.openedPage(server)).client
+        // Valid JSON padded with spaces to the cap: read, not refused.
+        var largest = #"{"type":"surface","width":200,"height":100,"ratio":2}"#
+        largest += String(repeating: " ", count: 4096 - largest.utf8.count)
+        client.sendText(largest)
+        let taken = LoopbackClient.pump(server)
+        #expect(Self.reasons(taken).isEmpty, "\(taken)")
+        #expect(server.pagesConnected == 1)
+        client.sendText(largest + " ")
+        let reasons = Self.reasons(LoopbackClient.pump(server))
+        #expect(reasons.count == 1)
+        #expect(reasons.first?.hasSuffix(": a WebSocket message of 4097 bytes (at most 4096); closed the connection") == true, "\(reasons)")
+        #expect(client.receive(atLeast: 4) == [0x88, 2, 0x03, 0xf0])
+        #expect(client.closedByServer)
+        #expect(server.pagesConnected == 0)
+    }
+
     @Test("over the rate cap: closed, saying so")
     func rateCap() throws {
         var settings = ServeSettings()

@@ -24,10 +24,9 @@ struct QRCodeTests {
         #expect(width == 33 + 8)
     }
 
-    @Test("when it cannot be drawn, the reason says what to install")
+    @Test("when libqrencode cannot be loaded, the reason says what to install")
     func unavailableReason() {
-        if case .unavailable(let why) = Self.outcome {
-            #expect(why == "libqrencode is not installed (install Debian's libqrencode4)")
-        }
+        let outcome = QRCode.terminalLines(for: "http://192.168.1.23:8023/?k=00", libraries: ["libqrencode-not-here.so.99"])
+        #expect(outcome == .unavailable("libqrencode is not installed (install Debian's libqrencode4)"))
     }
 }

@@ -33,20 +33,16 @@ extension Engine {
             while lane.head == nil, !lane.atEnd, fatal == nil {
                 lane.frames.removeAll(keepingCapacity: true)
                 lane.next = 0
-                guard let n = lane.file.read(into: buffer) else {
-                    console.say("gesturemap: \(lane.source.name): read error: \(lane.file.lastErrorDescription)")
-                    return .noInput
-                }
-                if n == 0 {
+                switch feedChunk(of: lane.source, from: lane.file, buffer: buffer, emit: { lane.frames.append($0) }) {
+                case .failure(let status):
+                    return status
+                case .success(0):
                     lane.source.decoder.finish { lane.frames.append($0) }
                     lane.atEnd = true
-                } else {
-                    lane.source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { lane.frames.append($0) }
-                    announce(lane.source)
+                    if let status = reportDiagnostics(lane.source) { return status }
+                case .success:
+                    break
                 }
-                if let status = reportDiagnostics(lane.source) { return status }
-                if pace == nil { pollAppFocus() }
-                checkOutputReader()
             }
             return nil
         }

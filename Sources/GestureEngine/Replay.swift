@@ -16,18 +16,14 @@ extension Engine {
             defer { progress?.finish() }
             var bytesDone = 0
             while true {
-                guard let n = file.read(into: buffer) else {
-                    console.say("gesturemap: \(source.name): read error: \(file.lastErrorDescription)")
-                    return .noInput
+                let n: Int
+                switch feedChunk(of: source, from: file, buffer: buffer, emit: { process($0) }) {
+                case .success(let read): n = read
+                case .failure(let status): return status
                 }
                 if n == 0 { break }
-                if pace == nil { pollAppFocus() }
-                source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { process($0) }
                 bytesDone += n
                 progress?.update(bytesDone: bytesDone, events: source.decoder.eventCount)
-                announce(source)
-                if let status = reportDiagnostics(source) { return status }
-                checkOutputReader()
                 if fatal != nil { return .ok }
             }
             source.decoder.finish { process($0) }
@@ -37,6 +33,25 @@ extension Engine {
         }
         finishTimers()
         return .ok
+    }
+
+    /// A file's next chunk through its decoder, its frames to `emit`: the
+    /// bytes read (0 at its end), or the status that ends the run (a read
+    /// error, `--strict` at a malformed line). Between chunks the focus and
+    /// stdout's reader are looked at, as the loop would.
+    func feedChunk(of source: Source, from file: InputFile, buffer: UnsafeMutableRawBufferPointer,
+                   emit: (TouchFrame) -> Void) -> Result<Int, ExitCode> {
+        guard let n = file.read(into: buffer) else {
+            console.say("gesturemap: \(source.name): read error: \(file.lastErrorDescription)")
+            return .failure(.noInput)
+        }
+        guard n > 0 else { return .success(0) }
+        if pace == nil { pollAppFocus() }
+        source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n]), emit: emit)
+        announce(source)
+        if let status = reportDiagnostics(source) { return .failure(status) }
+        checkOutputReader()
+        return .success(n)
     }
 
     /// Says once how an input is read: under `-v` always; without it only when

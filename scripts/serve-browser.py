@@ -436,15 +436,24 @@ def refusals(gm, rules, _):
 STROKE_FINGERS = [(300, 380), (300, 470)]
 
 
-def page_stroke(ws, t, lift):
-    """The stroke as the page would send it over `ws`, dated from `t` (ms): 40 ms apart."""
+def page_surface(ws):
+    """What the page sends first: its size (a phone's, in CSS px) and devicePixelRatio."""
+    ws.send(json.dumps({"type": "surface", "width": 390, "height": 844, "ratio": 3}))
+
+
+def page_stroke(ws, t, lift, spacing=40, paced=False):
+    """Two fingers 220 CSS px left in 12 steps as the page would send them over
+    `ws`, dated from `t` (ms), `spacing` ms apart (and as far apart in real time
+    when `paced`); lifted if `lift`."""
     ws.send(json.dumps({"type": "touchstart", "t": t, "touches": [[0, 300, 380], [1, 300, 470]]}))
     for step in range(1, 13):
-        t += 40
+        if paced:
+            time.sleep(spacing / 1000)
+        t += spacing
         ws.send(json.dumps({"type": "touchmove", "t": t, "touches": [[0, 300 - 18 * step, 380], [1, 300 - 18 * step, 470]]}))
     if lift:
-        ws.send(json.dumps({"type": "touchend", "t": t + 40, "touches": [[0, 84, 380], [1, 84, 470]]}))
-    return t + 40
+        ws.send(json.dumps({"type": "touchend", "t": t + spacing, "touches": [[0, 84, 380], [1, 84, 470]]}))
+    return t + spacing
 
 
 def closed_tab(gm, rules, _):
@@ -473,7 +482,7 @@ def closed_tab(gm, rules, _):
         # comes): the engine cancels what was down when the connection goes.
         path = "/ws?k=" + serve.token
         control = WebSocket("127.0.0.1", serve.port, path)
-        control.send(json.dumps({"type": "surface", "width": 390, "height": 844, "ratio": 3}))
+        page_surface(control)
         page_stroke(control, 1000.0, lift=True)
         found, _ = serve.wait_for(rb"next_slide", timeout=5)
         check(found is not None, "over a WebSocket, the stroke lifted is a swipe (the control)")
@@ -481,7 +490,7 @@ def closed_tab(gm, rules, _):
         serve.settle(0.3)
         serve.out = b""
         dropped = WebSocket("127.0.0.1", serve.port, path)
-        dropped.send(json.dumps({"type": "surface", "width": 390, "height": 844, "ratio": 3}))
+        page_surface(dropped)
         page_stroke(dropped, 1000.0, lift=False)
         serve.settle(0.3)
         dropped.sock.close()
@@ -514,16 +523,10 @@ def hidden_page(gm, rules, _):
 
 
 def page_swipe_messages(ws, token_time=1000.0):
-    """A two-finger swipe left as the page would send it, over `ws`."""
-    ws.send(json.dumps({"type": "surface", "width": 390, "height": 844, "ratio": 3}))
-    t = token_time
-    ws.send(json.dumps({"type": "touchstart", "t": t, "touches": [[0, 300, 380], [1, 300, 470]]}))
-    for step in range(1, 13):
-        time.sleep(0.012)
-        t += 12
-        ws.send(json.dumps({"type": "touchmove", "t": t, "touches": [[0, 300 - 18 * step, 380], [1, 300 - 18 * step, 470]]}))
-    t += 12
-    ws.send(json.dumps({"type": "touchend", "t": t, "touches": [[0, 84, 380], [1, 84, 470]]}))
+    """A two-finger swipe left as the page would send it, over `ws`: fast
+    enough (12 ms a step) to be decided while it moves."""
+    page_surface(ws)
+    page_stroke(ws, token_time, lift=True, spacing=12, paced=True)
 
 
 def flood(gm, rules, _):
@@ -551,7 +554,7 @@ def flood(gm, rules, _):
         # A server keeping what it read (a buffer never compacted, the messages
         # themselves) grows by as much; one that keeps nothing, by none.
         steady = WebSocket("127.0.0.1", serve.port, path)
-        steady.send(json.dumps({"type": "surface", "width": 390, "height": 844, "ratio": 3}))
+        page_surface(steady)
         steady.send(json.dumps({"type": "touchstart", "t": 10.0, "touches": [[7, 10, 10]]}))
         serve.settle(0.3)
         rss_steady = serve.rss_kb()
@@ -576,7 +579,7 @@ def flood(gm, rules, _):
 
         # A flood: far over the rate cap, as fast as the socket takes it.
         flooder = WebSocket("127.0.0.1", serve.port, path)
-        flooder.send(json.dumps({"type": "surface", "width": 390, "height": 844, "ratio": 3}))
+        page_surface(flooder)
         serve.settle(0.2)
         rss_before = serve.rss_kb()
         message = json.dumps({"type": "touchmove", "t": 5.0, "touches": [[7, 10, 10]]})

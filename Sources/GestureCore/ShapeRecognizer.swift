@@ -178,7 +178,10 @@ public struct ShapeRecognizer: Recognizer {
         if let refusal = ShapeFilter.refusal(of: drawing.points, path: drawing.path) {
             why = refusal
         } else if let stroke = ShapeStroke(path: drawing.points), let best = config.matcher.best(stroke) {
-            if let least = config.minimum(for: best.name) {
+            let turn = best.needsCorner ? ShapeCorners.sharpestTurn(ofDrawing: drawing.points) : .infinity
+            if turn < ShapeCorners.drawnCorner {
+                why = .shapeWithoutCorner(best: best.name, Measurement("sharpest turn", turn, .minimum, ShapeCorners.drawnCorner, unit: "°", key: nil))
+            } else if let least = config.minimum(for: best.name) {
                 if best.score >= least { return recognize(best, drawing, at: time, tracker: tracker, into: &out) }
                 why = .shapeUnmatched(best: best.name, .under("scored", best.score, .shapeMinScore, limit: least))
             } else {

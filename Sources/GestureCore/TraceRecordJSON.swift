@@ -149,6 +149,7 @@ extension TransitionCause {
         case .straightStroke: return "straight_stroke"
         case .flatStroke: return "flat_stroke"
         case .shapeUnmatched: return "shape_unmatched"
+        case .shapeWithoutCorner: return "shape_without_corner"
         case .shapeUnbound: return "shape_unbound"
         case .failedInLua: return "failed_in_lua"
         case .deadlineInLua: return "deadline_in_lua"

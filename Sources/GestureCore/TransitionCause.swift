@@ -51,6 +51,9 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
     case flatStroke
     /// Shapes: the best template matched too poorly for any rule.
     case shapeUnmatched(best: String, Measurement)
+    /// Shapes: the best template turns sharply somewhere, and the drawing
+    /// nowhere does: a smooth curve near a check or a bracket (`ShapeCorners`).
+    case shapeWithoutCorner(best: String, Measurement)
     /// Shapes: it looked most like a shape no rule binds.
     case shapeUnbound(best: String, score: Double)
     /// A Lua recognizer called `fail`, with its reason if it gave one.
@@ -98,6 +101,7 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
         case .straightStroke: return "a straight stroke is no shape"
         case .flatStroke: return "it went back and forth along a line, which is no shape"
         case .shapeUnmatched(let best, let m): return "most like \(best), but \(m)"
+        case .shapeWithoutCorner(let best, let m): return "most like \(best), which has a corner where this drawing only curves: \(m)"
         case .shapeUnbound(let best, let score): return "most like \(best) (\(twoDecimals(score))), which no rule binds"
         case .failedInLua(let reason): return reason.map { "fail(): \($0)" } ?? "fail()"
         case .deadlineInLua: return "its deadline passed and it has no timeout function"
@@ -114,7 +118,8 @@ extension TransitionCause {
     public var measurement: Measurement? {
         switch self {
         case .movedTooFar(let m), .heldTooLong(let m), .liftedEarly(let m), .tooLong(let m),
-             .liftedTooSlow(let m), .notFromEdge(let m), .tapTooFar(let m), .shapeTooSmall(let m), .shapeUnmatched(_, let m):
+             .liftedTooSlow(let m), .notFromEdge(let m), .tapTooFar(let m), .shapeTooSmall(let m), .shapeUnmatched(_, let m),
+             .shapeWithoutCorner(_, let m):
             return m
         case .liftedBeforeBegan(_, let m), .liftedWithoutStroke(let m):
             return m

@@ -21,3 +21,7 @@ public func sinDegrees(_ angle: Double) -> Double { sin(angle * Double.pi / 180)
 
 @inline(__always)
 public func tanDegrees(_ angle: Double) -> Double { tan(angle * Double.pi / 180) }
+
+/// The angle whose cosine is `x`, in degrees; `x` must lie in -1...1.
+@inline(__always)
+public func acosDegrees(_ x: Double) -> Double { acos(x) * 180 / Double.pi }

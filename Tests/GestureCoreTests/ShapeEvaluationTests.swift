@@ -72,6 +72,7 @@ enum ShapeEvaluation {
             case .straightStroke: return "nothing (straight)"
             case .flatStroke: return "nothing (back and forth)"
             case .shapeUnmatched(let best, _): return "nothing (\(best), low score)"
+            case .shapeWithoutCorner(let best, _): return "nothing (\(best), no corner)"
             default: return "nothing (\(t.cause))"
             }
         }
@@ -218,26 +219,23 @@ struct ShapeEvaluationTests {
         #expect(share <= Self.floors.scribbles)
     }
 
-    /// The scribble goal (≤ 3%) was met on the scribbles the scale was set on
-    /// (seed 99: 2.95%), not on others: 3.61% of 10,000 drawn with five other
-    /// seeds (docs/shapes.md, "Scribbles never tuned on"). Raising
-    /// shape_min_score to meet it there (0.82: 2.5%) costs the held-out
-    /// drawers' 98% (97.86%) and s02 (95.3%). This holds that figure from
-    /// getting worse; it is not the goal.
-    static let heldOutScribbleBound = 0.04
+    /// Scribbles never looked at while the limits were set: the scale was set
+    /// on seed 99, and the corner limits (`ShapeCorners`) on seed 99 and
+    /// seeds 4242–8484 (docs/shapes.md, "Scribbles never tuned on").
+    static let heldOutScribbleSeeds: [UInt64] = [70001, 70002, 70003, 70004, 70005]
 
-    @Test("scribbles never tuned on (five other seeds of the smooth walks): the share taken for a shape, reported, and held under 4%")
+    @Test("scribbles never tuned on (five other seeds of the smooth walks): at most 3% are taken for a shape")
     func heldOutScribbles() {
         var accepted = 0, total = 0
-        for seed: UInt64 in [4242, 5151, 6262, 7373, 8484] {
+        for seed in Self.heldOutScribbleSeeds {
             let s = ShapeEvaluation.scribbleAcceptance(ShapeCalibrationTests.scribbles(2000, seed: seed))
             accepted += s.accepted
             total += s.total
             print("shape-eval: scribbles never tuned on (seed \(seed)) taken for a shape: \(s.accepted)/\(s.total) = \(String(format: "%.2f", Double(s.accepted) / Double(s.total) * 100))%; as \(s.names.sorted { $0.value > $1.value }.prefix(4).map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
         }
         let share = Double(accepted) / Double(total)
-        print("shape-eval: scribbles never tuned on, all five seeds: \(accepted)/\(total) = \(String(format: "%.2f", share * 100))% (goal 3%: not met)")
-        #expect(share <= Self.heldOutScribbleBound)
+        print("shape-eval: scribbles never tuned on, all five seeds: \(accepted)/\(total) = \(String(format: "%.2f", share * 100))% (goal: at most 3%)")
+        #expect(share <= Self.floors.scribbles)
     }
 
     /// s02 is the one real person at hand: the check made at the end, never

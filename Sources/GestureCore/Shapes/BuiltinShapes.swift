@@ -10,7 +10,7 @@ public enum BuiltinShapes {
     ]
 
     public static let templates: [ShapeTemplate] = definitions.compactMap { name, path, loop in
-        ShapeTemplate(name: name, path: path, anyDirection: true, loop: loop, turnsToMeet: true)
+        ShapeTemplate(name: name, path: path, anyDirection: true, loop: loop, turnsToMeet: true, cornersCount: true)
     }
 
     private static func p(_ points: (Double, Double)...) -> [Vector] { points.map { Vector($0.0, $0.1) } }

@@ -12,14 +12,16 @@ public struct ShapeMatcher: Sendable {
         /// 1 for a stroke exactly like the template, falling to 0 as it differs.
         public var score: Double
         public var distance: Double
+        /// The template matched turns sharply somewhere (`ShapeCorners`).
+        public var needsCorner = false
     }
 
     /// A warp distance at which the score reaches 0. Chosen so that the
     /// default `shape_min_score`, 0.8, falls at a distance of 0.104, where
-    /// 2.95% of random scribbles are taken now that strokes may be turned to
-    /// meet a template (the scale before, 0.58, took 4.6% with turning;
-    /// docs/shapes.md, "Scores"). Set on the scribbles alone, never on the $1
-    /// logs' s02.
+    /// 2.95% of random scribbles were taken once strokes could be turned to
+    /// meet a template (the scale before, 0.58, took 4.6% with turning), and
+    /// 1.75% are since shapes with corners need them (docs/shapes.md,
+    /// "Scores"). Set on the scribbles alone, never on the $1 logs' s02.
     public static let scoreScale = 0.52
 
     public static func score(distance: Double) -> Double {
@@ -30,18 +32,21 @@ public struct ShapeMatcher: Sendable {
     /// The best match of each template name, best first.
     public func ranked(_ stroke: ShapeStroke) -> [Match] {
         var warp = WarpDistance()
-        var best: [String: Double] = [:]
+        var best: [String: Match] = [:]
         var order: [String] = []
         for template in templates {
-            var d = best[template.name] ?? .infinity
+            let known = best[template.name]?.distance ?? .infinity
             if best[template.name] == nil { order.append(template.name) }
+            var d = known
             for i in ShapeMatcher.promising(template.variants, for: stroke) {
                 d = min(d, ShapeMatcher.distance(stroke, template.variants[i], turning: template.turnsToMeet, warp: &warp, bound: d))
             }
-            best[template.name] = d
+            // Ties go to the template listed first, as in `best`.
+            if d < known || best[template.name] == nil {
+                best[template.name] = Match(name: template.name, score: ShapeMatcher.score(distance: d), distance: d, needsCorner: template.hasCorner)
+            }
         }
-        return order.compactMap { name in best[name].map { Match(name: name, score: ShapeMatcher.score(distance: $0), distance: $0) } }
-            .sorted { $0.distance < $1.distance }
+        return order.compactMap { best[$0] }.sorted { $0.distance < $1.distance }
     }
 
     /// The best match: as `ranked(stroke).first`, but every warp gives up as
@@ -63,7 +68,10 @@ public struct ShapeMatcher: Sendable {
             // Ties go to the template listed first, as in `ranked`.
             if d < bound || (d == bound && c.template < (best?.template ?? .max)) { best = (d, c.template) }
         }
-        return best.map { Match(name: templates[$0.template].name, score: ShapeMatcher.score(distance: $0.distance), distance: $0.distance) }
+        return best.map {
+            let template = templates[$0.template]
+            return Match(name: template.name, score: ShapeMatcher.score(distance: $0.distance), distance: $0.distance, needsCorner: template.hasCorner)
+        }
     }
 
     /// How far a stroke may be turned to meet a template, degrees either way:

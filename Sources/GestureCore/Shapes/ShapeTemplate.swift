@@ -15,6 +15,11 @@ public struct ShapeTemplate: Sendable {
     /// teacher's slant, and turning strokes to meet it only blurs it with the
     /// teacher's other shapes (a circle with their rounded rectangle).
     public let turnsToMeet: Bool
+    /// It turns sharply somewhere, so a drawing of it must too (`ShapeCorners`):
+    /// built-in shapes, defined by their geometry. A taught one is a drawing,
+    /// whose hooks where the pen landed or lifted are no corners the next
+    /// drawing will have.
+    public let hasCorner: Bool
     let variants: [ShapeStroke]
 
     /// A stroke whose ends are closer than this share of its size is a loop.
@@ -24,12 +29,13 @@ public struct ShapeTemplate: Sendable {
     static let loopLaps = [1.0, 1.15, 2.0]
 
     /// Nil when the path has no length.
-    public init?(name: String, path: [Vector], anyDirection: Bool, loop: Bool? = nil, turnsToMeet: Bool = false) {
+    public init?(name: String, path: [Vector], anyDirection: Bool, loop: Bool? = nil, turnsToMeet: Bool = false, cornersCount: Bool = false) {
         guard let stroke = ShapeStroke(path: path) else { return nil }
         self.name = name
         self.stroke = stroke
         self.anyDirection = anyDirection
         self.turnsToMeet = turnsToMeet
+        hasCorner = cornersCount && ShapeCorners.sharpestTurn(ofTemplate: path) >= ShapeCorners.templateCorner
         isLoop = loop ?? (stroke.endGap < ShapeTemplate.loopGap)
         if isLoop {
             let ring = LoopPath(stroke.points + [stroke.points[0]])

@@ -14,12 +14,19 @@ public protocol LineSink: AnyObject {
     var hangupDescriptor: Int32? { get }
     /// Asks, without writing, whether the reader is still there.
     func checkReader()
+    /// Whether lines may wait for `flush()`, for a replay that nobody waits
+    /// on between its lines; turning it off writes what waits.
+    func holdLines(_ hold: Bool)
+    /// Writes every line that waits.
+    func flush()
 }
 
 extension LineSink {
     public var failure: OutputFailure? { nil }
     public var hangupDescriptor: Int32? { nil }
     public func checkReader() {}
+    public func holdLines(_ hold: Bool) {}
+    public func flush() {}
 }
 
 /// Why an output stopped taking lines.
@@ -42,7 +49,12 @@ public enum OutputFailure: Equatable, Sendable {
 /// Writes whole lines to a file descriptor, each with one `write(2)` so lines
 /// from gesturemap never interleave with others on a shared pipe.
 ///
-/// Line-buffered by contract: a line is out before the next gesture is read.
+/// Line-buffered by contract: a line is out before the next gesture is read,
+/// except in a replay of files read as fast as they can be (`holdLines`),
+/// where lines wait for the end of the chunk of input that made them: one
+/// `write(2)` a line cost more there than the rest of the line's handling.
+/// A write of held lines stays within `PIPE_BUF`, so it is as atomic on a
+/// shared pipe as one line is.
 /// The first failed write ends the writer: later lines are dropped, and
 /// `failure` says why, so the command can stop and choose its exit status.
 public final class LineWriter: LineSink {
@@ -51,6 +63,9 @@ public final class LineWriter: LineSink {
     public let name: String
     public private(set) var failure: OutputFailure?
     private var buffer: [UInt8] = []
+    private var holding = false
+    /// The most a write of held lines carries: what a pipe writes at once.
+    static let heldBytes = Int(PIPE_BUF)
 
     public let hangupDescriptor: Int32?
 
@@ -75,9 +90,15 @@ public final class LineWriter: LineSink {
 
     public func write(line bytes: UnsafeBufferPointer<UInt8>) {
         guard !broken else { return }
+        if holding, !buffer.isEmpty, buffer.count + bytes.count + 1 > LineWriter.heldBytes { flush() }
         buffer.append(contentsOf: bytes)
         buffer.append(0x0A)
-        flush()
+        if !holding { flush() }
+    }
+
+    public func holdLines(_ hold: Bool) {
+        holding = hold
+        if !hold { flush() }
     }
 
     /// Bytes that are already whole lines (synth's and record's output).

@@ -23,6 +23,8 @@ extension Engine {
         if let gesture = request.gesture {
             for (k, v) in gestureEnvironment(gesture, device: request.deviceName) where env[k] == nil { env[k] = v }
         }
+        // The program may write to the same stdout: the lines before it go first.
+        output.flush()
         return launcher.launch(ProcessLauncher.Request(
             argv: request.argv, environment: env, directory: request.directory,
             timeout: request.timeout, origin: request.origin))

@@ -9,6 +9,8 @@ public final class Console: @unchecked Sendable {
     public let fd: Int32
     /// Tests capture messages here instead of writing them.
     public var capture: ((String) -> Void)?
+    /// Runs before a message is written: stdout's held lines go out first.
+    var beforeMessage: (() -> Void)?
 
     public init(fd: Int32 = 2) {
         self.fd = fd
@@ -19,6 +21,7 @@ public final class Console: @unchecked Sendable {
     private var statusLine: String?
 
     public func say(_ message: String) {
+        beforeMessage?()
         if let capture {
             capture(message)
             return

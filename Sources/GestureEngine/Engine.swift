@@ -130,7 +130,10 @@ public final class Engine: ScriptHost {
         if let status = startPhones(firstDevice: inputs.sources.count) { return status }
         var status: ExitCode
         if phones == nil, !inputs.discovering, inputs.sources.allSatisfy(\.isRegularFile), keyInputs?.waitsForInput != true {
+            // Paced, the replay waits between frames: each line goes out as it comes.
+            if !options.realtime { holdOutput() }
             status = inputs.sources.count > 1 ? replayMerged(inputs.sources) : replay(inputs.sources)
+            if !options.realtime { releaseOutput() }
         } else {
             status = runLoop(inputs)
         }

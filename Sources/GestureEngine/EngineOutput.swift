@@ -15,6 +15,20 @@ extension Engine {
         noticeOutputFailure()
     }
 
+    /// A replay read as fast as the files allow: lines wait for the end of the
+    /// chunk that made them (a write each cost more than handling them), and
+    /// go out before any message, so stdout and stderr keep their order.
+    func holdOutput() {
+        output.holdLines(true)
+        console.beforeMessage = { [output] in output.flush() }
+    }
+
+    func releaseOutput() {
+        console.beforeMessage = nil
+        output.holdLines(false)
+        noticeOutputFailure()
+    }
+
     private func noticeOutputFailure() {
         guard fatal == nil, let failure = output.failure else { return }
         fatal = ExitCode.forOutput(failure, command: "gesturemap", console: console)

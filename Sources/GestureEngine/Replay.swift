@@ -48,6 +48,7 @@ extension Engine {
         guard n > 0 else { return .success(0) }
         if pace == nil { pollAppFocus() }
         source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n]), emit: emit)
+        output.flush()
         announce(source)
         if let status = reportDiagnostics(source) { return .failure(status) }
         checkOutputReader()

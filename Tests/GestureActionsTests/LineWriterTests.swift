@@ -140,4 +140,31 @@ struct LineWriterTests {
         #expect(received.text == String(repeating: line + "\n", count: 4))
         close(reader)
     }
+
+    @Test("held lines wait for a flush; each write of them is whole lines within PIPE_BUF, in order")
+    func heldLines() throws {
+        var fds: [Int32] = [0, 0]
+        // A packet socket keeps each write(2) apart, so its bounds can be seen.
+        #expect(socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue), 0, &fds) == 0)
+        let writer = LineWriter(fd: fds[1])
+        writer.holdLines(true)
+        let lines = (0..<300).map { #"{"action":"swipe","t":\#($0).5,"pad":"\#(String(repeating: "é", count: $0 % 37))"}"# }
+        for line in lines.prefix(3) { writer.write(line: line) }
+        var ready = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
+        #expect(poll(&ready, 1, 0) == 0, "nothing is written before the flush")
+        for line in lines.dropFirst(3) { writer.write(line: line) }
+        writer.holdLines(false)
+        close(fds[1])
+        var writes: [[UInt8]] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = recv(fds[0], &buffer, buffer.count, 0)
+            if n <= 0 { break }
+            writes.append(Array(buffer[0..<n]))
+        }
+        close(fds[0])
+        #expect(writes.count > 1)
+        #expect(writes.allSatisfy { $0.count <= Int(PIPE_BUF) && $0.last == 0x0A })
+        #expect(String(decoding: writes.joined(), as: UTF8.self) == lines.map { $0 + "\n" }.joined())
+    }
 }

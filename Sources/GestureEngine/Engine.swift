@@ -181,9 +181,15 @@ public final class Engine: ScriptHost {
             arenas[device] = ArenaBox(newArena(for: device))
             checkEdges(device: device, surface: frame.surface)
         }
-        runtime.advanceClock(to: frame.time)
+        // Neither call can replace the runtime or the core (a reload waits for
+        // the loop): they need no reference count of their own, which cost a
+        // retain and a release each, a frame.
+        let time = frame.time
+        Unmanaged.passUnretained(runtime)._withUnsafeGuaranteedRef { $0.advanceClock(to: time) }
         insideArena = true
-        arenas[device]?.arena.handle(frame, into: &deliveries)
+        if let core = arenas.withUnsafeBufferPointer({ $0[device].map(Unmanaged.passUnretained) }) {
+            core._withUnsafeGuaranteedRef { $0.arena.handle(frame, into: &deliveries) }
+        }
         answerQuestions(device: device)
         insideArena = false
         syncRules()
@@ -258,7 +264,8 @@ public final class Engine: ScriptHost {
 
     /// The earliest deadline of any device, or of any rule timer.
     var nextDeadline: Double? {
-        var earliest = runtime.nextTimerDeadline ?? Double.infinity
+        // Asked every frame; the getter cannot replace the runtime (see recognize).
+        var earliest = Unmanaged.passUnretained(runtime)._withUnsafeGuaranteedRef { $0.nextTimerDeadline } ?? Double.infinity
         for device in arenas.indices {
             if let due = arenas[device]?.arena.nextDeadline, due < earliest { earliest = due }
         }

@@ -340,12 +340,14 @@ public final class Engine: ScriptHost {
         wait(until: origin.wall + (time - origin.input), serving: pace.channels)
     }
 
+    static let strictStop = "gesturemap: stopping at malformed input (--strict); fix the line above or run without --strict to skip such lines"
+
     func reportDiagnostics(_ source: Source) -> ExitCode? {
         guard !source.decoder.diagnostics.isEmpty else { return nil }
         for d in source.decoder.diagnostics { console.say(d.description) }
         source.decoder.diagnostics.removeAll()
         if options.strict && source.decoder.errorCount > 0 {
-            console.say("gesturemap: stopping at malformed input (--strict); fix the line above or run without --strict to skip such lines")
+            console.say(Engine.strictStop)
             return .dataError
         }
         return nil

@@ -14,6 +14,13 @@ extension Engine {
             guard let file = source.file else { continue }
             let progress = progressConsole.flatMap { ProgressBar(file: file, console: $0) }
             defer { progress?.finish() }
+            if pace == nil, options.decodesAhead {
+                switch replayDecodedAhead(source, from: file, progress: progress) {
+                case .read: continue
+                case .stopped(let status): return status
+                case .unavailable: break
+                }
+            }
             var bytesDone = 0
             while true {
                 let n: Int
@@ -59,11 +66,79 @@ extension Engine {
     /// its size was guessed (a typical size, udev's hint, the display), so that
     /// whoever sees odd distances knows why and that `--size` sets it.
     func announce(_ source: Source, atEnd: Bool = false) {
-        guard !source.announced, atEnd || source.decoder.eventCount > 0 else { return }
+        for line in Engine.announcement(of: source, verbose: options.verbose, atEnd: atEnd) { console.say(line) }
+    }
+
+    /// What `announce` says, once; from whichever thread has the decoder.
+    static func announcement(of source: Source, verbose: Bool, atEnd: Bool) -> [String] {
+        guard !source.announced, atEnd || source.decoder.eventCount > 0 else { return [] }
         let guessed = source.decoder.converter.origin.isGuess
-        guard options.verbose || guessed else { return }
+        guard verbose || guessed else { return [] }
         source.announced = true
-        if options.verbose, let auto = source.decoder as? AutoDecoder, let how = auto.formatExplanation { console.say(how) }
-        console.say(source.decoder.unitsExplanation)
+        var lines: [String] = []
+        if verbose, let auto = source.decoder as? AutoDecoder, let how = auto.formatExplanation { lines.append(how) }
+        lines.append(source.decoder.unitsExplanation)
+        return lines
+    }
+
+    enum FileReplay {
+        case read
+        case stopped(ExitCode)
+        /// No second thread: the file is read on this one.
+        case unavailable
+    }
+
+    /// One file decoded on a second thread while this one handles its frames
+    /// (DecodeAhead): the same frames, lines and messages, in the same order,
+    /// as `feedChunk` gives them, the file's end included.
+    func replayDecodedAhead(_ source: Source, from file: InputFile, progress: ProgressBar?) -> FileReplay {
+        let ahead = DecodeAhead(source: source, file: file, verbose: options.verbose, devices: devices)
+        guard ahead.start() else { return .unavailable }
+        defer { ahead.finish() }
+        var frame = TouchFrame(time: 0)
+        var bytesDone = 0
+        while true {
+            let chunk = ahead.next()
+            if let error = chunk.readError {
+                console.say("gesturemap: \(source.name): read error: \(error)")
+                return .stopped(.noInput)
+            }
+            if chunk.bytes > 0 { pollAppFocus() }
+            var named = 0
+            for k in 0..<chunk.frameCount {
+                named = applyNames(of: chunk, from: named, before: k)
+                chunk.load(k, into: &frame)
+                process(frame)
+            }
+            _ = applyNames(of: chunk, from: named, before: chunk.frameCount)
+            output.flush()
+            if chunk.end { ahead.finish() } else { for line in chunk.announcement { console.say(line) } }
+            if !chunk.diagnostics.isEmpty {
+                for d in chunk.diagnostics { console.say(d.description) }
+                if options.strict && chunk.errorCount > 0 {
+                    console.say(Engine.strictStop)
+                    return .stopped(.dataError)
+                }
+            }
+            if chunk.end {
+                finish(device: source.index)
+                for line in chunk.announcement { console.say(line) }
+                return .read
+            }
+            checkOutputReader()
+            bytesDone += chunk.bytes
+            progress?.update(bytesDone: bytesDone, events: chunk.eventCount)
+            if fatal != nil { return .stopped(.ok) }
+            ahead.recycle(chunk)
+        }
+    }
+
+    private func applyNames(of chunk: DecodedChunk, from start: Int, before frame: Int) -> Int {
+        var i = start
+        while i < chunk.names.count, chunk.names[i].before == frame {
+            devices.apply(chunk.names[i].name, for: chunk.names[i].device)
+            i += 1
+        }
+        return i
     }
 }

@@ -21,6 +21,10 @@ public struct RunOptions: Sendable {
     public var timing = false
     /// Replay files at their recorded pace instead of as fast as possible.
     public var realtime = false
+    /// A replay of files decodes each on a second thread while the frames
+    /// decoded before are handled (`DecodeAhead`); false does both on one,
+    /// for tests that hold the two to the same output.
+    public var decodesAhead = true
     /// Take live devices for exclusive use (EVIOCGRAB).
     public var grab = false
     /// Print key events and programs as JSON lines instead of typing and running them.

@@ -2,12 +2,41 @@
 /// decoders the moment a header or device line names one, so that a handler
 /// running inside the same read already sees it.
 public final class DeviceDirectory: @unchecked Sendable {
-    // Only the engine's loop thread reads and writes it.
+    // Only the engine's loop thread reads and writes `names`. While a file is
+    // decoded ahead on another thread, that thread's decoder writes to
+    // `journal` alone, and the engine sets each name when it reaches the
+    // frame the name came before.
     private var names: [Int: String] = [:]
+    private var journal: [(device: Int, name: String)]?
 
     public init() {}
 
     public func name(of device: Int) -> String? { names[device] }
 
-    public func set(_ name: String, for device: Int) { names[device] = name }
+    public func set(_ name: String, for device: Int) {
+        if journal != nil {
+            journal?.append((device, name))
+        } else {
+            names[device] = name
+        }
+    }
+
+    /// From the engine's thread, while the journal is kept.
+    public func apply(_ name: String, for device: Int) { names[device] = name }
+
+    /// Before the decoding thread starts.
+    public func beginJournal() { journal = [] }
+
+    /// On the decoding thread: the names set since it last asked.
+    public func takeJournal() -> [(device: Int, name: String)] {
+        guard journal?.isEmpty == false, let entries = journal else { return [] }
+        journal = []
+        return entries
+    }
+
+    /// After the decoding thread ended.
+    public func endJournal() {
+        for (device, name) in journal ?? [] { names[device] = name }
+        journal = nil
+    }
 }

@@ -1,0 +1,227 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import GestureCore
+import GestureInput
+
+/// A regular file read and decoded on a second thread while the engine
+/// handles the frames decoded before: a replay as fast as the file allows then
+/// takes as long as the longer of the two halves, not their sum.
+///
+/// The decoder belongs to the thread from `start()` to `finish()`; the engine
+/// sees only what each chunk gave, in `DecodedChunk`s, in order. Nothing the
+/// rules run can reach the decoder, so what a replay does is the same as when
+/// one thread does both (same frames, lines, messages, and their order).
+final class DecodeAhead: @unchecked Sendable {
+    private let source: Source
+    private let file: InputFile
+    private let verbose: Bool
+    private let devices: DeviceDirectory
+    private let handoff = ChunkHandoff(capacity: 2)
+    private var thread = pthread_t()
+    private var running = false
+
+    init(source: Source, file: InputFile, verbose: Bool, devices: DeviceDirectory) {
+        self.source = source
+        self.file = file
+        self.verbose = verbose
+        self.devices = devices
+    }
+
+    /// False when no thread could be made: the caller decodes as before.
+    func start() -> Bool {
+        devices.beginJournal()
+        let retained = Unmanaged.passRetained(self)
+        let made = pthread_create(&thread, nil, { raw in
+            guard let raw else { return nil }
+            Unmanaged<DecodeAhead>.fromOpaque(raw).takeRetainedValue().decodeAll()
+            return nil
+        }, retained.toOpaque())
+        if made != 0 {
+            retained.release()
+            devices.endJournal()
+            return false
+        }
+        running = true
+        return true
+    }
+
+    /// The next chunk's frames and what came with them; the last has `end` set.
+    func next() -> DecodedChunk { handoff.take() }
+
+    /// Gives a chunk's storage back to be filled again.
+    func recycle(_ chunk: DecodedChunk) { handoff.recycle(chunk) }
+
+    /// Stops the thread (at once if the run ended early) and waits for it:
+    /// the decoder is the engine's again.
+    func finish() {
+        guard running else { return }
+        running = false
+        handoff.close()
+        pthread_join(thread, nil)
+        devices.endJournal()
+    }
+
+    private func decodeAll() {
+        let capacity = 1 << 16
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            var chunk = handoff.blank()
+            let read = file.read(into: buffer)
+            if let n = read, n > 0 {
+                source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { chunk.append($0, names: devices) }
+                chunk.bytes = n
+            } else if read == nil {
+                chunk.readError = file.lastErrorDescription
+                chunk.end = true
+            } else {
+                source.decoder.finish { chunk.append($0, names: devices) }
+                chunk.end = true
+            }
+            chunk.closeNames(devices)
+            chunk.diagnostics = source.decoder.diagnostics
+            source.decoder.diagnostics.removeAll()
+            chunk.errorCount = source.decoder.errorCount
+            chunk.eventCount = source.decoder.eventCount
+            chunk.announcement = Engine.announcement(of: source, verbose: verbose, atEnd: chunk.end)
+            let end = chunk.end
+            guard handoff.put(chunk), !end else { return }
+        }
+    }
+}
+
+/// What one chunk of a file gave: its frames (headers, and their touches end
+/// to end), the device names set before each, and the decoder's news.
+struct DecodedChunk {
+    struct Header {
+        var time: Double
+        var surface: Surface?
+        var boundingBox: Bool
+        var device: Int
+        var reportedFingers: Int
+        var touchesEnd: Int
+    }
+
+    private(set) var headers: [Header] = []
+    private(set) var touches: [Touch] = []
+    /// A device's name, set when the engine reaches frame `before`.
+    private(set) var names: [(before: Int, device: Int, name: String)] = []
+    var bytes = 0
+    var diagnostics: [Diagnostic] = []
+    var errorCount = 0
+    var eventCount = 0
+    var announcement: [String] = []
+    var readError: String?
+    var end = false
+
+    var frameCount: Int { headers.count }
+
+    mutating func clear() {
+        headers.removeAll(keepingCapacity: true)
+        touches.removeAll(keepingCapacity: true)
+        names.removeAll(keepingCapacity: true)
+        bytes = 0
+        diagnostics = []
+        errorCount = 0
+        eventCount = 0
+        announcement = []
+        readError = nil
+        end = false
+    }
+
+    mutating func append(_ frame: TouchFrame, names directory: DeviceDirectory) {
+        closeNames(directory)
+        touches.append(contentsOf: frame.touches)
+        headers.append(Header(time: frame.time, surface: frame.surface, boundingBox: frame.boundingBox,
+                              device: frame.device, reportedFingers: frame.reportedFingers, touchesEnd: touches.count))
+    }
+
+    /// Names the decoder set since the last frame come before the next one.
+    mutating func closeNames(_ directory: DeviceDirectory) {
+        for (device, name) in directory.takeJournal() { names.append((headers.count, device, name)) }
+    }
+
+    /// Frame `k`, its touches in `frame`'s own array (kept, so it is reused).
+    func load(_ k: Int, into frame: inout TouchFrame) {
+        let header = headers[k]
+        frame.time = header.time
+        frame.surface = header.surface
+        frame.boundingBox = header.boundingBox
+        frame.device = header.device
+        frame.reportedFingers = header.reportedFingers
+        frame.touches.removeAll(keepingCapacity: true)
+        frame.touches.append(contentsOf: touches[(k == 0 ? 0 : headers[k - 1].touchesEnd)..<header.touchesEnd])
+    }
+}
+
+/// The two threads' meeting point: a few chunks in flight, their storage
+/// reused. The decoding thread waits when the engine is that far behind.
+final class ChunkHandoff: @unchecked Sendable {
+    private let capacity: Int
+    private var ready: [DecodedChunk] = []
+    private var spare: [DecodedChunk] = []
+    private var closed = false
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        pthread_mutex_init(lock, nil)
+        pthread_cond_init(changed, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(changed)
+        pthread_mutex_destroy(lock)
+        changed.deallocate()
+        lock.deallocate()
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return body()
+    }
+
+    /// Storage to fill: a spare chunk, cleared, or a new one.
+    func blank() -> DecodedChunk {
+        var chunk = locked { spare.popLast() } ?? DecodedChunk()
+        chunk.clear()
+        return chunk
+    }
+
+    /// False once the engine stopped taking chunks.
+    func put(_ chunk: DecodedChunk) -> Bool {
+        locked {
+            while ready.count >= capacity && !closed { pthread_cond_wait(changed, lock) }
+            guard !closed else { return false }
+            ready.append(chunk)
+            pthread_cond_broadcast(changed)
+            return true
+        }
+    }
+
+    func take() -> DecodedChunk {
+        locked {
+            while ready.isEmpty { pthread_cond_wait(changed, lock) }
+            let chunk = ready.removeFirst()
+            pthread_cond_broadcast(changed)
+            return chunk
+        }
+    }
+
+    func recycle(_ chunk: DecodedChunk) {
+        locked { if spare.count < capacity + 1 { spare.append(chunk) } }
+    }
+
+    func close() {
+        locked {
+            closed = true
+            ready.removeAll()
+            pthread_cond_broadcast(changed)
+        }
+    }
+}

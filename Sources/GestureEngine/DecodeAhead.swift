@@ -134,7 +134,8 @@ struct DecodedChunk {
 
     mutating func append(_ frame: TouchFrame, names directory: DeviceDirectory) {
         closeNames(directory)
-        touches.append(contentsOf: frame.touches)
+        // Through a buffer: appending the array itself retains and releases it.
+        frame.touches.withUnsafeBufferPointer { touches.append(contentsOf: $0) }
         headers.append(Header(time: frame.time, surface: frame.surface, boundingBox: frame.boundingBox,
                               device: frame.device, reportedFingers: frame.reportedFingers, touchesEnd: touches.count))
     }
@@ -152,8 +153,11 @@ struct DecodedChunk {
         frame.boundingBox = header.boundingBox
         frame.device = header.device
         frame.reportedFingers = header.reportedFingers
+        let start = k == 0 ? 0 : headers[k - 1].touchesEnd
         frame.touches.removeAll(keepingCapacity: true)
-        frame.touches.append(contentsOf: touches[(k == 0 ? 0 : headers[k - 1].touchesEnd)..<header.touchesEnd])
+        touches.withUnsafeBufferPointer { all in
+            frame.touches.append(contentsOf: UnsafeBufferPointer(rebasing: all[start..<header.touchesEnd]))
+        }
     }
 }
 

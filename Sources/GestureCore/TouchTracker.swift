@@ -7,7 +7,10 @@ public struct TrackedTouch: Equatable, Sendable {
     public var isDown: Bool
     public var wasCancelled: Bool
     /// The farthest this contact has been from where it landed, mm.
-    public var maxExcursion: Double
+    public var maxExcursion: Double { maxExcursionSquared.squareRoot() }
+    /// Squared, as it is kept: it grows at nearly every frame of a stroke, and
+    /// a square root there was the tracker's costliest instruction.
+    var maxExcursionSquared: Double
     /// Where it was when the finger count last changed: continuous gestures
     /// measure from here.
     public var segmentOrigin: Vector
@@ -348,7 +351,7 @@ public struct TouchTracker: Sendable {
     private func newTouch(_ touch: Touch, at time: Double, resting: Bool) -> TrackedTouch {
         TrackedTouch(
             id: touch.id, start: touch.position, startTime: time, position: touch.position,
-            isDown: true, wasCancelled: false, maxExcursion: 0,
+            isDown: true, wasCancelled: false, maxExcursionSquared: 0,
             segmentOrigin: touch.position, angle: 0, turned: 0, lastChange: time,
             isResting: resting, excursionOrigin: touch.position, stillAnchor: touch.position, stillSince: time)
     }
@@ -401,7 +404,7 @@ public struct TouchTracker: Sendable {
         // only its own movement.
         if corners { t.excursionOrigin += position - old }
         let excursion = position.distanceSquared(to: t.excursionOrigin)
-        if excursion > t.maxExcursion * t.maxExcursion { t.maxExcursion = excursion.squareRoot() }
+        if excursion > t.maxExcursionSquared { t.maxExcursionSquared = excursion }
     }
 
     /// Centroid of the contacts that are down (or of all, once none is).
@@ -431,8 +434,8 @@ public struct TouchTracker: Sendable {
     /// The largest excursion of any contact in the sequence, mm.
     public var maxExcursion: Double {
         var m = 0.0
-        for i in touches.indices where touches[i].maxExcursion > m { m = touches[i].maxExcursion }
-        return m
+        for i in touches.indices where touches[i].maxExcursionSquared > m { m = touches[i].maxExcursionSquared }
+        return m.squareRoot()
     }
 
     public func normalized(_ point: Vector) -> Vector? {

@@ -154,9 +154,18 @@ struct DecodedChunk {
         frame.device = header.device
         frame.reportedFingers = header.reportedFingers
         let start = k == 0 ? 0 : headers[k - 1].touchesEnd
-        frame.touches.removeAll(keepingCapacity: true)
+        let count = header.touchesEnd - start
+        // Most frames hold as many touches as the one before: overwritten in
+        // place, with no emptying and refilling of the array.
+        if frame.touches.count > count {
+            frame.touches.removeLast(frame.touches.count - count)
+        } else if frame.touches.count < count {
+            frame.touches.append(contentsOf: repeatElement(touches[start], count: count - frame.touches.count))
+        }
         touches.withUnsafeBufferPointer { all in
-            frame.touches.append(contentsOf: UnsafeBufferPointer(rebasing: all[start..<header.touchesEnd]))
+            frame.touches.withUnsafeMutableBufferPointer { into in
+                for i in 0..<count { into[i] = all[start + i] }
+            }
         }
     }
 }

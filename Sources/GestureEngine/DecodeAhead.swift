@@ -19,7 +19,7 @@ final class DecodeAhead: @unchecked Sendable {
     private let file: InputFile
     private let verbose: Bool
     private let devices: DeviceDirectory
-    private let handoff = ChunkHandoff(capacity: 2)
+    private let handoff = ChunkHandoff(capacity: 6, resumeAt: 2)
     private var thread = pthread_t()
     private var running = false
 
@@ -171,25 +171,35 @@ struct DecodedChunk {
 }
 
 /// The two threads' meeting point: a few chunks in flight, their storage
-/// reused. The decoding thread waits when the engine is that far behind.
+/// reused. The decoding thread waits when the engine is `capacity` chunks
+/// behind, and is woken only once the engine is down to `resumeAt`: a wakeup
+/// a chunk cost more than a tenth of the replay in the scheduler.
 final class ChunkHandoff: @unchecked Sendable {
     private let capacity: Int
+    private let resumeAt: Int
     private var ready: [DecodedChunk] = []
     private var spare: [DecodedChunk] = []
     private var closed = false
+    private var producerWaits = false
+    private var consumerWaits = false
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let producerMayGo = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let consumerMayGo = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    init(capacity: Int) {
+    init(capacity: Int, resumeAt: Int) {
         self.capacity = capacity
+        self.resumeAt = resumeAt
         pthread_mutex_init(lock, nil)
-        pthread_cond_init(changed, nil)
+        pthread_cond_init(producerMayGo, nil)
+        pthread_cond_init(consumerMayGo, nil)
     }
 
     deinit {
-        pthread_cond_destroy(changed)
+        pthread_cond_destroy(consumerMayGo)
+        pthread_cond_destroy(producerMayGo)
         pthread_mutex_destroy(lock)
-        changed.deallocate()
+        consumerMayGo.deallocate()
+        producerMayGo.deallocate()
         lock.deallocate()
     }
 
@@ -209,19 +219,31 @@ final class ChunkHandoff: @unchecked Sendable {
     /// False once the engine stopped taking chunks.
     func put(_ chunk: DecodedChunk) -> Bool {
         locked {
-            while ready.count >= capacity && !closed { pthread_cond_wait(changed, lock) }
+            while ready.count >= capacity && !closed {
+                producerWaits = true
+                pthread_cond_wait(producerMayGo, lock)
+            }
             guard !closed else { return false }
             ready.append(chunk)
-            pthread_cond_broadcast(changed)
+            if consumerWaits {
+                consumerWaits = false
+                pthread_cond_signal(consumerMayGo)
+            }
             return true
         }
     }
 
     func take() -> DecodedChunk {
         locked {
-            while ready.isEmpty { pthread_cond_wait(changed, lock) }
+            while ready.isEmpty {
+                consumerWaits = true
+                pthread_cond_wait(consumerMayGo, lock)
+            }
             let chunk = ready.removeFirst()
-            pthread_cond_broadcast(changed)
+            if producerWaits, ready.count <= resumeAt {
+                producerWaits = false
+                pthread_cond_signal(producerMayGo)
+            }
             return chunk
         }
     }
@@ -234,7 +256,8 @@ final class ChunkHandoff: @unchecked Sendable {
         locked {
             closed = true
             ready.removeAll()
-            pthread_cond_broadcast(changed)
+            producerWaits = false
+            pthread_cond_signal(producerMayGo)
         }
     }
 }

@@ -185,8 +185,8 @@ extension ScriptRuntime {
             stack.push(problem)
             return 2
         }
-        var request = ExecRequest(argv: argv, gesture: currentEvent, origin: origin)
-        if let e = currentEvent { request.deviceName = host?.deviceName(e.device) }
+        var request = ExecRequest(argv: argv, gesture: currentEvent?.pointee, origin: origin)
+        if let e = currentEvent?.pointee { request.deviceName = host?.deviceName(e.device) }
         if stack.type(at: 2) == .table {
             if let problem = readExecOptions(stack, at: 2, into: &request, add: add) { return raise(stack, problem) }
         }

@@ -20,10 +20,17 @@ static int message_handler(lua_State *L) {
 
 static gm_request *request_of(lua_State *L) { return (gm_request *)lua_touserdata(L, 1); }
 
+static int call_handler_body(lua_State *L);
+
+/* Its address names, in the registry, the closure that calls handlers. */
+static const char handler_caller = 0;
+
 static int open_body(lua_State *L) {
     gm_request *request = request_of(L);
     gm_open_sandbox(L);
     gm_install_api(L, request->api);
+    gm_push_gesture_caller(L, call_handler_body);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &handler_caller);
     return 0;
 }
 
@@ -49,6 +56,7 @@ static int call_ref_body(lua_State *L) {
     return 0;
 }
 
+/* Runs as the closure GM_OPEN made, whose upvalues gm_push_gesture reads. */
 static int call_handler_body(lua_State *L) {
     gm_request *request = request_of(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, request->ref);
@@ -93,6 +101,15 @@ int gm_door(lua_State *L, gm_lua_limits *limits, gm_request *request) {
         /* Not reachable from rules: the host never calls Lua from inside Lua. */
         return GM_DOOR_REFUSED;
     }
+    int base = lua_gettop(L) + 1;
+    lua_pushcfunction(L, message_handler);
+    if (request->kind != GM_CALL_HANDLER) {
+        lua_pushcfunction(L, body);
+    } else if (lua_rawgetp(L, LUA_REGISTRYINDEX, &handler_caller) != LUA_TFUNCTION) {
+        /* A state GM_OPEN never opened has no handlers either. */
+        lua_settop(L, base - 1);
+        return GM_DOOR_REFUSED;
+    }
     request->load_status = LUA_OK;
     request->skipped = 0;
     request->dropped = 0;
@@ -107,9 +124,6 @@ int gm_door(lua_State *L, gm_lua_limits *limits, gm_request *request) {
     /* A stop in an earlier call left this thread raising at every instruction. */
     lua_sethook(L, gm_count_hook, LUA_MASKCOUNT, GM_WINDOW);
 
-    int base = lua_gettop(L) + 1;
-    lua_pushcfunction(L, message_handler);
-    lua_pushcfunction(L, body);
     lua_pushlightuserdata(L, request);
     int status = lua_pcall(L, 1, 1, base);
     lua_remove(L, base);

@@ -1,9 +1,11 @@
 /* The table a handler receives. */
 #include "Internal.h"
 
-/* The table's own keys, made into Lua strings once per state and kept in the
- * registry: a handler call sets some twenty of them, and finding each C string
- * among Lua's strings again (lua_setfield) was a third of the table's cost. */
+/* The table's own keys, made into Lua strings once per state: a handler call
+ * sets some twenty of them, and finding each C string among Lua's strings
+ * again (lua_setfield) was a third of the table's cost. They are upvalues of
+ * the function that calls handlers, read in place: a table of them had to be
+ * fetched from the registry on every call, then read key by key. */
 enum {
     KEY_KIND = 1, KEY_PHASE, KEY_DIRECTION, KEY_EDGE, KEY_DEVICE, KEY_FINGERS,
     KEY_TAPS, KEY_RESTING, KEY_T, KEY_DURATION, KEY_DX, KEY_DY, KEY_DISTANCE,
@@ -18,26 +20,16 @@ static const char *const key_names[KEY_COUNT] = {
     "shape", "score", "app", "modifiers",
 };
 
-/* Its address names the keys' table in the registry. */
-static const char gesture_keys = 0;
-
-/* Pushes the table of keys, making it on a state's first call. */
-static void push_keys(lua_State *L) {
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &gesture_keys) == LUA_TTABLE) return;
-    lua_pop(L, 1);
-    lua_createtable(L, KEY_COUNT, 0);
-    for (int i = 0; i < KEY_COUNT; i++) {
-        lua_pushstring(L, key_names[i]);
-        lua_rawseti(L, -2, i + 1);
-    }
-    lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &gesture_keys);
+void gm_push_gesture_caller(lua_State *L, lua_CFunction body) {
+    luaL_checkstack(L, KEY_COUNT, "the gesture's keys");
+    for (int i = 0; i < KEY_COUNT; i++) lua_pushstring(L, key_names[i]);
+    lua_pushcclosure(L, body, KEY_COUNT);
 }
 
-/* With the gesture's table at -1 and the keys' at -2: pushes a key, for the
- * caller to push its value and store both with lua_rawset(L, -3). A fresh
- * table has no metatable, so a raw set is what lua_setfield would do. */
-static void push_key(lua_State *L, int key) { lua_rawgeti(L, -2, key); }
+/* With the gesture's table at -1: pushes a key, for the caller to push its
+ * value and store both with lua_rawset(L, -3). A fresh table has no
+ * metatable, so a raw set is what lua_setfield would do. */
+static void push_key(lua_State *L, int key) { lua_pushvalue(L, lua_upvalueindex(key)); }
 
 static void set_string(lua_State *L, int key, const char *value) {
     if (!value) return;
@@ -83,7 +75,6 @@ static void push_context(lua_State *L, const gm_gesture *g) {
 }
 
 void gm_push_gesture(lua_State *L, const gm_gesture *g) {
-    push_keys(L);
     lua_createtable(L, 0, 22);
     set_string(L, KEY_KIND, g->kind);
     set_string(L, KEY_PHASE, g->phase);
@@ -124,5 +115,4 @@ void gm_push_gesture(lua_State *L, const gm_gesture *g) {
         lua_setfield(L, -2, f->name);
     }
     push_context(L, g);
-    lua_remove(L, -2);
 }

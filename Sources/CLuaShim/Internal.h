@@ -46,6 +46,9 @@ int gm_load_stream(lua_State *L, const char *path, const char *display_name, int
 /* load_module(path, display_name) for the prelude's require. */
 int gm_lib_load_module(lua_State *L);
 
+/* Pushes `body` as a C closure whose upvalues are the gesture table's keys:
+ * gm_push_gesture runs only inside such a closure. */
+void gm_push_gesture_caller(lua_State *L, lua_CFunction body);
 void gm_push_gesture(lua_State *L, const gm_gesture *g);
 int gm_new_object_body(lua_State *L);
 int gm_call_recognizer_body(lua_State *L);

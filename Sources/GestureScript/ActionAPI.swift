@@ -19,7 +19,8 @@ extension ScriptRuntime {
         guard let name = stack.bytes(at: 1) else {
             return raise(stack, "emit() needs an action name first, such as emit(\"next_page\", { page = 2 }), not a \(stack.type(at: 1).name)")
         }
-        let shownName = truncated(name, limit: 64)
+        // Made only for a message: every emit of every handler passes here.
+        var shownName: String { truncated(name, limit: 64) }
         guard name.count <= LuaJSON.maxLineBytes else {
             return raise(stack, "emit(\"\(shownName)\", ...): the name is longer than \(LuaJSON.maxLineBytes >> 20) MiB")
         }
@@ -184,8 +185,8 @@ extension ScriptRuntime {
             stack.push(problem)
             return 2
         }
-        var request = ExecRequest(argv: argv, gesture: currentEvent, origin: origin)
-        if let e = currentEvent { request.deviceName = host?.deviceName(e.device) }
+        var request = ExecRequest(argv: argv, gesture: currentEvent?.pointee, origin: origin)
+        if let e = currentEvent?.pointee { request.deviceName = host?.deviceName(e.device) }
         if stack.type(at: 2) == .table {
             if let problem = readExecOptions(stack, at: 2, into: &request, add: add) { return raise(stack, problem) }
         }

@@ -222,6 +222,8 @@ enum ModifierNames {
     }
 
     static func pointers(for held: Modifiers) -> [UnsafePointer<CChar>?] {
-        all.filter { held.contains($0.0) }.map { $0.1 }
+        // Most gestures are made with no key held: no list to filter then.
+        if held.isEmpty { return [] }
+        return all.filter { held.contains($0.0) }.map { $0.1 }
     }
 }

@@ -25,6 +25,13 @@ enum LuaJSON {
     /// Appends `,"key":value` for every field of the table at `index`, keys sorted.
     static func writeFields(_ stack: LuaView, _ index: Int32, into json: inout JSONWriter, reserved: [String]) -> Problem? {
         let t = lua_absindex(stack.L, index)
+        if writeFlatFields(stack, t, into: &json, reserved: reserved) { return nil }
+        return writeFieldsInGeneral(stack, t, into: &json, reserved: reserved)
+    }
+
+    /// `writeFields` for any table; the flat path's tests compare the two.
+    static func writeFieldsInGeneral(_ stack: LuaView, _ index: Int32, into json: inout JSONWriter, reserved: [String]) -> Problem? {
+        let t = lua_absindex(stack.L, index)
         let length = Int(lua_rawlen(stack.L, t))
         if length > 0, pairCount(stack, t) == length {
             return Problem(message: "is a list; fields must be names with values, such as { page = 2 }")

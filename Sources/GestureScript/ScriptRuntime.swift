@@ -37,7 +37,10 @@ public final class ScriptRuntime {
     public internal(set) var thresholds = Thresholds()
     /// The input time of what is being handled, for `emit`'s `t` and timers.
     var currentTime = 0.0
-    var currentEvent: GestureEvent?
+    /// The event a handler is running for, for `exec`: it points at `call`'s
+    /// own, during the call only, as copying the event (193 bytes, its strings
+    /// retained) into here and out again was a measurable part of every call.
+    var currentEvent: UnsafePointer<GestureEvent>?
     /// Where the running handler or timer was defined: messages fall back to it
     /// when no Lua line is on the stack (a host function given as the handler).
     var currentOrigin: String?
@@ -260,21 +263,23 @@ public final class ScriptRuntime {
     @discardableResult
     private func call(_ index: Int, _ event: GestureEvent, step: Int) -> Bool {
         currentTime = event.time
-        currentEvent = event
         currentOrigin = rules[index].definedAt
         let phase: String? = rules[index].handlerIsTable ? event.phase.rawValue : nil
-        let failure = withOptionalCString(phase) { phase in
-            withGesture(event) { gesture in
-                var request = gm_request()
-                request.kind = GM_CALL_HANDLER
-                request.ref = rules[index].handler
-                request.phase = phase
-                request.gesture = gesture
-                request.step = lua_Integer(step)
-                return enter(&request)
+        let failure = withUnsafePointer(to: event) { event in
+            currentEvent = event
+            defer { currentEvent = nil }
+            return withOptionalCString(phase) { phase in
+                withGesture(event.pointee) { gesture in
+                    var request = gm_request()
+                    request.kind = GM_CALL_HANDLER
+                    request.ref = rules[index].handler
+                    request.phase = phase
+                    request.gesture = gesture
+                    request.step = lua_Integer(step)
+                    return enter(&request)
+                }
             }
         }
-        currentEvent = nil
         currentOrigin = nil
         if let failure {
             reportFailure(of: index, failure)

@@ -16,6 +16,10 @@ public struct GestureArena: Sendable {
     public private(set) var tracker = TouchTracker()
 
     var recognizers = RecognizerSet()
+    /// Every recognizer has decided the sequence (`sequenceSettled`): kept by
+    /// `resolve`, which every change of state passes through, and cleared by
+    /// a reset.
+    private var settled = false
     /// Joins and splits contacts the firmware mislabelled, before the tracker.
     private var continuity = ContactContinuity()
     /// Frames the continuity stage hands on in place of one input frame.
@@ -352,11 +356,17 @@ public struct GestureArena: Sendable {
     }
 
     private mutating func stepAfterRest(_ frame: TouchFrame, lastOfInstant: Bool, into out: inout [Delivery]) {
-        tracker.update(with: frame)
+        tracker.update(with: frame, measuring: !sequenceSettled)
         guard tracker.handInFrame else { return }
         if let landing = continuity.pendingLanding { tracker.expectLanding(at: landing) }
         gather(frame, lastOfInstant: lastOfInstant, from: 0, into: &out)
     }
+
+    /// Every recognizer has decided the sequence and nothing is held: until
+    /// the sequence ends no one reads the hand's shape or path, which cost
+    /// most of a frame (most frames of a swipe come after its decision).
+    /// A traced run measures them still, for what the trace says.
+    private var sequenceSettled: Bool { settled && !tracing && held.isEmpty }
 
     /// Every recognizer from slot `start` on sees the frame; a Lua recognizer's
     /// question stops the pass until its answer.
@@ -515,6 +525,7 @@ public struct GestureArena: Sendable {
 
     /// Back to `possible`; a Lua recognizer is told, before anything else.
     private mutating func reset(_ slot: SlotID) {
+        settled = false
         recognizers.reset(slot)
         _ = noteQuestion(slot)
     }
@@ -596,6 +607,7 @@ public struct GestureArena: Sendable {
             if spec.kind == .edgeSwipe { edgeFingers.insert(spec.fingers) }
         }
         recognizers.removeAll()
+        settled = false
         epoch += 1
         if kinds.contains(.edgeSwipe) {
             recognizers.add(edgeSwipe: SwipeRecognizer(config: .init(fingers: edgeFingers, eightWay: FingerMask(), thresholds: thresholds, edgeZone: thresholds[.edgeZone])))
@@ -688,6 +700,8 @@ public struct GestureArena: Sendable {
                 releaseDecided(at: time, into: &out)
             }
         } while !transitions.isEmpty
+        // States change only by transitions, all of which pass here.
+        settled = recognizers.allTerminal
     }
 
     /// What one resolve delivers shares an instant: a held gesture released by

@@ -99,6 +99,15 @@ struct RecognizerSet: Sendable {
     func spansSequences(_ slot: SlotID) -> Bool { read(slot, SpanReader()) }
     func request(_ slot: SlotID) -> ExternalRequest? { read(slot, RequestReader()) }
 
+    /// Whether every recognizer has decided: asked every frame.
+    // Inlined: a call from the arena's mutating methods would copy the set.
+    var allTerminal: Bool {
+        @inline(__always) get {
+            for i in order.indices where !read(SlotID(index: i), StateReader()).isTerminal { return false }
+            return true
+        }
+    }
+
     /// Slots before this one hold built-in kinds, which never ask anything.
     private(set) var firstAsking = Int.max
 

@@ -114,7 +114,10 @@ public struct TouchTracker: Sendable {
 
     public var isActive: Bool { downCount > 0 }
 
-    public mutating func update(with frame: TouchFrame) {
+    /// `measuring` false: the contacts are followed (where they are, which are
+    /// down, how still), but the hand's shape and path are not measured, for a
+    /// sequence every recognizer has already decided.
+    public mutating func update(with frame: TouchFrame, measuring: Bool = true) {
         time = frame.time
         landingHeld = false
         surface = frame.surface
@@ -157,6 +160,9 @@ public struct TouchTracker: Sendable {
             }
         }
         if frame.reportedFingers > reportedFingers, downCount > 0 { reportedFingers = frame.reportedFingers }
+        // A landing or a lift waits for the next measured frame: the geometry
+        // then starts its segment afresh, as it would have here.
+        guard measuring else { return }
         if tracksStroke {
             let n = max(downBefore, downCount)
             if n > 0 { strokePath.advance(by: frameMovement / Double(n)) }

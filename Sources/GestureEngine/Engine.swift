@@ -5,7 +5,9 @@ import GestureInput
 import GestureScript
 
 /// One run: sources feed frames to the recognizer core, whose deliveries call
-/// the rules' handlers, whose actions reach stdout. One thread, one loop.
+/// the rules' handlers, whose actions reach stdout. One thread, one loop; a
+/// replay of regular files has their reading and decoding done ahead on a
+/// second (DecodeAhead), which never touches the rules or the cores.
 public final class Engine: ScriptHost {
     let options: RunOptions
     let console: Console

@@ -106,7 +106,7 @@ extension Engine {
             if chunk.bytes > 0 { pollAppFocus() }
             var named = 0
             for k in 0..<chunk.frameCount {
-                named = applyNames(of: chunk, from: named, before: k)
+                if named < chunk.names.count { named = applyNames(of: chunk, from: named, before: k) }
                 chunk.load(k, into: &frame)
                 process(frame)
             }

@@ -7,6 +7,8 @@ import Musl
 /// Where emitted lines go: stdout in a run, a recording in tests.
 public protocol LineSink: AnyObject {
     func write(line: String)
+    /// A line as UTF-8 bytes, without its newline.
+    func write(line bytes: UnsafeBufferPointer<UInt8>)
     /// Why lines can no longer be written; nil while they can.
     var failure: OutputFailure? { get }
     /// A descriptor the event loop can poll (for nothing) to learn that the
@@ -22,6 +24,7 @@ public protocol LineSink: AnyObject {
 }
 
 extension LineSink {
+    public func write(line bytes: UnsafeBufferPointer<UInt8>) { write(line: String(decoding: bytes, as: UTF8.self)) }
     public var failure: OutputFailure? { nil }
     public var hangupDescriptor: Int32? { nil }
     public func checkReader() {}

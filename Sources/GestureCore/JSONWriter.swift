@@ -3,9 +3,13 @@
 public struct JSONWriter: Sendable {
     public private(set) var bytes: [UInt8] = []
 
-    public init() {
-        bytes.reserveCapacity(128)
+    /// `capacity` 0 allocates nothing: a writer to swap a kept one out with.
+    public init(capacity: Int = 128) {
+        if capacity > 0 { bytes.reserveCapacity(capacity) }
     }
+
+    /// Empty again, keeping its storage for the next line.
+    public mutating func reset() { bytes.removeAll(keepingCapacity: true) }
 
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
@@ -26,6 +30,12 @@ public struct JSONWriter: Sendable {
         var i = 0
         let n = input.count
         while i < n {
+            // Printable ASCII that needs no escape goes in as one run: a byte
+            // at a time, each append checked the array's uniqueness.
+            let run = i
+            while i < n, JSONWriter.isPlain(input[i]) { i += 1 }
+            if i > run { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[run..<i])) }
+            guard i < n else { break }
             let b = input[i]
             if b < 0x80 {
                 switch b {
@@ -104,11 +114,22 @@ public struct JSONWriter: Sendable {
                 magnitude /= 10
                 count += 1
             }
-            for k in stride(from: count - 1, through: 0, by: -1) { bytes.append(digits[k]) }
+            // Most significant first, then in with one append.
+            var low = 0
+            var high = count - 1
+            while low < high {
+                digits.swapAt(low, high)
+                low += 1
+                high -= 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[0..<count]))
         }
     }
 
     private func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x61 + v - 10 }
+
+    @inline(__always)
+    private static func isPlain(_ b: UInt8) -> Bool { b >= 0x20 && b < 0x7F && b != 0x22 && b != 0x5C }
 }
 
 /// The UTF-8 sequence starting at `i`: its length when valid, or the length of

@@ -88,6 +88,10 @@ public final class Engine: ScriptHost {
         write(line: line)
     }
 
+    public func emit(utf8 line: UnsafeBufferPointer<UInt8>) {
+        write(utf8: line)
+    }
+
     public func log(_ message: String) {
         console.say(message)
     }

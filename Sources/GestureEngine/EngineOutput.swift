@@ -8,6 +8,11 @@ extension Engine {
         noticeOutputFailure()
     }
 
+    func write(utf8 line: UnsafeBufferPointer<UInt8>) {
+        output.write(line: line)
+        noticeOutputFailure()
+    }
+
     /// Between writes: a pipe whose reader left says so when polled, so a run
     /// that is not emitting anything still stops.
     func checkOutputReader() {

@@ -24,7 +24,13 @@ extension ScriptRuntime {
         guard name.count <= LuaJSON.maxLineBytes else {
             return raise(stack, "emit(\"\(shownName)\", ...): the name is longer than \(LuaJSON.maxLineBytes >> 20) MiB")
         }
-        var json = JSONWriter()
+        // The runtime's writer, swapped out and back: no allocation a line.
+        var json = JSONWriter(capacity: 0)
+        swap(&json, &emitWriter)
+        defer {
+            json.reset()
+            swap(&json, &emitWriter)
+        }
         json.raw("{\"action\":")
         json.string(utf8: name.bindMemory(to: UInt8.self))
         json.raw(",\"t\":")
@@ -40,7 +46,7 @@ extension ScriptRuntime {
             return raise(stack, "emit(\"\(shownName)\", ...): fields must be a table such as { page = 2 }, not a \(stack.type(at: 2).name)")
         }
         json.byte(0x7D)
-        host?.emit(line: json.text)
+        if let host { json.bytes.withUnsafeBufferPointer { host.emit(utf8: $0) } }
         return 0
     }
 

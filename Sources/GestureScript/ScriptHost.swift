@@ -5,6 +5,8 @@ import GestureCore
 public protocol ScriptHost: AnyObject {
     /// One complete JSON line, without its newline.
     func emit(line: String)
+    /// The same, as the UTF-8 bytes `emit` wrote: no String made on the way.
+    func emit(utf8 line: UnsafeBufferPointer<UInt8>)
     /// A message for people, already prefixed with its position.
     func log(_ message: String)
     /// The name of the device a gesture came from, for `g.device`.
@@ -20,6 +22,7 @@ public protocol ScriptHost: AnyObject {
 }
 
 extension ScriptHost {
+    public func emit(utf8 line: UnsafeBufferPointer<UInt8>) { emit(line: String(decoding: line, as: UTF8.self)) }
     public func deviceName(_ device: Int) -> String? { nil }
     public func exec(_ request: ExecRequest) -> String? { "exec is not available here" }
     public func key(_ combo: String, origin: String) -> String? { "key is not available here" }

@@ -28,6 +28,8 @@ public final class ScriptRuntime {
     /// Weak: the host owns the runtime. Set after creation by a host that
     /// builds its runtime in its own initializer.
     public weak var host: ScriptHost?
+    /// `emit`'s line, kept between calls for its storage.
+    var emitWriter = JSONWriter()
     var rules: [ScriptRule] = []
     /// Problems found while loading, each `file:line: message`; any of them fails the load.
     var problems: [String] = []

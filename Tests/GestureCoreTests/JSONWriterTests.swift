@@ -315,3 +315,34 @@ extension JSONWriterTests {
         }
     }
 }
+
+@Suite("A JSON writer kept between lines")
+struct JSONWriterReuseTests {
+    @Test("reset and reused, it writes what a new writer writes, line after line")
+    func reusedWriterWritesTheSame() {
+        var kept = JSONWriter(capacity: 0)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        for _ in 0..<2000 {
+            let bytes = (0..<Int(next() % 40)).map { _ in UInt8(truncatingIfNeeded: next()) }
+            let number = Int64(bitPattern: next() << 31 ^ next()) >> Int64(next() % 64)
+            var fresh = JSONWriter()
+            for w in [0, 1] {
+                var writer = w == 0 ? fresh : kept
+                writer.raw("{\"a\":")
+                bytes.withUnsafeBufferPointer { writer.string(utf8: $0) }
+                writer.raw(",\"n\":")
+                writer.integer(number)
+                writer.byte(0x7D)
+                if w == 0 { fresh = writer } else { kept = writer }
+            }
+            #expect(kept.bytes == fresh.bytes)
+            #expect(fresh.text.hasSuffix(",\"n\":\(number)}"))
+            kept.reset()
+            #expect(kept.bytes.isEmpty)
+        }
+    }
+}

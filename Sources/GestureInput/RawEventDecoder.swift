@@ -12,6 +12,10 @@ public struct RawEventDecoder: TouchDecoder {
     public var stopsAtFirstError = false
     public private(set) var stream: EvdevStream
     private var partial: [UInt8] = []
+    /// The last valid stamp and its time: the kernel stamps every event of a
+    /// packet alike, and working the time out again for each was half the
+    /// cost of reading a record.
+    private var lastStamp: (seconds: Int64, micros: Int64, time: Double)?
     /// Records read so far, for messages: raw input has no lines.
     public private(set) var recordNumber = 0
     public static let recordSize = Int(gm_input_event_size())
@@ -65,11 +69,17 @@ public struct RawEventDecoder: TouchDecoder {
         let type = bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self)
         let code = bytes.loadUnaligned(fromByteOffset: offset + 18, as: UInt16.self)
         let value = bytes.loadUnaligned(fromByteOffset: offset + 20, as: Int32.self)
-        let time = Double(seconds) + Double(micros) / 1e6
-        // The kernel stamps events with a timeval: microseconds below a million.
-        guard UInt64(bitPattern: micros) < 1_000_000, abs(time) <= InputLimits.maxTime else {
-            badTime(seconds: seconds, micros: micros)
-            return false
+        let time: Double
+        if let last = lastStamp, last.seconds == seconds, last.micros == micros {
+            time = last.time
+        } else {
+            time = Double(seconds) + Double(micros) / 1e6
+            // The kernel stamps events with a timeval: microseconds below a million.
+            guard UInt64(bitPattern: micros) < 1_000_000, abs(time) <= InputLimits.maxTime else {
+                badTime(seconds: seconds, micros: micros)
+                return false
+            }
+            lastStamp = (seconds, micros, time)
         }
         stream.handle(EvdevEvent(time: time, type: type, code: code, value: value), emit: emit)
         return true

@@ -37,12 +37,15 @@ public struct UnitConverter: Equatable, Sendable {
     public var yScale: Double
     public var xOrigin: Double
     public var yOrigin: Double
-    public var surface: Surface?
+    public var surface: Surface? { didSet { noteMapping() } }
     /// How the resolution was chosen, for `-v`.
     public var origin: ResolutionOrigin
-    public var transform: Transform
+    public var transform: Transform { didSet { noteMapping() } }
     /// Device width and height in units, when the axis ranges are known.
-    private var span: (x: Double, y: Double)?
+    private var span: (x: Double, y: Double)? { didSet { noteMapping() } }
+    /// Whether `millimetres` goes through the transform: asked for every
+    /// contact of every frame, so kept, not worked out (`isIdentity` divides).
+    private var mapsAxes = false
     /// Why the transform cannot apply (no axis ranges), for a warning; nil when fine.
     public private(set) var transformProblem: String?
 
@@ -111,11 +114,16 @@ public struct UnitConverter: Equatable, Sendable {
                 self.transform = .identity
             }
         }
+        noteMapping()
+    }
+
+    private mutating func noteMapping() {
+        mapsAxes = !transform.isIdentity && span != nil && surface != nil
     }
 
     @inline(__always)
     public func millimetres(x: Double, y: Double) -> Vector {
-        guard !transform.isIdentity, let span, let surface else {
+        guard mapsAxes, let span, let surface else {
             return Vector((x - xOrigin) * xScale, (y - yOrigin) * yScale)
         }
         let (u, v) = transform.apply((x - xOrigin) / span.x, (y - yOrigin) / span.y)

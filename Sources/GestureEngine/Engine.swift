@@ -49,7 +49,10 @@ public final class Engine: ScriptHost {
     /// while the terminal is still there (`gesturemap test`).
     public var progressConsole: Console?
     /// Sees frames and deliveries, for `draw` and `explain`.
-    public weak var observer: EngineObserver?
+    public weak var observer: EngineObserver? { didSet { observed = observer != nil } }
+    /// Whether an observer was set: asked every frame, where loading the weak
+    /// reference itself costs an atomic operation.
+    private var observed = false
     /// The arenas keep trace records for the observer even without `--trace` (explain).
     public var traceForObserver = false
     var tracing: Bool { options.trace != nil || traceForObserver }
@@ -167,7 +170,7 @@ public final class Engine: ScriptHost {
     private func processFrame(_ frame: TouchFrame) {
         framesProcessed += 1
         if pace != nil { keepPace(until: frame.time) }
-        if let observer { observer.engine(self, sawFrame: frame) }
+        if observed, let observer { observer.engine(self, sawFrame: frame) }
         let device = frame.device
         guard device >= 0 else { return }
         // Deadlines and timers before this frame come first, in time order.
@@ -193,10 +196,14 @@ public final class Engine: ScriptHost {
         let time = frame.time
         Unmanaged.passUnretained(runtime)._withUnsafeGuaranteedRef { $0.advanceClock(to: time) }
         insideArena = true
+        var asks = false
         if let core = arenas.withUnsafeBufferPointer({ $0[device].map(Unmanaged.passUnretained) }) {
-            core._withUnsafeGuaranteedRef { $0.arena.handle(frame, into: &deliveries) }
+            core._withUnsafeGuaranteedRef {
+                $0.arena.handle(frame, into: &deliveries)
+                asks = $0.arena.waitsForAnswer
+            }
         }
-        answerQuestions(device: device)
+        if asks { answerQuestions(device: device) }
         insideArena = false
         syncRules()
         if !deliveries.isEmpty || tracing { deliver(from: device) }
@@ -305,7 +312,7 @@ public final class Engine: ScriptHost {
         guard !deliveries.isEmpty else { return }
         for delivery in deliveries where fatal == nil {
             gesturesDelivered += 1
-            if let observer { observer.engine(self, delivered: delivery) }
+            if observed, let observer { observer.engine(self, delivered: delivery) }
             if phones != nil { showOnPhone(delivery.event) }
             runtime.dispatch(delivery)
             // A rule's cooldown runs on every device.

@@ -69,7 +69,7 @@ final class DecodeAhead: @unchecked Sendable {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
         defer { buffer.deallocate() }
         while true {
-            var chunk = handoff.blank()
+            let chunk = handoff.blank()
             let read = file.read(into: buffer)
             if let n = read, n > 0 {
                 source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { chunk.append($0, names: devices) }
@@ -89,83 +89,6 @@ final class DecodeAhead: @unchecked Sendable {
             chunk.announcement = Engine.announcement(of: source, verbose: verbose, atEnd: chunk.end)
             let end = chunk.end
             guard handoff.put(chunk), !end else { return }
-        }
-    }
-}
-
-/// What one chunk of a file gave: its frames (headers, and their touches end
-/// to end), the device names set before each, and the decoder's news.
-struct DecodedChunk {
-    struct Header {
-        var time: Double
-        var surface: Surface?
-        var boundingBox: Bool
-        var device: Int
-        var reportedFingers: Int
-        var touchesEnd: Int
-    }
-
-    private(set) var headers: [Header] = []
-    private(set) var touches: [Touch] = []
-    /// A device's name, set when the engine reaches frame `before`.
-    private(set) var names: [(before: Int, device: Int, name: String)] = []
-    var bytes = 0
-    var diagnostics: [Diagnostic] = []
-    var errorCount = 0
-    var eventCount = 0
-    var announcement: [String] = []
-    var readError: String?
-    var end = false
-
-    var frameCount: Int { headers.count }
-
-    mutating func clear() {
-        headers.removeAll(keepingCapacity: true)
-        touches.removeAll(keepingCapacity: true)
-        names.removeAll(keepingCapacity: true)
-        bytes = 0
-        diagnostics = []
-        errorCount = 0
-        eventCount = 0
-        announcement = []
-        readError = nil
-        end = false
-    }
-
-    mutating func append(_ frame: TouchFrame, names directory: DeviceDirectory) {
-        closeNames(directory)
-        // Through a buffer: appending the array itself retains and releases it.
-        frame.touches.withUnsafeBufferPointer { touches.append(contentsOf: $0) }
-        headers.append(Header(time: frame.time, surface: frame.surface, boundingBox: frame.boundingBox,
-                              device: frame.device, reportedFingers: frame.reportedFingers, touchesEnd: touches.count))
-    }
-
-    /// Names the decoder set since the last frame come before the next one.
-    mutating func closeNames(_ directory: DeviceDirectory) {
-        for (device, name) in directory.takeJournal() { names.append((headers.count, device, name)) }
-    }
-
-    /// Frame `k`, its touches in `frame`'s own array (kept, so it is reused).
-    func load(_ k: Int, into frame: inout TouchFrame) {
-        let header = headers[k]
-        frame.time = header.time
-        frame.surface = header.surface
-        frame.boundingBox = header.boundingBox
-        frame.device = header.device
-        frame.reportedFingers = header.reportedFingers
-        let start = k == 0 ? 0 : headers[k - 1].touchesEnd
-        let count = header.touchesEnd - start
-        // Most frames hold as many touches as the one before: overwritten in
-        // place, with no emptying and refilling of the array.
-        if frame.touches.count > count {
-            frame.touches.removeLast(frame.touches.count - count)
-        } else if frame.touches.count < count {
-            frame.touches.append(contentsOf: repeatElement(touches[start], count: count - frame.touches.count))
-        }
-        touches.withUnsafeBufferPointer { all in
-            frame.touches.withUnsafeMutableBufferPointer { into in
-                for i in 0..<count { into[i] = all[start + i] }
-            }
         }
     }
 }
@@ -211,7 +134,7 @@ final class ChunkHandoff: @unchecked Sendable {
 
     /// Storage to fill: a spare chunk, cleared, or a new one.
     func blank() -> DecodedChunk {
-        var chunk = locked { spare.popLast() } ?? DecodedChunk()
+        let chunk = locked { spare.popLast() } ?? DecodedChunk()
         chunk.clear()
         return chunk
     }

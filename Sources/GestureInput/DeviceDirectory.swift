@@ -13,9 +13,14 @@ public final class DeviceDirectory: @unchecked Sendable {
 
     public func name(of device: Int) -> String? { names[device] }
 
+    /// Names wait in the journal: read by the decoding thread after every
+    /// frame, so a flag, not the array.
+    public private(set) var journalPending = false
+
     public func set(_ name: String, for device: Int) {
         if journal != nil {
             journal?.append((device, name))
+            journalPending = true
         } else {
             names[device] = name
         }
@@ -29,8 +34,9 @@ public final class DeviceDirectory: @unchecked Sendable {
 
     /// On the decoding thread: the names set since it last asked.
     public func takeJournal() -> [(device: Int, name: String)] {
-        guard journal?.isEmpty == false, let entries = journal else { return [] }
+        guard journalPending, let entries = journal else { return [] }
         journal = []
+        journalPending = false
         return entries
     }
 
@@ -38,5 +44,6 @@ public final class DeviceDirectory: @unchecked Sendable {
     public func endJournal() {
         for (device, name) in journal ?? [] { names[device] = name }
         journal = nil
+        journalPending = false
     }
 }

@@ -1,0 +1,121 @@
+import GestureCore
+import GestureInput
+
+/// What one chunk of a file gave: its frames (headers, and their touches end
+/// to end), the device names set before each, and the decoder's news.
+///
+/// Filled on the decoding thread, read on the engine's, then given back to be
+/// filled again (`ChunkHandoff`). Frames and touches are kept in storage of its
+/// own, written through pointers: an array's append checked its uniqueness and
+/// capacity for every touch of every frame, on both threads.
+final class DecodedChunk: @unchecked Sendable {
+    struct Header {
+        var time: Double
+        var surface: Surface?
+        var boundingBox: Bool
+        var device: Int
+        var reportedFingers: Int
+        var touchesEnd: Int
+    }
+
+    private var headers: UnsafeMutablePointer<Header>
+    private var headerCapacity = 512
+    private(set) var frameCount = 0
+    private var touches: UnsafeMutablePointer<Touch>
+    private var touchCapacity = 2048
+    private var touchCount = 0
+    /// A device's name, set when the engine reaches frame `before`.
+    private(set) var names: [(before: Int, device: Int, name: String)] = []
+    var bytes = 0
+    var diagnostics: [Diagnostic] = []
+    var errorCount = 0
+    var eventCount = 0
+    var announcement: [String] = []
+    var readError: String?
+    var end = false
+
+    init() {
+        headers = .allocate(capacity: headerCapacity)
+        touches = .allocate(capacity: touchCapacity)
+    }
+
+    deinit {
+        headers.deallocate()
+        touches.deallocate()
+    }
+
+    func clear() {
+        frameCount = 0
+        touchCount = 0
+        names.removeAll(keepingCapacity: true)
+        bytes = 0
+        diagnostics = []
+        errorCount = 0
+        eventCount = 0
+        announcement = []
+        readError = nil
+        end = false
+    }
+
+    func append(_ frame: TouchFrame, names directory: DeviceDirectory) {
+        if directory.journalPending { closeNames(directory) }
+        let count = frame.touches.count
+        if touchCount + count > touchCapacity { growTouches(toHold: touchCount + count) }
+        if frameCount == headerCapacity { growHeaders() }
+        frame.touches.withUnsafeBufferPointer { given in
+            for i in 0..<count { (touches + touchCount + i).initialize(to: given[i]) }
+        }
+        touchCount += count
+        (headers + frameCount).initialize(to: Header(
+            time: frame.time, surface: frame.surface, boundingBox: frame.boundingBox,
+            device: frame.device, reportedFingers: frame.reportedFingers, touchesEnd: touchCount))
+        frameCount += 1
+    }
+
+    /// Names the decoder set since the last frame come before the next one.
+    func closeNames(_ directory: DeviceDirectory) {
+        for (device, name) in directory.takeJournal() { names.append((frameCount, device, name)) }
+    }
+
+    /// Frame `k`, its touches in `frame`'s own array (kept, so it is reused).
+    func load(_ k: Int, into frame: inout TouchFrame) {
+        precondition(k >= 0 && k < frameCount, "a chunk holds frames 0..<frameCount")
+        let header = headers[k]
+        frame.time = header.time
+        frame.surface = header.surface
+        frame.boundingBox = header.boundingBox
+        frame.device = header.device
+        frame.reportedFingers = header.reportedFingers
+        let start = k == 0 ? 0 : headers[k - 1].touchesEnd
+        let count = header.touchesEnd - start
+        // Most frames hold as many touches as the one before: overwritten in
+        // place, with no emptying and refilling of the array.
+        if frame.touches.count > count {
+            frame.touches.removeLast(frame.touches.count - count)
+        } else if frame.touches.count < count {
+            frame.touches.append(contentsOf: repeatElement(touches[start], count: count - frame.touches.count))
+        }
+        let from = touches + start
+        frame.touches.withUnsafeMutableBufferPointer { into in
+            for i in 0..<count { into[i] = from[i] }
+        }
+    }
+
+    private func growTouches(toHold needed: Int) {
+        var capacity = touchCapacity * 2
+        while capacity < needed { capacity *= 2 }
+        let larger = UnsafeMutablePointer<Touch>.allocate(capacity: capacity)
+        larger.moveInitialize(from: touches, count: touchCount)
+        touches.deallocate()
+        touches = larger
+        touchCapacity = capacity
+    }
+
+    private func growHeaders() {
+        let larger = UnsafeMutablePointer<Header>.allocate(capacity: headerCapacity * 2)
+        larger.moveInitialize(from: headers, count: frameCount)
+        headers.deallocate()
+        headers = larger
+        headerCapacity *= 2
+    }
+}

@@ -356,10 +356,13 @@ public struct GestureArena: Sendable {
     }
 
     private mutating func stepAfterRest(_ frame: TouchFrame, lastOfInstant: Bool, into out: inout [Delivery]) {
-        tracker.update(with: frame, measuring: !sequenceSettled)
+        let decided = sequenceSettled
+        tracker.update(with: frame, measuring: !decided)
         guard tracker.handInFrame else { return }
         if let landing = continuity.pendingLanding { tracker.expectLanding(at: landing) }
-        gather(frame, lastOfInstant: lastOfInstant, from: 0, into: &out)
+        // A recognizer that has decided ignores frames until its reset: when
+        // all have, none is handed this one (which copied the tracker for each).
+        gather(frame, lastOfInstant: lastOfInstant, from: decided ? recognizers.count : 0, into: &out)
     }
 
     /// Every recognizer has decided the sequence and nothing is held: until

@@ -586,8 +586,15 @@ public struct GestureArena: Sendable {
         rebuildIfQuiet()
     }
 
+    // Inlined: asked after every frame, and almost never pending.
+    @inline(__always)
     private mutating func rebuildIfQuiet() {
-        guard rebuildPending, paused == nil, !tracker.isActive, held.isEmpty else { return }
+        guard rebuildPending else { return }
+        rebuildWhenQuiet()
+    }
+
+    private mutating func rebuildWhenQuiet() {
+        guard paused == nil, !tracker.isActive, held.isEmpty else { return }
         for slot in recognizers.slots where recognizers.deadline(slot) != nil { return }
         rebuildPending = false
         rebuild()

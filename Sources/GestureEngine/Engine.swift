@@ -278,7 +278,9 @@ public final class Engine: ScriptHost {
     /// The earliest deadline of any device, or of any rule timer.
     var nextDeadline: Double? {
         // Asked every frame; the getter cannot replace the runtime (see recognize).
-        var earliest = Unmanaged.passUnretained(runtime)._withUnsafeGuaranteedRef { $0.nextTimerDeadline } ?? Double.infinity
+        var earliest = Unmanaged.passUnretained(runtime)._withUnsafeGuaranteedRef {
+            $0.timersPending ? $0.nextTimerDeadline : nil
+        } ?? Double.infinity
         for device in arenas.indices {
             if let due = arenas[device]?.arena.nextDeadline, due < earliest { earliest = due }
         }

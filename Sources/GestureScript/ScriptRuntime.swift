@@ -54,7 +54,10 @@ public final class ScriptRuntime {
     public internal(set) var mode = ScriptRuntime.defaultMode
     /// The focused application and the keys held (ContextRules.swift).
     public internal(set) var context = RuleContext()
-    var timers = TimerQueue()
+    var timers = TimerQueue() { didSet { timersPending = timers.count > 0 } }
+    /// Whether any timer waits: read by the engine every frame, before it asks
+    /// for the earliest (a call), which without timers has nothing to say.
+    public private(set) var timersPending = false
     var nextTimerID = 1
     var timerInstant = TimerInstant()
     var timerHoldReported = false

@@ -7,7 +7,10 @@ import GestureInput
 /// Filled on the decoding thread, read on the engine's, then given back to be
 /// filled again (`ChunkHandoff`). Frames and touches are kept in storage of its
 /// own, written through pointers: an array's append checked its uniqueness and
-/// capacity for every touch of every frame, on both threads.
+/// capacity for every touch of every frame, on both threads. A frame holds
+/// only the contacts its events changed, so 64 KiB of input make at most a
+/// few thousand frames and touches: the chunks in flight and spare stay
+/// within a few megabytes, whatever the input.
 final class DecodedChunk: @unchecked Sendable {
     struct Header {
         var time: Double

@@ -355,14 +355,18 @@ public final class Engine: ScriptHost {
         wait(until: origin.wall + (time - origin.input), serving: pace.channels)
     }
 
-    static let strictStop = "gesturemap: stopping at malformed input (--strict); fix the line above or run without --strict to skip such lines"
-
     func reportDiagnostics(_ source: Source) -> ExitCode? {
         guard !source.decoder.diagnostics.isEmpty else { return nil }
-        for d in source.decoder.diagnostics { console.say(d.description) }
-        source.decoder.diagnostics.removeAll()
-        if options.strict && source.decoder.errorCount > 0 {
-            console.say(Engine.strictStop)
+        defer { source.decoder.diagnostics.removeAll() }
+        return report(source.decoder.diagnostics, errorCount: source.decoder.errorCount)
+    }
+
+    /// A decoder's messages, said; under `--strict` an error so far ends the run.
+    func report(_ diagnostics: [Diagnostic], errorCount: Int) -> ExitCode? {
+        guard !diagnostics.isEmpty else { return nil }
+        for d in diagnostics { console.say(d.description) }
+        if options.strict && errorCount > 0 {
+            console.say("gesturemap: stopping at malformed input (--strict); fix the line above or run without --strict to skip such lines")
             return .dataError
         }
         return nil

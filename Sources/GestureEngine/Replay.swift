@@ -112,14 +112,9 @@ extension Engine {
             }
             _ = applyNames(of: chunk, from: named, before: chunk.frameCount)
             output.flush()
-            if chunk.end { ahead.finish() } else { for line in chunk.announcement { console.say(line) } }
-            if !chunk.diagnostics.isEmpty {
-                for d in chunk.diagnostics { console.say(d.description) }
-                if options.strict && chunk.errorCount > 0 {
-                    console.say(Engine.strictStop)
-                    return .stopped(.dataError)
-                }
-            }
+            // At the end the units are said last, after the device's deadlines, as `replay` does.
+            if !chunk.end { for line in chunk.announcement { console.say(line) } }
+            if let status = report(chunk.diagnostics, errorCount: chunk.errorCount) { return .stopped(status) }
             if chunk.end {
                 finish(device: source.index)
                 for line in chunk.announcement { console.say(line) }

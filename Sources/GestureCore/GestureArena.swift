@@ -47,6 +47,8 @@ public struct GestureArena: Sendable {
     private var asking: [Asked] = []
     /// Counts rebuilds: an answer to a recognizer since replaced is dropped.
     private var epoch = 0
+    /// Deadlines each recognizer fired since the last input frame (capped at `maxDeadlineChain`).
+    private var deadlineChains = DeadlineChains()
     /// What drawn shapes are matched against: the built-in shapes, and a shapes file's.
     public internal(set) var shapeTemplates = BuiltinShapes.templates
 
@@ -236,7 +238,7 @@ public struct GestureArena: Sendable {
         /// Every deadline up to this time (`advance(to:)`): the continuity
         /// stage's first, then the recognizers'.
         case deadlines(upTo: Double)
-        case recognizerDeadlines(upTo: Double, fired: [Int: Int])
+        case recognizerDeadlines(upTo: Double)
         /// An input frame: through the continuity stage, then its parts.
         case input(TouchFrame)
         case part(TouchFrame, lastOfInstant: Bool)
@@ -254,7 +256,7 @@ public struct GestureArena: Sendable {
         /// Bringing the hand to rest: running recognizers from slot `next` on.
         case resting(TouchFrame, next: Int)
         /// A recognizer's deadline fired; the rest of the deadline pass follows.
-        case deadline(SlotID, due: Double, upTo: Double, fired: [Int: Int])
+        case deadline(SlotID, due: Double, upTo: Double)
     }
 
     /// Does the work in order until it is done or waits on a question.
@@ -276,8 +278,8 @@ public struct GestureArena: Sendable {
         switch work {
         case .deadlines(let time):
             fireDeadlines(upTo: time, into: &out)
-        case .recognizerDeadlines(let time, let fired):
-            fireRecognizerDeadlines(upTo: time, fired: fired, into: &out)
+        case .recognizerDeadlines(let time):
+            fireRecognizerDeadlines(upTo: time, into: &out)
         case .input(let frame):
             take(frame, into: &out)
         case .part(let frame, let lastOfInstant):
@@ -295,6 +297,7 @@ public struct GestureArena: Sendable {
 
     /// An input frame, through the continuity stage.
     private mutating func take(_ frame: TouchFrame, into out: inout [Delivery]) {
+        deadlineChains.inputArrived()
         // Most frames need no repair: nothing held or renamed, no landing,
         // and no silence long enough for a teleport.
         let mayNeedRepair = !continuity.isIdle || Self.lands(frame) || frame.time - tracker.time >= ContactContinuity.teleportSilence
@@ -312,9 +315,9 @@ public struct GestureArena: Sendable {
             gather(frame, lastOfInstant: lastOfInstant, from: next, into: &out)
         case .resting(let frame, let next):
             restRecognizers(frame, from: next, into: &out)
-        case .deadline(let slot, let due, let time, var fired):
-            afterDeadline(slot, due: due, fired: &fired, into: &out)
-            agenda.insert(.recognizerDeadlines(upTo: time, fired: fired), at: 0)
+        case .deadline(let slot, let due, let time):
+            afterDeadline(slot, due: due, into: &out)
+            agenda.insert(.recognizerDeadlines(upTo: time), at: 0)
         }
     }
 
@@ -457,7 +460,7 @@ public struct GestureArena: Sendable {
             rebuildIfQuiet()
             return
         }
-        agenda.insert(.recognizerDeadlines(upTo: time, fired: [:]), at: 0)
+        agenda.insert(.recognizerDeadlines(upTo: time), at: 0)
         if let due = continuity.deadline, due <= time {
             now = max(now, due)
             continuity.release(upTo: time, into: &repaired)
@@ -466,40 +469,35 @@ public struct GestureArena: Sendable {
         }
     }
 
-    /// Deadlines fired per recognizer in this pass (`fired`): one that re-arms
-    /// at every deadline would be followed for ever (or a million times to
-    /// reach `time`), so it is capped, as a chain of after() timers is.
-    private mutating func fireRecognizerDeadlines(upTo time: Double, fired: [Int: Int], into out: inout [Delivery]) {
-        var fired = fired
+    private mutating func fireRecognizerDeadlines(upTo time: Double, into out: inout [Delivery]) {
         while let (slot, due) = recognizers.earliest, due <= time {
             now = max(now, due)
             recognizers.advance(slot, to: due, tracker: tracker, into: &transitions)
             if noteQuestion(slot) {
-                paused = .deadline(slot, due: due, upTo: time, fired: fired)
+                paused = .deadline(slot, due: due, upTo: time)
                 return
             }
-            afterDeadline(slot, due: due, fired: &fired, into: &out)
+            afterDeadline(slot, due: due, into: &out)
             if !asking.isEmpty {
                 // A reset to be told before the next deadline.
-                agenda.insert(.recognizerDeadlines(upTo: time, fired: fired), at: 0)
+                agenda.insert(.recognizerDeadlines(upTo: time), at: 0)
                 return
             }
         }
         rebuildIfQuiet()
     }
 
-    private mutating func afterDeadline(_ slot: SlotID, due: Double, fired: inout [Int: Int], into out: inout [Delivery]) {
+    private mutating func afterDeadline(_ slot: SlotID, due: Double, into out: inout [Delivery]) {
         if recognizers.deadline(slot) == due { failIgnoredDeadline(slot, due: due) }
-        let count = (fired[slot.index] ?? 0) + 1
-        fired[slot.index] = count
-        if count >= GestureArena.maxDeadlineChain, recognizers.deadline(slot) != nil {
-            failEndlessDeadlines(slot, at: due, why: "set \(GestureArena.maxDeadlineChain) deadlines in a row")
+        if deadlineChains.fired(slot.index) >= GestureArena.maxDeadlineChain, recognizers.deadline(slot) != nil {
+            failEndlessDeadlines(slot, at: due, .chain(GestureArena.maxDeadlineChain))
         }
         resolve(at: due, into: &out)
         if !tracker.isActive { endSequence() }
     }
 
-    /// Deadlines one recognizer may set in a row, each as the last passes.
+    /// Deadlines one recognizer may set in a row, each as the last passes,
+    /// with no input frame between them.
     public static let maxDeadlineChain = 1000
 
     /// The latest deadline pending.
@@ -511,9 +509,9 @@ public struct GestureArena: Sendable {
         return latest
     }
 
-    private mutating func failEndlessDeadlines(_ slot: SlotID, at time: Double, why: String) {
-        trace(.bug("\(slots[slot.index].name ?? slots[slot.index].kind.rawValue) \(why); failing it"), at: time)
-        recognizers.forceFail(slot, at: time, cause: .arbitration, tracker: tracker, into: &transitions)
+    private mutating func failEndlessDeadlines(_ slot: SlotID, at time: Double, _ misuse: DeadlineMisuse) {
+        trace(.bug("\(slots[slot.index].name ?? slots[slot.index].kind.rawValue): \(misuse); failing it"), at: time)
+        recognizers.forceFail(slot, at: time, cause: .endlessDeadlines(misuse), tracker: tracker, into: &transitions)
         if recognizers.deadline(slot) != nil { reset(slot) }
     }
 
@@ -521,8 +519,8 @@ public struct GestureArena: Sendable {
     /// keeps it would stall every later deadline, so it is a bug, traced as one,
     /// and the recognizer gives up its gesture rather than hold up the others.
     private mutating func failIgnoredDeadline(_ slot: SlotID, due: Double) {
-        trace(.bug("\(slots[slot.index].name ?? slots[slot.index].kind.rawValue) kept its deadline after it passed; failing it"), at: due)
-        recognizers.forceFail(slot, at: due, cause: .arbitration, tracker: tracker, into: &transitions)
+        trace(.bug("\(slots[slot.index].name ?? slots[slot.index].kind.rawValue): \(DeadlineMisuse.kept); failing it"), at: due)
+        recognizers.forceFail(slot, at: due, cause: .endlessDeadlines(.kept), tracker: tracker, into: &transitions)
         if recognizers.deadline(slot) == due { reset(slot) }
     }
 
@@ -552,7 +550,7 @@ public struct GestureArena: Sendable {
         }
         var endless: [SlotID] = []
         for slot in recognizers.slots where recognizers.deadline(slot) != nil { endless.append(slot) }
-        for slot in endless { failEndlessDeadlines(slot, at: horizon, why: "set a deadline past the end of the input") }
+        for slot in endless { failEndlessDeadlines(slot, at: horizon, .pastEndOfInput) }
         if !endless.isEmpty { resolve(at: horizon, into: &out) }
         agenda.insert(.finishHeld, at: 0)
     }
@@ -619,6 +617,7 @@ public struct GestureArena: Sendable {
         recognizers.removeAll()
         settled = false
         epoch += 1
+        deadlineChains = DeadlineChains()
         if kinds.contains(.edgeSwipe) {
             recognizers.add(edgeSwipe: SwipeRecognizer(config: .init(fingers: edgeFingers, eightWay: FingerMask(), thresholds: thresholds, edgeZone: thresholds[.edgeZone])))
         }

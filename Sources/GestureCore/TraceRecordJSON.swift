@@ -154,6 +154,7 @@ extension TransitionCause {
         case .failedInLua: return "failed_in_lua"
         case .deadlineInLua: return "deadline_in_lua"
         case .luaError: return "lua_error"
+        case .endlessDeadlines: return "endless_deadlines"
         case .lostTo: return "lost_to"
         case .sequenceEnded: return "sequence_ended"
         case .impossibleStep: return "impossible_step"

@@ -62,6 +62,10 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
     case deadlineInLua
     /// A Lua recognizer raised an error or ran out of its budget: it is disabled.
     case luaError
+    /// A recognizer's deadlines would never stop: its timeout re-armed
+    /// `maxDeadlineChain` times with no input between, or one was set past
+    /// the end of the input, or one passed and was kept (`DeadlineMisuse`).
+    case endlessDeadlines(DeadlineMisuse)
     /// A rule of another kind won the sequence (its label).
     case lostTo(String)
     /// The sequence ended with the recognizer still undecided.
@@ -106,6 +110,7 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
         case .failedInLua(let reason): return reason.map { "fail(): \($0)" } ?? "fail()"
         case .deadlineInLua: return "its deadline passed and it has no timeout function"
         case .luaError: return "an error in its Lua disabled it"
+        case .endlessDeadlines(let misuse): return misuse.description
         case .lostTo(let winner): return "lost to \(winner)"
         case .sequenceEnded: return "the fingers lifted with it undecided"
         case .impossibleStep(let what): return what

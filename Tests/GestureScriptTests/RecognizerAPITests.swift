@@ -93,8 +93,33 @@ struct RecognizerAPITests {
         let actions = s.run(Self.tap(at: 1) + Self.tap(at: 3))
         #expect(Date().timeIntervalSince(started) < 20)
         #expect(actions.isEmpty, "\(s.host.messages)")
-        let failed = s.arena.traceRecords.map(\.text).filter { $0.contains("waiter set") && $0.hasSuffix("failing it") }
+        let failed = s.arena.traceRecords.map(\.text).filter { $0.contains("bug: waiter: ") && $0.hasSuffix("failing it") }
         #expect(failed.count == 1, "\(s.arena.traceRecords.map(\.text).suffix(6))")
+    }
+
+    @Test("a chain passed one deadline per call, as the engine's loop passes it, is capped all the same")
+    func chainAcrossCalls() throws {
+        let s = try UserGestureScenario("""
+        recognizer("chain", {
+          frame = function(r, f) r:deadline(f.t + 0.000001) end,
+          timeout = function(r, t) r:deadline(t + 0.000001) end,
+        })
+        on("chain", function(g) emit("chain") end)
+        """, tracing: true)
+        var out: [Delivery] = []
+        let frames = Self.tap(at: 1)
+        s.handle(frames[0], into: &out)
+        // 100 s of quiet would be 100 million deadlines; the cap ends the chain at 1000.
+        let calls = s.advanceOneDeadlineAtATime(to: 101, into: &out, atMost: 5000)
+        #expect(calls == GestureArena.maxDeadlineChain)
+        #expect(s.arena.nextDeadline == nil)
+        let failed = s.arena.traceRecords.map(\.text).filter { $0.contains("chain: its timeout set 1000 deadlines in a row") }
+        #expect(failed.count == 1, "\(s.arena.traceRecords.map(\.text).suffix(4))")
+        // A frame of input starts a new chain, capped again.
+        s.arena.traceRecords.removeAll()
+        for frame in Self.tap(at: 200) { s.handle(frame, into: &out) }
+        #expect(s.advanceOneDeadlineAtATime(to: 300, into: &out, atMost: 5000) <= GestureArena.maxDeadlineChain)
+        #expect(s.arena.nextDeadline == nil)
     }
 
     @Test("out-of-order calls are errors that say what to call instead", arguments: [

@@ -37,6 +37,20 @@ final class UserGestureScenario {
         answerQuestions(into: &out)
     }
 
+    /// Input time passes to `time` as the engine's loop passes it: one
+    /// deadline per call, the earliest, each answered before the next.
+    /// Returns how many calls it took.
+    @discardableResult
+    func advanceOneDeadlineAtATime(to time: Double, into out: inout [Delivery], atMost limit: Int) -> Int {
+        var calls = 0
+        while let due = arena.nextDeadline, due <= time, calls < limit {
+            arena.advance(to: due, into: &out)
+            answerQuestions(into: &out)
+            calls += 1
+        }
+        return calls
+    }
+
     func finish(into out: inout [Delivery]) {
         arena.finish(into: &out)
         answerQuestions(into: &out)

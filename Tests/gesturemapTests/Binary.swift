@@ -26,8 +26,10 @@ enum Binary {
         return packageRoot.appendingPathComponent(".build/debug/gesturemap").path
     }()
 
+    /// `killAfter`: seconds after which a run that has not ended is killed
+    /// (SIGKILL: `status` 9), for tests of what must not hang.
     static func run(_ arguments: [String], stdin: Data? = nil, currentDirectory: URL? = nil,
-                    environment: [String: String] = [:], terminalStdin: Bool = false) throws -> Result {
+                    environment: [String: String] = [:], terminalStdin: Bool = false, killAfter: Double? = nil) throws -> Result {
         if terminalStdin {
             // Standard input that is a terminal, not a pipe: run under script(1).
             let command = ([path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
@@ -72,6 +74,12 @@ enum Binary {
         let out = Pipe()
         process.standardOutput = out
         try process.run()
+        if let killAfter {
+            let pid = process.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + killAfter) { [process] in
+                if process.isRunning { kill(pid, SIGKILL) }
+            }
+        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let errData = (try? Data(contentsOf: errURL)) ?? Data()

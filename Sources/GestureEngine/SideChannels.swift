@@ -15,6 +15,8 @@ final class SideChannels {
     let hangup: Int32
     let ruleWatcher: RuleWatcher?
     var settle = ReloadSettle()
+    /// A reload slow enough to hold the next one back was said.
+    var slowReloadSaid = false
 
     init(watchingRules rulesPath: String?, watch: Bool) {
         hangup = rulesPath == nil ? -1 : HangupSignal.install()
@@ -71,15 +73,19 @@ extension Engine {
             for case .keyboard(let i) in ready where i < keyboards.count { keyInputs.read(keyboards[i]) }
             noteModifiers(at: nil)
         }
-        if ready.contains(.hangup), HangupSignal.drain() {
-            reloadRules(because: "SIGHUP")
-            channels.ruleWatcher?.watch(runtime.sourceFiles)
+        if ready.contains(.hangup), HangupSignal.drain() { channels.settle.signalled() }
+        if let ruleWatcher = channels.ruleWatcher, ready.contains(.rulesFile), ruleWatcher.changed() {
+            channels.settle.changed(at: MonotonicClock.now())
         }
-        if let ruleWatcher = channels.ruleWatcher {
-            if ready.contains(.rulesFile), ruleWatcher.changed() { channels.settle.changed(at: MonotonicClock.now()) }
-            if channels.settle.takeDue(at: MonotonicClock.now()) {
-                reloadRules(because: "the file changed")
-                ruleWatcher.watch(runtime.sourceFiles)
+        let now = MonotonicClock.now()
+        if let reason = channels.settle.takeDue(at: now) {
+            reloadRules(because: reason.description)
+            let end = MonotonicClock.now()
+            channels.settle.reloaded(from: now, to: end)
+            channels.ruleWatcher?.watch(runtime.sourceFiles)
+            if channels.settle.notBefore - end >= 1, !channels.slowReloadSaid {
+                channels.slowReloadSaid = true
+                console.say("gesturemap: reloading took \(TraceRecord.oneDecimal(end - now)) s; the next reload waits \(TraceRecord.oneDecimal(channels.settle.notBefore - end)) s, so that reloads take at most a tenth of the time (said once)")
             }
         }
         if launcher.runningCount > 0 { launcher.enforceTimeouts() }

@@ -37,7 +37,7 @@ public enum Explanation {
         switch verdict {
         case .failed(_, let kind, let cause):
             if let m = cause.measurement { return "\(kind) failed: \(m.limitWords)" }
-            return "\(kind) failed: \(cause)"
+            return "\(kind) failed: " + TerminalText.escaped(cause.description)
         case .lost(_, let winner): return "lost to \(winner)"
         case .tooLate(_, let winner): return "came after \(winner) won"
         case .otherGesture(let e): return "the gesture was \(GestureWords.withArticle(e))"

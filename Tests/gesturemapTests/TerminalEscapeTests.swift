@@ -84,4 +84,21 @@ struct TerminalEscapeTests {
         #expect(refused.stderr.contains("recognizer \"" + Self.shown + "\": a name is a lowercase word"), "\(refused.stderr)")
         #expect(Self.raw(refused.stdout + refused.stderr).isEmpty, "\(Self.raw(refused.stderr))")
     }
+
+    @Test("a reason given to r:fail() with escapes: explain's sequences, its closing summary and --trace show it escaped")
+    func failReason() throws {
+        let rules = try Binary.temporaryFile("reason.lua", """
+            recognizer("picky", { frame = function(r, f) r:fail(\(Self.luaLiteral)) end })
+            on("picky", function(g) emit("picky") end)
+            """)
+        let input = try Binary.temporaryFile("tap.jsonl", #"{"t":1,"ev":"down","id":1,"x":300,"y":300}"# + "\n" + #"{"t":1.05,"ev":"up","id":1}"# + "\n")
+        let explained = try Binary.run(["explain", input.path, "--rules", rules.path])
+        #expect(explained.status == 0, "\(explained.stderr)")
+        #expect(explained.stdout.contains("picky failed at 1.00 s: fail(): " + Self.shown), "\(explained.stdout)")
+        #expect(explained.stdout.contains("never fired: picky failed: fail(): " + Self.shown), "\(explained.stdout)")
+        #expect(Self.raw(explained.stdout + explained.stderr).isEmpty, "\(Self.raw(explained.stdout))")
+        let traced = try Binary.run(["run", "--trace", "--rules", rules.path, input.path])
+        #expect(traced.stderr.contains("fail(): " + Self.shown), "\(traced.stderr)")
+        #expect(Self.raw(traced.stdout + traced.stderr).isEmpty, "\(Self.raw(traced.stderr))")
+    }
 }

@@ -86,6 +86,24 @@ public enum FileSystem {
         bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
     }
 
+    /// `DIR/.NAME.XXXXXX` for mkstemp, NUL-terminated. The name is cut (at a
+    /// character's start) so that the temporary one fits in NAME_MAX too: a
+    /// target whose own name is 254 bytes long is writable, so its
+    /// temporary file must be as well.
+    static func temporaryTemplate(directory: String, name: String) -> [CChar] {
+        let nameMax = 255
+        let room = nameMax - ".".utf8.count - ".XXXXXX".utf8.count
+        var kept = Array(name.utf8)
+        if kept.count > room {
+            var cut = room
+            // Not inside a character: UTF-8 continuation bytes are 0b10xxxxxx.
+            while cut > 0, kept[cut] & 0xC0 == 0x80 { cut -= 1 }
+            kept.removeSubrange(cut...)
+        }
+        let bytes = Array(directory.utf8) + Array("/.".utf8) + kept + Array(".XXXXXX".utf8) + [0]
+        return bytes.map { CChar(bitPattern: $0) }
+    }
+
     /// Replaces a file's contents all at once: a temporary file beside it,
     /// renamed over it. The temporary file is made by mkstemp (a new name,
     /// O_EXCL, never through a link someone planted), gets the mode the target
@@ -95,13 +113,13 @@ public enum FileSystem {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array(((directory.isEmpty ? "" : directory) + "/." + name + ".XXXXXX").utf8CString)
+        var template = temporaryTemplate(directory: directory, name: name)
         let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
             return mkstemp(base)
         }
         guard fd >= 0 else { return FileError(path: path, errno: errno) }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let temporary = template
         func fail(_ code: Int32) -> FileError {
             close(fd)
             unlink(temporary)

@@ -60,4 +60,28 @@ struct FileReplaceTests {
         #expect(error?.errno == EACCES)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
+
+    @Test("a target whose name is as long as a name may be (255 bytes), or almost, in any script, is written; nothing is left behind", arguments: [
+        String(repeating: "a", count: 251) + ".svg",
+        String(repeating: "a", count: 250) + ".svg",
+        String(repeating: "é", count: 125) + ".svg",
+        String(repeating: "字", count: 83) + ".jsonl",
+    ])
+    func longNames(_ name: String) throws {
+        let dir = try scratchDirectory("replace")
+        let target = dir.appendingPathComponent(name)
+        #expect(FileSystem.replace(target.path, with: Array("<svg/>".utf8)) == nil)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "<svg/>")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [name])
+    }
+
+    @Test("the temporary name fits in 255 bytes and is cut at a character's start")
+    func temporaryTemplate() {
+        let template = FileSystem.temporaryTemplate(directory: "/d", name: String(repeating: "é", count: 127))
+        let bytes = template.dropLast().map { UInt8(bitPattern: $0) }
+        let name = String(decoding: bytes.dropFirst(3), as: UTF8.self)
+        #expect(name.utf8.count <= 255)
+        #expect(name == "." + String(repeating: "é", count: 123) + ".XXXXXX")
+        #expect(template.last == 0)
+    }
 }

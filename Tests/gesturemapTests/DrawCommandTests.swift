@@ -122,6 +122,18 @@ struct DrawCommandTests {
         #expect(SVGCensus.read(none.stdout)?.texts.contains("No touches in this input.") == true)
     }
 
+    @Test("-o with a name as long as a name may be: written, and nothing else left beside it")
+    func longName() throws {
+        let synth = try Binary.run(["synth", "tap", "--seed", "4"])
+        let input = try Binary.temporaryFile("tap.jsonl", synth.stdout)
+        let dir = try Binary.temporaryDirectory()
+        let name = String(repeating: "d", count: 250) + ".svg"
+        let result = try Binary.run(["draw", input.path, "-o", dir.appendingPathComponent(name).path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [name])
+        #expect(SVGCensus.read(try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)) != nil)
+    }
+
     @Test("-o writes the file, and a real renderer (rsvg-convert) draws it", .enabled(if: hasRenderer, "rsvg-convert is not installed (Debian's librsvg2-bin)"))
     func renders() throws {
         let synth = try Binary.run(["synth", "pinch out", "--seed", "4"])

@@ -69,18 +69,29 @@ final class DecodeAhead: @unchecked Sendable {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
         defer { buffer.deallocate() }
         while true {
-            let chunk = handoff.blank()
+            var chunk = handoff.blank()
+            var stopped = false
+            // A chunk full before the read is decoded is handed on, and the
+            // read goes on in the next (`DecodedChunk.storageBudget`).
+            let add = { (frame: TouchFrame) in
+                chunk.append(frame, names: self.devices)
+                guard chunk.isFull, !stopped else { return }
+                chunk.endsRead = false
+                if self.handoff.put(chunk) { chunk = self.handoff.blank() } else { stopped = true }
+            }
             let read = file.read(into: buffer)
             if let n = read, n > 0 {
-                source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { chunk.append($0, names: devices) }
+                chunk.startsRead = true
+                source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n]), emit: add)
                 chunk.bytes = n
             } else if read == nil {
                 chunk.readError = file.lastErrorDescription
                 chunk.end = true
             } else {
-                source.decoder.finish { chunk.append($0, names: devices) }
+                source.decoder.finish(emit: add)
                 chunk.end = true
             }
+            if stopped { return }
             chunk.closeNames(devices)
             chunk.diagnostics = source.decoder.diagnostics
             source.decoder.diagnostics.removeAll()

@@ -7,11 +7,18 @@ import GestureInput
 /// Filled on the decoding thread, read on the engine's, then given back to be
 /// filled again (`ChunkHandoff`). Frames and touches are kept in storage of its
 /// own, written through pointers: an array's append checked its uniqueness and
-/// capacity for every touch of every frame, on both threads. A frame holds
-/// only the contacts its events changed, so 64 KiB of input make at most a
-/// few thousand frames and touches: the chunks in flight and spare stay
-/// within a few megabytes, whatever the input.
+/// capacity for every touch of every frame, on both threads.
+///
+/// A frame holds every contact down, so 64 KiB of input can make megabytes
+/// of frames (64 contacts down, one moving per frame). A chunk is therefore
+/// bounded by the bytes it stores, not by the input it came from: past
+/// `storageBudget` it is handed on and the same read goes on in the next one
+/// (`endsRead` false), so the chunks in flight and spare stay within a few
+/// megabytes, whatever the input.
 final class DecodedChunk: @unchecked Sendable {
+    /// Frames and touches one chunk stores before it is handed on.
+    static let storageBudget = 256 << 10
+
     struct Header {
         var time: Double
         var surface: Surface?
@@ -36,6 +43,15 @@ final class DecodedChunk: @unchecked Sendable {
     var announcement: [String] = []
     var readError: String?
     var end = false
+    /// The first chunk of a read: the engine looks at the focus before its frames.
+    var startsRead = false
+    /// False when the same read goes on in the next chunk: only the last
+    /// carries the read's bytes, messages and news, as one read would.
+    var endsRead = true
+
+    /// Bytes of frames and touches stored.
+    var storedBytes: Int { frameCount * MemoryLayout<Header>.stride + touchCount * MemoryLayout<Touch>.stride }
+    var isFull: Bool { storedBytes >= Self.storageBudget }
 
     init() {
         headers = .allocate(capacity: headerCapacity)
@@ -58,6 +74,8 @@ final class DecodedChunk: @unchecked Sendable {
         announcement = []
         readError = nil
         end = false
+        startsRead = false
+        endsRead = true
     }
 
     func append(_ frame: TouchFrame, names directory: DeviceDirectory) {

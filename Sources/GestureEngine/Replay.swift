@@ -103,7 +103,7 @@ extension Engine {
                 console.say("gesturemap: \(source.name): read error: \(error)")
                 return .stopped(.noInput)
             }
-            if chunk.bytes > 0 { pollAppFocus() }
+            if chunk.startsRead { pollAppFocus() }
             var named = 0
             for k in 0..<chunk.frameCount {
                 if named < chunk.names.count { named = applyNames(of: chunk, from: named, before: k) }
@@ -111,6 +111,11 @@ extension Engine {
                 process(frame)
             }
             _ = applyNames(of: chunk, from: named, before: chunk.frameCount)
+            // The rest of the same read follows in the next chunk.
+            guard chunk.endsRead else {
+                ahead.recycle(chunk)
+                continue
+            }
             output.flush()
             // At the end the units are said last, after the device's deadlines, as `replay` does.
             if !chunk.end { for line in chunk.announcement { console.say(line) } }

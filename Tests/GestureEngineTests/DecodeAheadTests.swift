@@ -1,7 +1,7 @@
 import Foundation
 import GestureActions
 import GestureCore
-import GestureEngine
+@testable import GestureEngine
 import GestureInput
 import GestureSynth
 import Testing
@@ -110,5 +110,59 @@ struct DecodeAheadTests {
         if format == "evemu" {
             #expect(two.lines.allSatisfy { $0.contains(#""device":"pad of the test""#) }, "\(two.lines.prefix(2))")
         }
+    }
+
+    /// 64 contacts down, one moving per frame: every frame holds 64 touches,
+    /// so one 64 KiB read makes more frames than a chunk may store, and
+    /// chunks are handed on in the middle of reads.
+    static func crowd(frames: Int, badEvery: Int) -> String {
+        var lines = ["N: crowded pad", "P: 02 00 00 00 00 00 00 00", "A: 2f 0 63 0 0 0", "A: 35 0 4095 0 0 16", "A: 36 0 4095 0 0 16", "A: 39 0 65535 0 0 0"]
+        func event(_ t: Double, _ type: Int, _ code: Int, _ value: Int) -> String {
+            let micros = Int((t * 1_000_000).rounded())  // ok: t is at most a few seconds
+            let fraction = String(micros % 1_000_000)
+            return "E: \(micros / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction) 000\(type) 00\(String(code, radix: 16)) \(value)"
+        }
+        for slot in 0..<64 {
+            lines += [event(0, 3, 0x2f, slot), event(0, 3, 0x39, slot + 1), event(0, 3, 0x35, 100 + slot * 50), event(0, 3, 0x36, 100 + slot * 50)]
+        }
+        lines.append(event(0, 0, 0, 0))
+        for k in 0..<frames {
+            let t = Double(k + 1) * 0.001
+            let slot = k % 64
+            lines += [event(t, 3, 0x2f, slot), event(t, 3, 0x35, 100 + slot * 50 + (k / 64) % 200), event(t, 0, 0, 0)]
+            if k % badEvery == badEvery - 1 { lines.append("E: 1.5 0003 zz 17") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test("frames of 64 contacts, chunks handed on in the middle of reads: the same lines and messages as one thread")
+    func crowdedFrames() throws {
+        let text = Self.crowd(frames: 6000, badEvery: 997)
+        #expect(text.utf8.count > 4 << 16, "several reads")
+        let path = try temporaryFile("crowd.evemu", text)
+        let rules = try temporaryFile("rules.lua", Self.rules + "\non(\"pan\", function(g) emit(\"pan\", { x = g.x }) end)\n")
+        let one = try Self.run(path, rules: rules, ahead: false, strict: false)
+        let two = try Self.run(path, rules: rules, ahead: true, strict: false)
+        #expect(one.status == .ok && two.status == .ok)
+        #expect(two.messages == one.messages)
+        #expect(one.messages.filter { $0.hasPrefix("message: " + path + ":") }.count >= 6, "the bad lines are reported")
+    }
+
+    @Test("a chunk stores at most its budget and one frame")
+    func chunkBudget() {
+        let chunk = DecodedChunk()
+        let devices = DeviceDirectory()
+        let touches = (0..<64).map { Touch(id: $0, position: Vector(Double($0), 0), phase: .moved) }
+        var appended = 0
+        while !chunk.isFull {
+            chunk.append(TouchFrame(time: Double(appended), touches: touches), names: devices)
+            appended += 1
+        }
+        #expect(appended > 10)
+        let frameBytes = MemoryLayout<DecodedChunk.Header>.stride + 64 * MemoryLayout<Touch>.stride
+        #expect(chunk.storedBytes < DecodedChunk.storageBudget + frameBytes)
+        var frame = TouchFrame(time: 0)
+        chunk.load(appended - 1, into: &frame)
+        #expect(frame.time == Double(appended - 1) && frame.touches == touches)
     }
 }

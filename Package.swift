@@ -58,7 +58,7 @@ let package = Package(
         // they observe a run through EngineObserver and the engine's public face.
         .target(
             name: "GestureTools",
-            dependencies: ["GestureCore", "GestureInput", "GestureScript", "GestureSynth", "GestureEngine"],
+            dependencies: ["GestureCore", "GestureInput", "GestureScript", "GestureSynth", "GestureActions", "GestureEngine"],
             swiftSettings: fast
         ),
         // The focused application (X11, Wayland, D-Bus: loaded at run time, never linked), held keys, quiet while typing.
@@ -76,18 +76,18 @@ let package = Package(
         // `serve --cert/--key`: OpenSSL's libssl on the server's non-blocking sockets.
         .target(name: "CServeTLS", linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]),
         .target(name: "GestureServe", dependencies: ["GestureCore", "CCrypto", "CQRCode", "CServeTLS"], swiftSettings: fast),
-        .executableTarget(name: "gesturemap", dependencies: ["GestureEngine", "GestureTools", "GestureInput", "GestureContext", "GestureServe"], swiftSettings: fast),
+        .executableTarget(name: "gesturemap", dependencies: ["GestureCore", "GestureInput", "GestureScript", "GestureActions", "GestureEngine", "GestureTools", "GestureContext", "GestureServe"], swiftSettings: fast),
 
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"]),
         // Fixtures/fuzz: inputs that broke a fuzz target (scripts/fuzz), kept for the tests.
-        .testTarget(name: "GestureInputTests", dependencies: ["GestureInput"], exclude: ["Fixtures"]),
+        .testTarget(name: "GestureInputTests", dependencies: ["GestureInput", "GestureCore"], exclude: ["Fixtures"]),
         .testTarget(name: "GestureSynthTests", dependencies: ["GestureSynth", "GestureCore", "GestureInput"]),
-        .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript", "CLuaShim", "GestureContext"], exclude: ["Fixtures"]),
-        .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions"]),
-        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureContext", "GestureSynth"]),
-        .testTarget(name: "GestureToolsTests", dependencies: ["GestureTools", "GestureEngine"]),
+        .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript", "GestureCore", "CLuaShim", "GestureContext"], exclude: ["Fixtures"]),
+        .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions", "GestureCore"]),
+        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureCore", "GestureInput", "GestureActions", "GestureContext", "GestureSynth"]),
+        .testTarget(name: "GestureToolsTests", dependencies: ["GestureTools", "GestureEngine", "GestureCore", "GestureActions"]),
         .testTarget(name: "gesturemapTests", dependencies: ["gesturemap"]),
         .testTarget(name: "GestureServeTests", dependencies: ["GestureServe", "GestureCore"]),
-        .testTarget(name: "GestureContextTests", dependencies: ["GestureContext", "gesturemap"], exclude: ["Fixtures"]),
+        .testTarget(name: "GestureContextTests", dependencies: ["GestureContext", "CContext", "GestureCore", "gesturemap"], exclude: ["Fixtures"]),
     ]
 )

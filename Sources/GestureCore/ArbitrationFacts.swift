@@ -1,7 +1,7 @@
 /// The facts arbitration rests on, each defined once: the arena decides with
 /// them, the script layer runs handlers by them, and `explain` and `draw` report
 /// them. Two definitions of "the first event of a gesture" once disagreed for
-/// Lua kinds, and a discrete Lua gesture ignored its rule's cooldown (issue 20).
+/// Lua kinds, and a discrete Lua gesture ignored its rule's cooldown.
 extension GestureEvent {
     /// The first event of a gesture: `began` of a continuous one, or a discrete
     /// recognition, of a built-in kind or a Lua one. It chooses the rule, may

@@ -113,7 +113,7 @@ public struct StrokeShape: Sendable {
     /// when it settles: a bowed swipe by any rule that lets bowed swipes fire
     /// early, and it does. The few bowed swipes held back here are judged at
     /// their lift instead. The turn was 22° while a swipe's count settled at
-    /// 0.1 s; settled at 60 ms (issue 22) a swipe commits on a shorter path,
+    /// 0.1 s; settled at 60 ms a swipe commits on a shorter path,
     /// which has turned less, and a 20 mm circle at 150 mm/s had turned 20° when
     /// it first reached 10 mm: 15° keeps every circle out.
     public static let commit = StrokeShape(minEfficiency: 0.93, maxTurn: 15, maxDeviation: 12)

@@ -27,7 +27,7 @@ public struct SwipeRecognizer: Recognizer {
         /// landing later counts only if the swipe has not committed by then). A
         /// finger that lands holds the commit back until it has moved with the
         /// stroke (every finger must carry it), and so does a landing the
-        /// continuity stage holds for a frame. (Until issue 22 a swipe waited
+        /// continuity stage holds for a frame. (A swipe used to wait
         /// `finger_settle`, 0.1 s, after the first landing and 40 ms after the latest.)
         public var settle = Threshold.swipeSettle.defaultValue
         /// Millimetres from an edge where an edge swipe must start; nil for plain swipes.

@@ -24,7 +24,7 @@ public enum Threshold: String, CaseIterable, Sendable {
     /// Not the recognizers': how long touchpad gestures stay quiet after typing
     /// (the engine's keyboards; 0 turns it off). A config key like the others.
     case typingQuiet = "typing_quiet"
-    /// Added last (issue 22): the keys before it keep their places, in storage
+    /// Added last: the keys before it keep their places, in storage
     /// and in the list an unknown key's message gives.
     case swipeSettle = "swipe_settle"
 

@@ -2,7 +2,7 @@ import GestureActions
 
 extension Engine {
     /// Every line for stdout goes through here: the first one that cannot be
-    /// written ends the run (ARCHITECTURE: exit 74; a reader gone is a quiet stop).
+    /// written ends the run (docs/architecture.md: exit 74; a reader gone is a quiet stop).
     func write(line: String) {
         output.write(line: line)
         noticeOutputFailure()

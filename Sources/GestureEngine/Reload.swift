@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import CLuaShim
 import GestureScript
 
 extension Engine {

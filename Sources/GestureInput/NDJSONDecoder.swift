@@ -1,6 +1,6 @@
 import GestureCore
 
-/// The native NDJSON format (see ARCHITECTURE.md), fed in chunks of any size,
+/// The native NDJSON format (see docs/architecture.md), fed in chunks of any size,
 /// turned into frames in millimetres. Malformed lines become diagnostics and are
 /// skipped; everything around them is still read.
 public typealias NDJSONDecoder = LineDecoder<NDJSONParser>

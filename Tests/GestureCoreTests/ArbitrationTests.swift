@@ -128,7 +128,7 @@ struct ArbitrationTests {
         #expect(out.last?.event.phase == .ended)
         #expect(out.allSatisfy { $0.rule == 1 })
         // Held until the swipe failed (at the lift, 3.0, within swipe_max_duration),
-        // then delivered at once, dated then: actions leave in time order (issue 20).
+        // then delivered at once, dated then: actions leave in time order.
         #expect(abs(try #require(out.first?.event.time) - 3.0) < 0.02)
         #expect(zip(out, out.dropFirst()).allSatisfy { $0.event.time <= $1.event.time })
     }

@@ -106,7 +106,7 @@ struct ScriptedRecognizerTests {
         let one = TouchScript.sequence([TouchScript.press(fingers: 1, duration: 0.07)], gap: 0.1)
         let single = Self.run(one, rules, driver: pair)
         #expect(single.map(\.rule) == [0])
-        // Held until the pair failed, 0.4 s after the lift, and dated then (issue 20).
+        // Held until the pair failed, 0.4 s after the lift, and dated then.
         if let lift = one.last?.time, let t = single.first?.event.time { #expect(abs(t - lift - 0.4) < 1e-9) }
         let two = TouchScript.sequence([TouchScript.press(fingers: 1, duration: 0.07), TouchScript.press(fingers: 1, duration: 0.07)], gap: 0.12)
         #expect(Self.run(two, rules, driver: pair).map(\.rule) == [1])

@@ -8,7 +8,7 @@ import GestureCore
 /// recognized as. Its own code path (TouchScript's sampler), not synth's.
 struct StaggeredSwipes {
     /// The most one hand's fingers land (and lift) apart, s: what real hands do
-    /// (issue 22; the fusuma swipes and pinches land within 54–75 ms).
+    /// (the fusuma swipes and pinches land within 54–75 ms).
     static let maxStagger = 0.06
 
     enum Expectation: Equatable, CustomStringConvertible {

@@ -3,7 +3,7 @@ import GestureCore
 import Testing
 
 /// examples/knock.lua: two quick taps, then a two-finger tap, written against
-/// the frame docs/lua-api.md defines (issue 20), run over knocks and the
+/// the frame docs/lua-api.md defines, run over knocks and the
 /// near-misses a user makes.
 @Suite("The knock example")
 struct KnockExampleTests {

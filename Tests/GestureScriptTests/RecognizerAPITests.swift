@@ -177,7 +177,7 @@ struct RecognizerAPITests {
         #expect(s.emitted.count == 2)
         #expect(s.emitted.allSatisfy { $0["same"] as? Bool == true })
         #expect(s.emitted.map { $0["frames"] as? Int } == [9, 9])
-        // f.fingers counts f.touches: the finger lifting in this frame too (issue 20).
+        // f.fingers counts f.touches: the finger lifting in this frame too.
         #expect(s.emitted.map { $0["down"] as? Int } == [1, 1])
         #expect(s.emitted.map { $0["width"] as? Double } == [250, 250])
     }

@@ -32,7 +32,7 @@ struct RecognizerExampleTests {
         let s = try UserGestureScenario(DocExamples.code("tap-tap-hold"))
         #expect(s.run(Strokes.frames([Strokes.tap(at: Self.centre, 1.0)])) == ["tap"])
         // Lifted at 1.08, held until the rhythm failed 0.4 s later, and dated
-        // when delivered: actions leave in time order (issue 20).
+        // when delivered: actions leave in time order.
         #expect(s.emitted.first?["t"] as? Double == 1.48)
     }
 
@@ -122,7 +122,7 @@ struct RecognizerExampleTests {
         #expect(s.run(frames) == ["corner", "corner"])
         #expect(s.emitted.map { "\($0["corner"] ?? "") \($0["count"] ?? "")" } == ["bottom-left 2", "top-left 1"])
         // A tap in another corner before the pause ends the first count, and,
-        // seen again after the reset, starts its own (issue 20: the frame that
+        // seen again after the reset, starts its own (the frame that
         // fails a recognizer is its first after the reset).
         let mixed = Strokes.frames([Strokes.tap(at: Vector(4, 4), 1.0), Strokes.tap(at: Vector(246, 4), 1.2)])
         let again = try UserGestureScenario(DocExamples.code("corner taps"))

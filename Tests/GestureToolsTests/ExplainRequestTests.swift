@@ -42,7 +42,7 @@ struct ExplainRequestTests {
 
 /// A tap is often reported late: as the next press lands, or once its waiting
 /// time runs out. `explain` and `draw` must still place it in the sequence it
-/// was tapped in (issue 20: drumroll_lumpy's first tap was "decided nothing" in
+/// was tapped in (drumroll_lumpy's first tap was "decided nothing" in
 /// sequence 1, then drawn and counted in sequence 2).
 @Suite("explain places late gestures", .enabled(if: evdevRecordingsPresent, "needs ../shared/data/real/chromeos-autotest-firmware_TouchMTB beside the package"))
 struct ExplainPlacementTests {

@@ -82,7 +82,7 @@ struct ShapeCommandTests {
         #expect(drawn.lines.compactMap { Binary.json($0)?["action"] as? String } == ["undo"])
     }
 
-    @Test("shape add learns a check whose first leg is a sixth of its second (issue 20), and skips a drag up and back down, saying why")
+    @Test("shape add learns a check whose first leg is a sixth of its second, and skips a drag up and back down, saying why")
     func shortLeggedCheck() throws {
         let (dir, _) = try Self.workspace(rules: "")
         var check: [(Double, Double)] = []

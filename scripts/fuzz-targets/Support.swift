@@ -54,7 +54,7 @@ struct CoreUnderTest {
     }
 
     mutating func handle(_ frame: TouchFrame) {
-        // ARCHITECTURE.md: time is seconds that never go backwards (they are
+        // docs/architecture.md: time is seconds that never go backwards (they are
         // clamped), and positions are millimetres: never NaN or infinite.
         if !frame.time.isFinite || frame.time < lastTime {
             fatalError("decoder contract: frame time \(frame.time) after \(lastTime)")

@@ -20,7 +20,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             fatalError("phrase \(phrase.debugDescription): \(spec.kind) with edge \(String(describing: spec.edge))")
         }
     case .failure(let error):
-        // Errors quote the phrase (ARCHITECTURE: "an error that quotes the phrase").
+        // Errors quote the phrase (docs/architecture.md: "an error that quotes the phrase").
         // Compared as bytes: a combining mark first would join the quote into one Character.
         if !Array(error.message.utf8).containsBytes(Array(phrase.utf8)) { fatalError("error for \(phrase.debugDescription) does not quote it: \(error.message)") }
     }

@@ -9,7 +9,7 @@ final class SessionBus: @unchecked Sendable {
 
     init() throws {
         guard let path = which("dbus-daemon"), which("dbus-send") != nil else {
-            try Test.cancel("dbus-daemon or dbus-send is not installed (apt-get install dbus-daemon dbus-bin); scripts/test installs them")
+            throw try cancelled("dbus-daemon or dbus-send is not installed (apt-get install dbus-daemon dbus-bin); scripts/test installs them")
         }
         let dir = try temporaryDirectory("bus")
         let config = dir.appendingPathComponent("session.conf")
@@ -31,7 +31,7 @@ final class SessionBus: @unchecked Sendable {
                                        "org.freedesktop.DBus.GetId"], environment: ["DBUS_SESSION_BUS_ADDRESS": self.address]).status == 0
         }
         guard ready else {
-            try Test.cancel("dbus-daemon did not start")
+            throw try cancelled("dbus-daemon did not start")
         }
     }
 

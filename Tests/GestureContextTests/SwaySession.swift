@@ -19,13 +19,13 @@ final class SwaySession {
 
     init() throws {
         guard let sway = which("sway"), which("foot") != nil, let setpriv = which("setpriv") else {
-            try Test.cancel("sway, foot or setpriv is not installed (apt-get install sway foot util-linux); scripts/test installs them")
+            throw try cancelled("sway, foot or setpriv is not installed (apt-get install sway foot util-linux); scripts/test installs them")
         }
-        guard getuid() == 0 else { try Test.cancel("starting sway as a separate test user needs root") }
+        guard getuid() == 0 else { throw try cancelled("starting sway as a separate test user needs root") }
         if getpwnam(SwaySession.user) == nil {
             run("/usr/sbin/useradd", ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", SwaySession.user])
         }
-        guard let entry = getpwnam(SwaySession.user) else { try Test.cancel("could not create the user \(SwaySession.user)") }
+        guard let entry = getpwnam(SwaySession.user) else { throw try cancelled("could not create the user \(SwaySession.user)") }
         uid = entry.pointee.pw_uid
         gid = entry.pointee.pw_gid
         let dir = try temporaryDirectory("sway")
@@ -48,13 +48,13 @@ final class SwaySession {
         }
         guard started, child.process.isRunning else {
             let listing = (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory)) ?? []
-            try Test.cancel("headless sway did not start here (running: \(child.process.isRunning), \(runtimeDirectory) holds \(listing))")
+            throw try cancelled("headless sway did not start here (running: \(child.process.isRunning), \(runtimeDirectory) holds \(listing))")
         }
         socket = found
         // sway names its first display wayland-1 (or -0); find it.
         let display = (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory))?
             .first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }
-        guard let display else { try Test.cancel("sway made no Wayland socket") }
+        guard let display else { throw try cancelled("sway made no Wayland socket") }
         waylandDisplayName = display
     }
 
@@ -65,12 +65,12 @@ final class SwaySession {
 
     /// A foot terminal whose window has `appID`; waits until sway shows it.
     func openWindow(appID: String) throws {
-        guard let foot = which("foot"), let setpriv = which("setpriv") else { try Test.cancel("foot is not installed") }
+        guard let foot = which("foot"), let setpriv = which("setpriv") else { throw try cancelled("foot is not installed") }
         children.append(try Child(setpriv, ["--reuid=\(uid)", "--regid=\(gid)", "--clear-groups", foot, "-a", appID, "sleep", "600"],
                                   environment: ["XDG_RUNTIME_DIR": runtimeDirectory, "WAYLAND_DISPLAY": waylandDisplayName,
                                                 "HOME": runtimeDirectory, "DISPLAY": ""]))
         let shown = waitFor(10) { self.message(["-t", "get_tree"]).contains("\"app_id\": \"\(appID)\"") }
-        guard shown else { try Test.cancel("foot -a \(appID) did not open a window under sway") }
+        guard shown else { throw try cancelled("foot -a \(appID) did not open a window under sway") }
     }
 
     /// `swaymsg ARGS` against this sway.

@@ -12,7 +12,7 @@ final class XServer {
     private var children: [Child] = []
 
     init(windowManager: Bool) throws {
-        guard let xvfb = which("Xvfb") else { try Test.cancel("Xvfb is not installed (apt-get install xvfb); scripts/test installs it") }
+        guard let xvfb = which("Xvfb") else { throw try cancelled("Xvfb is not installed (apt-get install xvfb); scripts/test installs it") }
         var number = 0
         var server: Child?
         for candidate in (0..<20).map({ _ in Int.random(in: 100...900) }) {
@@ -30,25 +30,25 @@ final class XServer {
             }
             child.stop()
         }
-        guard let server else { try Test.cancel("Xvfb did not start") }
+        guard let server else { throw try cancelled("Xvfb did not start") }
         display = ":\(number)"
         children.append(server)
         if windowManager {
-            guard let openbox = which("openbox") else { try Test.cancel("openbox is not installed (apt-get install openbox)") }
+            guard let openbox = which("openbox") else { throw try cancelled("openbox is not installed (apt-get install openbox)") }
             children.append(try Child(openbox, ["--sm-disable"], environment: ["DISPLAY": display]))
             // openbox announces itself with _NET_SUPPORTING_WM_CHECK on the root;
             // on a loaded machine that can take a while.
             let started = waitFor(15) {
                 run("/usr/bin/xprop", ["-root", "_NET_SUPPORTING_WM_CHECK"], environment: ["DISPLAY": self.display]).output.contains("window id")
             }
-            guard started else { try Test.cancel("openbox did not start on \(display)") }
+            guard started else { throw try cancelled("openbox did not start on \(display)") }
         }
     }
 
     /// Starts a program with a window and waits until a window of `windowClass` is mapped.
     @discardableResult
     func open(_ program: String, _ arguments: [String], windowClass: String) throws -> String {
-        guard let path = which(program) else { try Test.cancel("\(program) is not installed (x11-utils, x11-apps)") }
+        guard let path = which(program) else { throw try cancelled("\(program) is not installed (x11-utils, x11-apps)") }
         children.append(try Child(path, arguments, environment: ["DISPLAY": display]))
         var window = ""
         let found = waitFor(5) {
@@ -56,7 +56,7 @@ final class XServer {
                 .output.split(separator: "\n").first.map(String.init) ?? ""
             return !window.isEmpty
         }
-        guard found else { try Test.cancel("\(program)'s window did not appear") }
+        guard found else { throw try cancelled("\(program)'s window did not appear") }
         return window
     }
 

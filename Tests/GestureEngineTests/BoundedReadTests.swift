@@ -29,7 +29,10 @@ struct BoundedReadTests {
         }
         #expect(tooBig.message == "\(big): larger than 64 KiB")
         #expect((try? FileSystem.read(big, limit: 70_000).get())?.count == 70_000)
-        guard case .failure(let missing) = FileSystem.read(dir.appendingPathComponent("none").path, limit: 10) else { return }
+        guard case .failure(let missing) = FileSystem.read(dir.appendingPathComponent("none").path, limit: 10) else {
+            Issue.record("a file that does not exist was read")
+            return
+        }
         #expect(missing.errno == ENOENT)
     }
 }

@@ -50,17 +50,6 @@ struct FileReplaceTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["fresh", "kept"])
     }
 
-    @Test("a directory that cannot be written is an error naming the file, and leaves nothing")
-    func unwritable() throws {
-        guard getuid() != 0 else { return }  // root writes anywhere
-        let dir = try scratchDirectory("replace")
-        #expect(chmod(dir.path, 0o500) == 0)
-        defer { chmod(dir.path, 0o700) }
-        let error = FileSystem.replace(dir.appendingPathComponent("out").path, with: [1, 2, 3])
-        #expect(error?.errno == EACCES)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
-    }
-
     @Test("a target whose name is as long as a name may be (255 bytes), or almost, in any script, is written; nothing is left behind", arguments: [
         String(repeating: "a", count: 251) + ".svg",
         String(repeating: "a", count: 250) + ".svg",

@@ -26,13 +26,21 @@ enum Binary {
         return packageRoot.appendingPathComponent(".build/debug/gesturemap").path
     }()
 
+    /// How to run as a user with no privileges: as root (CI), through
+    /// setpriv as nobody, with no groups; as anyone else, as that user.
+    static let unprivilegedPrefix: [String] = geteuid() == 0
+        ? ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "--"] : []
+
     /// `killAfter`: seconds after which a run that has not ended is killed
-    /// (SIGKILL: `status` 9), for tests of what must not hang.
+    /// (SIGKILL: `status` 9), for tests of what must not hang. `unprivileged`:
+    /// run as a user root's powers do not reach (`unprivilegedPrefix`).
     static func run(_ arguments: [String], stdin: Data? = nil, currentDirectory: URL? = nil,
-                    environment: [String: String] = [:], terminalStdin: Bool = false, killAfter: Double? = nil) throws -> Result {
+                    environment: [String: String] = [:], terminalStdin: Bool = false, killAfter: Double? = nil,
+                    unprivileged: Bool = false) throws -> Result {
+        let prefix = unprivileged ? unprivilegedPrefix : []
         if terminalStdin {
             // Standard input that is a terminal, not a pipe: run under script(1).
-            let command = ([path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+            let command = (prefix + [path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
             var env = ProcessInfo.processInfo.environment
             for (k, v) in environment { env[k] = v }
             let process = Process()
@@ -50,8 +58,8 @@ enum Binary {
             return Result(status: process.terminationStatus, stdout: "", stderr: text)
         }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: prefix.first ?? path)
+        process.arguments = prefix.isEmpty ? arguments : Array(prefix.dropFirst()) + [path] + arguments
         if !environment.isEmpty {
             var env = ProcessInfo.processInfo.environment
             for (k, v) in environment { env[k] = v }

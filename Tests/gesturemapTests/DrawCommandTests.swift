@@ -122,6 +122,22 @@ struct DrawCommandTests {
         #expect(SVGCensus.read(none.stdout)?.texts.contains("No touches in this input.") == true)
     }
 
+    @Test("-o into a directory the user cannot write: exit 74 naming the file, and nothing left there")
+    func unwritableDirectory() throws {
+        let synth = try Binary.run(["synth", "tap", "--seed", "4"])
+        let input = try Binary.temporaryFile("tap.jsonl", synth.stdout)
+        #expect(chmod(input.deletingLastPathComponent().path, 0o755) == 0 && chmod(input.path, 0o644) == 0)
+        let dir = try Binary.temporaryDirectory()
+        #expect(chmod(dir.path, 0o555) == 0)
+        defer { chmod(dir.path, 0o755) }
+        // Root writes anywhere: the run is made as a user with no privileges.
+        let out = dir.appendingPathComponent("out.svg").path
+        let result = try Binary.run(["draw", input.path, "-o", out], unprivileged: true)
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.errorLines == ["gesturemap draw: cannot write \(out): Permission denied"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
     @Test("-o with a name as long as a name may be: written, and nothing else left beside it")
     func longName() throws {
         let synth = try Binary.run(["synth", "tap", "--seed", "4"])
@@ -190,8 +206,8 @@ struct DrawCommandTests {
         return lines.joined(separator: "\n") + "\n"
     }()
 
-    @Test("a slow drag: the swipe rule in grey with explain's reason, crossed where it failed; rsvg-convert renders it")
-    func slowDragMiss() throws {
+    /// The slow drag drawn with a swipe, a pan and a tap rule (in another mode).
+    static func drawSlowDrag() throws -> URL {
         let input = try Binary.temporaryFile("slow.jsonl", Self.slowDrag)
         let rules = try Binary.temporaryFile("swipe.lua", """
             on("swipe left", function(g) emit("left") end)
@@ -201,6 +217,12 @@ struct DrawCommandTests {
         let svgURL = input.deletingLastPathComponent().appendingPathComponent("slow.svg")
         let result = try Binary.run(["draw", input.path, "--rules", rules.path, "-o", svgURL.path])
         #expect(result.status == 0, "\(result.stderr)")
+        return svgURL
+    }
+
+    @Test("a slow drag: the swipe rule in grey with explain's reason, crossed where it failed")
+    func slowDragMiss() throws {
+        let svgURL = try Self.drawSlowDrag()
         let svg = try #require(SVGCensus.read(try String(contentsOf: svgURL, encoding: .utf8)))
         let grey = svg.texts(in: Self.grey)
         #expect(grey.contains("rule \"swipe left\": swipe failed at 1.55 s: lifted too slow: speed "), "\(grey)")
@@ -211,9 +233,12 @@ struct DrawCommandTests {
         #expect(!grey.contains("tap"))
         // The cross where the swipe failed: the finger's last point, 30 mm from the left.
         #expect(svg.elements["line"].map { $0 >= 3 } == true)
+    }
 
-        guard hasRenderer else { return }
-        let pngURL = input.deletingLastPathComponent().appendingPathComponent("slow.png")
+    @Test("the slow drag's picture renders in rsvg-convert", .enabled(if: hasRenderer, "rsvg-convert is not installed (Debian's librsvg2-bin)"))
+    func slowDragRenders() throws {
+        let svgURL = try Self.drawSlowDrag()
+        let pngURL = svgURL.deletingLastPathComponent().appendingPathComponent("slow.png")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/rsvg-convert")
         process.arguments = [svgURL.path, "-o", pngURL.path]

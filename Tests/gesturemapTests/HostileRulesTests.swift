@@ -112,12 +112,12 @@ struct HostileRulesTests {
 
     @Test("key() called through pcall, without uinput, names the rule's line")
     func keyOrigin() throws {
-        guard !FileManager.default.fileExists(atPath: "/dev/uinput") else { return }
         let file = try Binary.temporaryFile("hostile.lua", "on('tap', function(g)\n  pcall(key, 'a')\nend)\n")
-        let result = try Binary.run(["run", "--rules", file.path, "-"], stdin: Self.input)
+        // Whether or not this machine has uinput: the run is pointed at a node that is not there.
+        let missing = file.deletingLastPathComponent().appendingPathComponent("no-uinput").path
+        let result = try Binary.run(["run", "--rules", file.path, "-"], stdin: Self.input, environment: ["GESTUREMAP_UINPUT": missing])
         #expect(result.status == 69)
-        #expect(result.errorLines.first?.hasPrefix("gesturemap: /") == true, "\(result.stderr)")
-        #expect(result.stderr.contains("hostile.lua:2: key() needs /dev/uinput"), "\(result.stderr)")
+        #expect(result.errorLines.first?.hasPrefix("gesturemap: \(file.path):2: key() needs \(missing), which does not exist") == true, "\(result.stderr)")
     }
 
     @Test("require refuses a module that is a link out of the rules directory")

@@ -48,7 +48,7 @@ let package = Package(
         // Realistic NDJSON for named gestures, for demos, tests and benchmarks.
         .target(name: "GestureSynth", dependencies: ["GestureCore"], swiftSettings: fast),
         .target(name: "GestureScript", dependencies: ["GestureCore", "CLuaShim", "GestureContext"], swiftSettings: fast),
-        .target(name: "GestureActions", dependencies: ["GestureCore", "CEvdev", "CSpawn"], swiftSettings: fast),
+        .target(name: "GestureActions", dependencies: ["GestureCore", "CEvdev", "CLibevdev", "CSpawn"], swiftSettings: fast),
         .target(
             name: "GestureEngine",
             dependencies: ["GestureCore", "GestureInput", "GestureScript", "GestureActions", "GestureSynth", "GestureContext", "GestureServe"],

@@ -86,25 +86,12 @@ public struct KeyCombo: Equatable, Sendable {
 
     /// Every key name the table knows: a virtual keyboard enables them all, so
     /// every key a rule can name can be typed.
-    public static var allCodes: [UInt16] { Array(Set(keyCodes.values)).sorted() }
+    public static var allCodes: [UInt16] { KernelKeys.primaryNames.keys.sorted() }
 
     /// The kernel's name of a code. Where the kernel has two names for one
     /// code, the one it defines by number (the other is defined as it), so
     /// `--dry-run` prints the same name every run, as evtest does.
-    public static func name(of code: UInt16) -> String? { namesByCode[code] }
-
-    private static let primaryNames: Set<String> = [
-        "KEY_HANGEUL", "KEY_COFFEE", "KEY_ROTATE_DISPLAY", "KEY_ALL_APPLICATIONS", "KEY_BRIGHTNESS_AUTO",
-        "KEY_WWAN", "KEY_FULL_SCREEN", "KEY_ASPECT_RATIO", "KEY_DISPLAYTOGGLE",
-    ]
-
-    private static let namesByCode: [UInt16: String] = {
-        var names: [UInt16: String] = [:]
-        for (name, code) in keyCodes.sorted(by: { $0.key < $1.key }) where names[code] == nil || primaryNames.contains(name) {
-            names[code] = name
-        }
-        return names
-    }()
+    public static func name(of code: UInt16) -> String? { KernelKeys.primaryNames[code] }
 }
 
 public struct KeyComboError: Error, Equatable, Sendable {

@@ -25,7 +25,7 @@ enum KeyNameSuggestion {
     static let candidates: [Candidate] = {
         var all: [Candidate] = []
         for (name, key) in keyAliases { all += candidate(name, name, [key]) }
-        for name in keyCodes.keys.sorted() where KeyNames.others[foldedKeyName(name.dropFirst(4))] == nil {
+        for name in KernelKeys.codes.keys.sorted() where KeyNames.others[foldedKeyName(name.dropFirst(4))] == nil {
             all += candidate(displayName(ofKernel: name), String(name.dropFirst(4)), [name])
         }
         for (name, keys) in xKeysymNames { all += candidate(name, name, keys) }
@@ -33,7 +33,7 @@ enum KeyNameSuggestion {
     }()
 
     /// The kernel's names, for a name written with KEY_, spelled as the kernel does.
-    static let kernelCandidates: [Candidate] = keyCodes.keys.sorted().flatMap { candidate($0, String($0.dropFirst(4)), [$0]) }
+    static let kernelCandidates: [Candidate] = KernelKeys.codes.keys.sorted().flatMap { candidate($0, String($0.dropFirst(4)), [$0]) }
 
     static func candidate(_ shown: String, _ spelled: String, _ keys: [String]) -> [Candidate] {
         guard let keys = KeyNames.resolved(keys) else { return [] }

@@ -19,7 +19,7 @@ enum KeyNames {
 
     /// The kernel's names, without KEY_, folded.
     static let kernel: [String: Key] = Dictionary(
-        keyCodes.map { (foldedKeyName($0.key.dropFirst(4)), ($0.key, $0.value)) },
+        KernelKeys.codes.map { (foldedKeyName($0.key.dropFirst(4)), ($0.key, $0.value)) },
         uniquingKeysWith: { a, b in a.name < b.name ? a : b })
 
     /// The aliases and X names, folded; an alias wins over an X name.
@@ -32,7 +32,7 @@ enum KeyNames {
     static func resolved(_ names: [String]) -> [Key]? {
         var keys: [Key] = []
         for name in names {
-            guard let code = keyCodes[name] else { return nil }
+            guard let code = KernelKeys.codes[name] else { return nil }
             keys.append((name, code))
         }
         return keys

@@ -119,20 +119,48 @@ struct KeyNameTests {
 
     // MARK: The tables
 
+    @Test("the kernel's header and the table agree: every KEY_ it defines, by number or as another key, except codes newer than this libevdev",
+          .enabled(if: FileManager.default.fileExists(atPath: "/usr/include/linux/input-event-codes.h"), "the kernel's headers (linux-libc-dev) are not installed"))
+    func kernelHeader() throws {
+        let header = try String(contentsOfFile: "/usr/include/linux/input-event-codes.h", encoding: .utf8)
+        var byNumber: [String: UInt16] = [:]
+        var asAnother: [String: String] = [:]
+        for line in header.split(separator: "\n") {
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard words.count >= 3, words[0] == "#define", words[1].hasPrefix("KEY_") else { continue }
+            let name = String(words[1]), value = String(words[2])
+            if value.hasPrefix("KEY_") { asAnother[name] = value; continue }
+            let code = value.hasPrefix("0x") ? UInt16(value.dropFirst(2), radix: 16) : UInt16(value)
+            if let code { byNumber[name] = code }
+        }
+        #expect(byNumber.count > 450)
+        let unnamed = Set(byNumber.values).subtracting(KernelKeys.primaryNames.keys).subtracting([0, KernelKeys.maxCode].map(UInt16.init))
+        for (name, code) in byNumber where name != "KEY_RESERVED" && name != "KEY_MAX" && name != "KEY_CNT" {
+            if unnamed.contains(code) { continue }
+            #expect(KernelKeys.codes[name] == code, "\(name) = \(code)")
+        }
+        // KEY_MIN_INTERESTING marks where keys of interest start; it names no key.
+        for (name, other) in asAnother where name != "KEY_MIN_INTERESTING" && byNumber[other].map({ !unnamed.contains($0) }) ?? false {
+            #expect(KernelKeys.codes[name] != nil && KernelKeys.codes[name] == KernelKeys.codes[other], "\(name) = \(other)")
+        }
+        // Only the newest keys can be missing, and never many.
+        #expect(unnamed.count < 10, "\(unnamed.sorted())")
+    }
+
     @Test("every alias and X name names keys the kernel table has")
     func tablesResolve() {
         for (name, key) in keyAliases {
-            #expect(keyCodes[key] != nil, "\(name) → \(key)")
+            #expect(KernelKeys.codes[key] != nil, "\(name) → \(key)")
         }
         for (name, keys) in xKeysymNames {
-            #expect(!keys.isEmpty && keys.allSatisfy { keyCodes[$0] != nil }, "\(name) → \(keys)")
+            #expect(!keys.isEmpty && keys.allSatisfy { KernelKeys.codes[$0] != nil }, "\(name) → \(keys)")
         }
     }
 
     @Test("dropping _ and case makes no two names one")
     func foldingIsUnambiguous() {
         var kernel: [String: Set<UInt16>] = [:]
-        for (name, code) in keyCodes { kernel[foldedKeyName(name.dropFirst(4)), default: []].insert(code) }
+        for (name, code) in KernelKeys.codes { kernel[foldedKeyName(name.dropFirst(4)), default: []].insert(code) }
         #expect(kernel.filter { $0.value.count > 1 }.isEmpty)
 
         var others: [String: [String]] = [:]
@@ -141,7 +169,7 @@ struct KeyNameTests {
         #expect(others.filter { $0.value.count > 1 }.isEmpty)
 
         // A name that is the kernel's word for another key: each is a decision, said in the docs.
-        let shadowing = others.filter { name, keys in kernel[name].map { $0 != Set(keys.compactMap { keyCodes[$0] }) } ?? false }
+        let shadowing = others.filter { name, keys in kernel[name].map { $0 != Set(keys.compactMap { KernelKeys.codes[$0] }) } ?? false }
         #expect(Set(shadowing.keys) == ["next", "print", "menu", "pause", "play"])
         // An X name that folds to the kernel's name for the same key needs no entry.
         let redundant = xKeysymNames.filter { kernel[foldedKeyName($0.name)] != nil && !shadowing.keys.contains(foldedKeyName($0.name)) }

@@ -16,14 +16,14 @@ extension GestureArena {
     /// after the built-in ones: a swipe recognized in the same frame wins.
     mutating func addUserGestures(_ active: [GestureSpec]) {
         if active.contains(where: { $0.kind == .shape }) {
-            recognizers.add(shape: ShapeRecognizer(config: .init(rules: active, thresholds: thresholds, templates: shapeTemplates)))
+            stage.recognizers.add(shape: ShapeRecognizer(config: .init(rules: active, thresholds: thresholds, templates: shapeTemplates)))
         }
         var names: [String] = []
         for spec in active where spec.kind == .custom {
             if let name = spec.name, !names.contains(name) { names.append(name) }
         }
         for name in names {
-            recognizers.add(custom: ScriptedRecognizer(name: name, index: scriptedRecognizers.firstIndex(of: name)))
+            stage.recognizers.add(custom: ScriptedRecognizer(name: name, index: scriptedRecognizers.firstIndex(of: name)))
         }
     }
 }

@@ -220,6 +220,7 @@ public final class ScriptRuntime {
         checkRuleReferences()
         findShadowedRules()
         if !problems.isEmpty { throw RuleLoadError(problems: problemList) }
+        measureAppPatterns()
         rulesDidChange()
     }
 

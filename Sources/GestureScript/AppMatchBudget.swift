@@ -39,7 +39,8 @@ struct AppMatchBudget: Equatable, Sendable {
             filledAt = now
             return
         }
-        let earned = min(Double(Self.capacity - available), ((now - last) * Double(Self.perSecond)).rounded(.down))
+        // A millionth of a step of slack: 0.1 s times the rate is 99999.99999… in binary.
+        let earned = min(Double(Self.capacity - available), ((now - last) * Double(Self.perSecond) + 1e-6).rounded(.down))
         available += Int(earned)
         filledAt = available >= Self.capacity ? now : last + earned / Double(Self.perSecond)
     }
@@ -52,6 +53,7 @@ struct AppMatchBudget: Equatable, Sendable {
     func due(toHold steps: Int) -> Double? {
         guard let filledAt else { return nil }
         let missing = min(steps, Self.capacity) - available
-        return missing <= 0 ? filledAt : filledAt + Double(missing) / Double(Self.perSecond)
+        // Half a step more, so that `fill` at that time, rounding down, finds them all.
+        return missing <= 0 ? filledAt : filledAt + (Double(missing) + 0.5) / Double(Self.perSecond)
     }
 }

@@ -11,14 +11,11 @@ struct AppMatchState {
     /// `id` with its ASCII letters lower-cased, for the folded patterns.
     var lowered = ""
     var decisions: [AppDecision] = []
-    /// Per rule: how far through its patterns matching `id` has got, two
-    /// finds a pattern (as written, then folded): what went before did not match.
-    var progress: [Int] = []
-    /// Per rule: the steps spent on `id`.
-    var spent: [Int] = []
+    /// Per rule: how far matching `id` has got.
+    var progress: [AppMatchProgress] = []
     /// Per rule: the steps its last decision took, or what it has taken so
-    /// far while it waits. Cheapest first, so slow patterns cannot keep the
-    /// other rules waiting.
+    /// far while it waits; at first, what the load measured. Rules are
+    /// matched cheapest first, so slow patterns cannot keep the others waiting.
     var cost: [Int] = []
     var recent = RecentAppDecisions()
     var budget = AppMatchBudget()
@@ -34,11 +31,21 @@ struct AppMatchState {
         guard decisions.count < count else { return }
         let more = count - decisions.count
         decisions += Array(repeating: matchable ? .unknown : .no, count: more)
-        progress += Array(repeating: 0, count: more)
-        spent += Array(repeating: 0, count: more)
+        progress += Array(repeating: AppMatchProgress(), count: more)
         if cost.count < count { cost += Array(repeating: 0, count: count - cost.count) }
     }
 
     /// The rules active for `id`, to tell whether a change changed any.
     var active: [Int] { decisions.indices.filter { decisions[$0] == .yes } }
+}
+
+/// How far one rule's patterns have been matched against the focused id.
+struct AppMatchProgress {
+    /// The next find: two a pattern (as written, then folded); the finds
+    /// before it did not match.
+    var find = 0
+    /// Its allowance, an index in `ScriptRuntime.appFindAllowances`.
+    var tier = 0
+    /// Steps spent on the id.
+    var spent = 0
 }

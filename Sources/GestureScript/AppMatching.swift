@@ -5,8 +5,9 @@ import GestureContext
 /// within `AppMatchBudget`: both the rules file (slow patterns) and the
 /// desktop (a window that changes its id without pause) decide how much
 /// matching there is, so neither may decide how long the loop spends on it.
-/// Rules are matched cheapest first; those the budget cannot pay for now
-/// wait, not running meanwhile, and are matched as it fills
+/// Rules are matched cheapest first (by what they took before, and with a
+/// small allowance per find before a larger one); those the budget cannot
+/// pay for now wait, not running meanwhile, and are matched as it fills
 /// (`appMatchingDue`, `resumeAppMatching`). A waiting rule does not keep the
 /// answer it had for the application before: that rule was for another one.
 extension ScriptRuntime {
@@ -39,28 +40,31 @@ extension ScriptRuntime {
         appState.budget = old.appState.budget
     }
 
+    /// What one find may take, tier by tier: every rule's pattern is tried
+    /// with the least before any with more, so a cheap rule is decided before
+    /// slow ones whatever their order (a slow find tried again with more
+    /// wastes what it had, an eighth at most). The last is the most a find
+    /// may take at all.
+    static let appFindAllowances = [2_000, 10_000, maxDeviceMatchSteps]
+
     /// Decides what the budget allows, for the id focused now.
     func decideApps(now: Double) {
         followFocusedID()
         appState.pad(to: rules.count)
-        guard appState.matchable, let id = appState.id else {
-            appState.waiting = false
-            return
-        }
+        appState.waiting = false
+        guard appState.matchable, let id = appState.id else { return }
         var order = rules.indices.filter { rules[$0].app != nil && !rules[$0].removed && appState.decisions[$0] == .unknown }
-        guard !order.isEmpty else {
-            appState.waiting = false
-            return
-        }
+        guard !order.isEmpty else { return }
         order.sort { (appState.cost[$0], $0) < (appState.cost[$1], $1) }
         appState.budget.fill(at: now)
-        var left = 0
-        for (k, index) in order.enumerated() where decideApp(index, id) == .unknown {
-            left = order.count - k
-            break
+        tiers: for tier in Self.appFindAllowances.indices {
+            for index in order where appState.decisions[index] == .unknown && appState.progress[index].tier == tier {
+                if decideApp(index, id) == nil { break tiers }
+            }
         }
-        appState.waiting = left > 0
-        if left > 0 { tellWaiting(Array(order.suffix(left)), id: id) }
+        let left = order.filter { appState.decisions[$0] == .unknown }
+        appState.waiting = !left.isEmpty
+        if !left.isEmpty { tellWaiting(left, id: id) }
     }
 
     /// The decisions follow `context.app`: a new id starts from what is
@@ -76,37 +80,46 @@ extension ScriptRuntime {
         appState.matchable = id.map { $0.utf8.count <= Self.maxAppIDBytes } ?? false
         appState.decisions = []
         appState.progress = []
-        appState.spent = []
-        appState.waiting = false
         guard let id else { return }
         guard appState.matchable else { return tellLongID(id) }
         appState.lowered = AppPatterns.lowercasedASCII(id)
         appState.decisions = appState.recent.take(id)
-        appState.progress = Array(repeating: 0, count: appState.decisions.count)
-        appState.spent = appState.progress
+        appState.progress = Array(repeating: AppMatchProgress(), count: appState.decisions.count)
     }
 
-    /// Matches the rule's patterns from where it had got, as far as the
-    /// budget goes: `.unknown` when it ran out first.
-    private func decideApp(_ index: Int, _ id: String) -> AppDecision {
+    /// Matches the rule's patterns from where it had got, each find within
+    /// its tier's allowance: the decision, `.unknown` when a find needs a
+    /// higher tier, nil when the budget ran out.
+    private func decideApp(_ index: Int, _ id: String) -> AppDecision? {
         guard let app = rules[index].app else { return .yes }
-        while appState.progress[index] < 2 * app.patterns.count {
-            let step = appState.progress[index]
-            let k = step / 2
-            let folded = step % 2 == 1
-            let allowance = min(Self.maxDeviceMatchSteps, appState.budget.available)
+        while appState.progress[index].find < 2 * app.patterns.count {
+            let find = appState.progress[index].find
+            let tier = appState.progress[index].tier
+            let allowance = min(Self.appFindAllowances[tier], appState.budget.available)
             guard allowance > 0 else { return wait(index) }
-            switch findApp(app, k, folded: folded, in: id, allowance: allowance, rule: index) {
-            case .found: return decide(index, .yes)
-            case .notFound: appState.progress[index] += folded ? 1 : 2
-            case .tryFolded: appState.progress[index] += 1
-            case .outOfBudget: return wait(index)
+            switch findApp(app, find / 2, folded: find % 2 == 1, in: id, allowance: allowance, rule: index) {
+            case .found:
+                return decide(index, .yes)
+            case .notFound:
+                appState.progress[index].find += find % 2 == 1 ? 1 : 2
+            case .tryFolded:
+                appState.progress[index].find += 1
+            case .tooManySteps where allowance < Self.appFindAllowances[tier]:
+                return wait(index)
+            case .tooManySteps where tier + 1 < Self.appFindAllowances.count:
+                appState.progress[index].tier += 1
+                appState.cost[index] = max(appState.cost[index], appState.progress[index].spent)
+                return .unknown
+            case .tooManySteps:
+                tellSlow(rule: index, pattern: find % 2 == 1 ? app.folded[find / 2] : app.patterns[find / 2],
+                         subject: find % 2 == 1 ? appState.lowered : id, of: .app)
+                appState.progress[index].find += find % 2 == 1 ? 1 : 2
             }
         }
         return decide(index, .no)
     }
 
-    private enum FindResult { case found, notFound, tryFolded, outOfBudget }
+    private enum FindResult { case found, notFound, tryFolded, tooManySteps }
 
     /// One find of pattern `k`, as written or folded, charged to the budget.
     private func findApp(_ app: AppPatterns, _ k: Int, folded: Bool, in id: String, allowance: Int, rule index: Int) -> FindResult {
@@ -121,36 +134,29 @@ extension ScriptRuntime {
         let (result, steps) = countedFind(pattern, in: subject, maxSteps: allowance)
         charge(index, steps)
         switch result {
-        case 1:
-            return .found
-        case -2 where allowance < Self.maxDeviceMatchSteps:
-            return .outOfBudget
-        case -2:
-            tellSlow(rule: index, pattern: pattern, subject: subject, of: .app)
-            return .notFound
-        case 0 where !folded:
-            // Folding changes nothing for a lower-case pattern and id: the same find again would say the same.
-            return pattern == app.folded[k] && id == appState.lowered ? .notFound : .tryFolded
-        default:
-            return .notFound
+        case 1: return .found
+        case -2: return .tooManySteps
+        // Folding changes nothing for a lower-case pattern and id: the same find again would say the same.
+        case 0 where !folded: return pattern == app.folded[k] && id == appState.lowered ? .notFound : .tryFolded
+        default: return .notFound
         }
     }
 
     private func charge(_ index: Int, _ steps: Int) {
         appState.budget.spend(steps)
-        appState.spent[index] += steps
+        appState.progress[index].spent += steps
         appState.stepsSpent += steps
     }
 
     private func decide(_ index: Int, _ decision: AppDecision) -> AppDecision {
         appState.decisions[index] = decision
-        appState.cost[index] = appState.spent[index]
+        appState.cost[index] = appState.progress[index].spent
         return decision
     }
 
-    private func wait(_ index: Int) -> AppDecision {
-        appState.cost[index] = max(appState.cost[index], appState.spent[index])
-        return .unknown
+    private func wait(_ index: Int) -> AppDecision? {
+        appState.cost[index] = max(appState.cost[index], appState.progress[index].spent)
+        return nil
     }
 
     // MARK: Saying it, once

@@ -21,7 +21,8 @@ struct HostileAppPatternRunTests {
         return file.path
     }
 
-    static let changingWindow = #"i=0; while :; do i=$((i+1)); echo "window-$i-abcdefghijklmnopqrstuvwxyzabcdefghij"; sleep 0.05; done"#
+    /// Ends with gesturemap, even one killed while it matched.
+    static let changingWindow = #"i=0; while kill -0 $PPID 2>/dev/null; do i=$((i+1)); echo "window-$i-abcdefghijklmnopqrstuvwxyzabcdefghij"; sleep 0.05; done"#
 
     @Test("a tap piped in is acted on at once while a window changes its id every 50 ms beside 300 rules of slow app patterns")
     func tapBesideChangingWindow() throws {

@@ -179,9 +179,17 @@ extension ScriptRuntime {
         log("gesturemap: warning: the focused application's id is \(id.utf8.count) bytes long (\"\(Self.shortened(id))\"); no application id is longer than \(Self.maxAppIDBytes) bytes, so rules with an app option do not run while it has the focus")
     }
 
-    /// The warning of a pattern that took more than `maxDeviceMatchSteps`, once per rule.
+    /// The warning of a pattern that took more than `maxDeviceMatchSteps`,
+    /// once per rule; past `maxSlowPatternWarnings` rules, one line for the rest.
     func tellSlow(rule index: Int, pattern: String, subject: String, of kind: PatternSubject) {
         guard slowPatternsReported.insert(index).inserted else { return }
+        slowPatternsTold += 1
+        guard slowPatternsTold <= Self.maxSlowPatternWarnings else {
+            if slowPatternsTold == Self.maxSlowPatternWarnings + 1 {
+                log("\(rules[index].definedAt): warning: this rule's \(kind.option) pattern \"\(pattern)\" and those of more rules take more than \(Self.maxDeviceMatchSteps) steps too; they are not named one by one (gesturemap check names them)")
+            }
+            return
+        }
         log("\(rules[index].definedAt): warning: the \(kind.option) pattern \"\(pattern)\" took more than \(Self.maxDeviceMatchSteps) steps to match \"\(subject)\"; the rule does not match that \(kind.noun); simplify the pattern")
     }
 

@@ -73,6 +73,8 @@ public final class ScriptRuntime {
     var charged = 0
     /// Rules whose device or app pattern was reported as taking too many steps.
     var slowPatternsReported: Set<Int> = []
+    /// Of them, those said while running (AppMatching.swift's tellSlow).
+    var slowPatternsTold = 0
     /// The `app` options' answers for the focused application (AppMatching.swift).
     var appState = AppMatchState()
     /// Recognizers the rules define, and the shapes they may bind (RecognizerAPI.swift).

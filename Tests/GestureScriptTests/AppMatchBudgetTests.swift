@@ -107,6 +107,24 @@ struct AppMatchBudgetTests {
         #expect(waiting.first?.hasSuffix("against \"window-7-abcdefghijklmnopqrstuvwxyzabcdefghij\" needs more steps than gesturemap gives a focus change (2000000 at once, 1000000 a second); these rules do not run until their turn comes; simplify their patterns (gesturemap check names slow ones) or list fewer") == true, "\(waiting)")
     }
 
+    @Test("while running, a slow pattern is said once per rule, for ten rules, then one line for the rest")
+    func slowSaidForTenRules() throws {
+        // Half of them are not measured at load: those are met while running.
+        let (runtime, host) = try loadRules(Self.slowRules(100))
+        runtime.setApp(Self.id(0), now: 0)
+        var resumes = 0
+        while let due = runtime.appMatchingDue, resumes < 200 {
+            runtime.resumeAppMatching(now: due)
+            resumes += 1
+        }
+        #expect(runtime.appMatchingDue == nil)
+        #expect(runtime.coreRules.allSatisfy { !$0.isActive })
+        let named = host.messages.filter { $0.contains(#"steps to match "window-0-abcdefghijklmnopqrstuvwxyzabcdefghij"; the rule does not match that application; simplify the pattern"#) }
+        #expect(named.count == 10, "\(host.messages)")
+        let rest = host.messages.filter { $0.hasSuffix("and those of more rules take more than 100000 steps too; they are not named one by one (gesturemap check names them)") }
+        #expect(rest.count == 1, "\(host.messages)")
+    }
+
     @Test("a new title, or an id focused lately, costs no matching; 64 ids are kept, the oldest going first")
     func remembered() throws {
         let (runtime, host) = try loadRules(#"on("tap", function(g) end, { app = "firefox" })"#)

@@ -435,6 +435,11 @@ static int has_specials(const char *p, size_t length) {
 
 int gm_pattern_find(const char *subject, size_t subject_length, const char *pattern, size_t pattern_length,
                     long max_steps, char *message, size_t message_size) {
+    return gm_pattern_find_counted(subject, subject_length, pattern, pattern_length, max_steps, NULL, message, message_size);
+}
+
+int gm_pattern_find_counted(const char *subject, size_t subject_length, const char *pattern, size_t pattern_length,
+                            long max_steps, long *steps, char *message, size_t message_size) {
     char scratch[160];
     if (!message) {
         message = scratch;
@@ -445,11 +450,15 @@ int gm_pattern_find(const char *subject, size_t subject_length, const char *patt
     const char *end = pattern + pattern_length;
     int anchored = p < end && *p == '^';
     if (anchored) p++;
+    /* Reading the pattern through is work too, however soon matching ends. */
+    long checked = (long)(pattern_length / BYTES_PER_STEP) + 1;
+    if (steps) *steps = checked;
     if (check_pattern(p, end, message, message_size)) return -1;
     matcher m;
     start(&m, subject, subject_length, end, NULL, max_steps);
     const char *begin;
     const char *e = search(&m, subject, p, anchored, &begin);
+    if (steps) *steps = checked + (long)m.steps;
     if (m.error) {
         snprintf(message, message_size, "%s", m.error);
         return m.error == too_many_steps ? -2 : -1;

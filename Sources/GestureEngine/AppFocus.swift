@@ -62,6 +62,7 @@ extension Engine {
 
     /// A replay never waits for the desktop: what has arrived is taken, nothing more.
     func pollAppFocus() {
+        runtime.resumeAppMatching(now: MonotonicClock.now())
         guard let tracker = appTracker else { return }
         var set = PollSet<LoopToken>()
         for fd in tracker.descriptors { set.add(fd, .appSource) }

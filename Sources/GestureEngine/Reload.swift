@@ -27,7 +27,10 @@ extension Engine {
         }
         if let problem = fresh.adoptState(from: old) { return refuse(problem) }
         fresh.shapeNames = old.shapeNames
-        // The focused application and the keys held are the new rules' too, from the start.
+        // The focused application and the keys held are the new rules' too,
+        // from the start; what the old rules left of the budget for matching
+        // the application, too, or rewriting the file would refill it.
+        fresh.takeAppMatchBudget(from: old)
         fresh.setContext(old.context)
         do {
             try fresh.load(path: path, regularFileOnly: true)

@@ -53,6 +53,8 @@ extension Engine {
         }
         // The app source's reconnection, a cleared focus to confirm, an answer overdue.
         if let due = appTracker?.timeout(now: now) { wait = min(wait ?? Double(due) / 1000, Double(due) / 1000) }
+        // App rules that wait for the budget of matching to fill.
+        if let due = runtime.appMatchingDue { wait = min(wait ?? due - now, due - now) }
         guard let wait else { return -1 }
         return PollSet<LoopToken>.timeout(seconds: wait)
     }
@@ -68,6 +70,7 @@ extension Engine {
             if ready.contains(.appSource) { appTracker.handleReadable() }
             appTracker.tick()
         }
+        runtime.resumeAppMatching(now: MonotonicClock.now())
         if let keyInputs {
             let keyboards = keyInputs.pollable
             for case .keyboard(let i) in ready where i < keyboards.count { keyInputs.read(keyboards[i]) }

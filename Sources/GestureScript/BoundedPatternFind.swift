@@ -24,9 +24,7 @@ extension ScriptRuntime {
                 }
             }
         }
-        if result == -2, slowPatternsReported.insert(index).inserted {
-            log("\(rules[index].definedAt): warning: the \(kind.option) pattern \"\(pattern)\" took more than \(Self.maxDeviceMatchSteps) steps to match \"\(subject)\"; the rule does not match that \(kind.noun); simplify the pattern")
-        }
+        if result == -2 { tellSlow(rule: index, pattern: pattern, subject: subject, of: kind) }
         return result
     }
 }

@@ -21,8 +21,18 @@ public struct RuleContext: Equatable, Sendable {
 /// whose `-` is a pattern operator), so plain names work as people write them.
 struct AppPatterns: Equatable {
     var patterns: [String]
+    /// Each pattern as `folded` makes it, for the lower-cased id.
+    let folded: [String]
+    /// Each pattern lower-cased, to compare with the lower-cased id as a name.
+    let lowered: [String]
 
-    var byteCount: Int { patterns.reduce(0) { $0 + $1.utf8.count + 16 } }
+    init(patterns: [String]) {
+        self.patterns = patterns
+        folded = patterns.map(Self.folded)
+        lowered = patterns.map(Self.lowercasedASCII)
+    }
+
+    var byteCount: Int { patterns.reduce(0) { $0 + 3 * $1.utf8.count + 48 } }
 
     /// A pattern with its letters lower-cased, except the one after each `%`
     /// (`%A`, `%S` are classes, not letters): matched against the lower-cased id.
@@ -126,11 +136,17 @@ extension ScriptRuntime {
     /// Some rule has an `app` option: without an app source it could never run.
     public var hasAppRules: Bool { rules.contains { $0.app != nil && !$0.removed } }
 
-    /// The focused application changed: rules with `app` follow it.
-    public func setApp(_ app: AppInfo?) {
+    /// The focused application changed: rules with `app` follow it. Only
+    /// the id is matched, so a new title or pid changes no rule. `now`: the
+    /// monotonic clock, for the budget of matching (AppMatching.swift).
+    public func setApp(_ app: AppInfo?, now: Double = ContextClock.now()) {
         guard app != context.app else { return }
+        let sameID = app?.id == context.app?.id
         context.app = app
-        if rules.contains(where: { $0.app != nil }) { rulesDidChange() }
+        guard !sameID, rules.contains(where: { $0.app != nil }) else { return }
+        let before = appState.active
+        decideApps(now: now)
+        if appState.active != before { rulesDidChange() }
     }
 
     /// The modifier keys held changed: rules with `modifiers` follow them.
@@ -149,28 +165,12 @@ extension ScriptRuntime {
     func contextHolds(_ index: Int) -> Bool {
         if let wanted = rules[index].modifiers, wanted != context.modifiers { return false }
         guard rules[index].app != nil else { return true }
-        guard let app = context.app else { return false }
-        return appMatches(index, app.id)
-    }
-
-    /// Matched without entering Lua, within a number of steps, and remembered per id.
-    private func appMatches(_ index: Int, _ id: String) -> Bool {
-        guard let app = rules[index].app else { return true }
-        if let known = rules[index].appMatches[id] { return known }
-        let lowered = AppPatterns.lowercasedASCII(id)
-        var result = false
-        for pattern in app.patterns where !pattern.isEmpty {
-            if AppPatterns.lowercasedASCII(pattern) == lowered { result = true; break }
-            let plain = boundedFind(pattern, in: id, rule: index, of: .app)
-            if plain == 1 || (plain == 0 && boundedFind(AppPatterns.folded(pattern), in: lowered, rule: index, of: .app) == 1) {
-                result = true
-                break
-            }
+        guard context.app != nil else { return false }
+        if !appState.started || appState.id != context.app?.id || appState.decisions.count <= index {
+            decideApps(now: ContextClock.now())
         }
-        if rules[index].appMatches.count < 64 { rules[index].appMatches[id] = result }
-        return result
+        return appState.decisions.indices.contains(index) && appState.decisions[index] == .yes
     }
-
 
     // MARK: Lua's view
 

@@ -24,9 +24,6 @@ struct ScriptRule {
     var app: AppPatterns?
     /// `modifiers`: exactly these modifier keys must be held; nil for any.
     var modifiers: Modifiers?
-    /// Whether `app` matched each application id seen (a pattern may take up to
-    /// 100,000 steps, and focus changes come back to the same few ids).
-    var appMatches: [String: Bool] = [:]
     var enabled = true
     var removed = false
     /// Failures in a row; at `ScriptRuntime.maxConsecutiveFailures` the rule is disabled.

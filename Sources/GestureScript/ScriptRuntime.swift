@@ -71,8 +71,12 @@ public final class ScriptRuntime {
     public internal(set) var sourceFiles: [String] = []
     /// Bytes of host structures charged to the memory limit, given back at the end.
     var charged = 0
-    /// Device patterns already reported as taking too many steps.
+    /// Rules whose device or app pattern was reported as taking too many steps.
     var slowPatternsReported: Set<Int> = []
+    /// Of them, those said while running (AppMatching.swift's tellSlow).
+    var slowPatternsTold = 0
+    /// The `app` options' answers for the focused application (AppMatching.swift).
+    var appState = AppMatchState()
     /// Recognizers the rules define, and the shapes they may bind (RecognizerAPI.swift).
     var userGestures = UserGestureState()
 
@@ -218,6 +222,7 @@ public final class ScriptRuntime {
         checkRuleReferences()
         findShadowedRules()
         if !problems.isEmpty { throw RuleLoadError(problems: problemList) }
+        measureAppPatterns()
         rulesDidChange()
     }
 

@@ -213,6 +213,11 @@ void gm_release(gm_lua_limits *limits, size_t bytes);
 int gm_pattern_find(const char *subject, size_t subject_length, const char *pattern, size_t pattern_length,
                     long max_steps, char *message, size_t message_size);
 
+/* gm_pattern_find, and the steps it took in *steps (may be NULL; 0 for a
+ * malformed pattern): what callers sharing one budget of steps charge. */
+int gm_pattern_find_counted(const char *subject, size_t subject_length, const char *pattern, size_t pattern_length,
+                            long max_steps, long *steps, char *message, size_t message_size);
+
 /* Sets this matcher's find, match, gmatch and gsub into the table at `table`
  * (the sandbox's string library; tests compare them with Lua's own). */
 void gm_install_patterns(lua_State *L, int table);

@@ -17,7 +17,7 @@ public enum DeviceError: Error, Equatable, Sendable {
         switch self {
         case .notFound(let path): return "\(path): no such device"
         case .permissionDenied(let path):
-            return "\(path): permission denied; add yourself to the input group (sudo usermod -aG input $USER, then log in again) or install the udev rule examples/udev/70-gesturemap.rules"
+            return "\(path): permission denied; the udev rule 70-gesturemap.rules lets the user logged in at the seat read touch devices: install it (the package does; from a build, copy examples/udev/70-gesturemap.rules to /etc/udev/rules.d/ and run sudo udevadm trigger) and log in again at the seat; a kiosk that runs gesturemap with no one at the seat adds its user to the gesturemap group instead (sudo usermod -aG gesturemap USER)"
         case let .notEvdev(path, reason): return "\(path): not an evdev input device (\(reason))"
         case let .failed(path, reason): return "\(path): \(reason)"
         }

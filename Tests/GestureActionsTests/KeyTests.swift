@@ -73,6 +73,13 @@ struct KeyTests {
         }
     }
 
+    @Test("without write access to uinput the keyboard names the udev rule for the user at the seat, and the separate group a kiosk must opt into")
+    func deniedUInput() {
+        // Root opens any node: the message is checked as the enum gives it;
+        // KernelAccessTests checks it from a real refused open.
+        #expect(VirtualKeyboard.SetupError.denied("/dev/uinput").message == "key() needs write access to /dev/uinput; the udev rule 70-gesturemap.rules gives it to the user logged in at the seat: install it (the package does; from a build, copy examples/udev/70-gesturemap.rules to /etc/udev/rules.d/ and run sudo udevadm trigger) and log in again at the seat; a kiosk that runs gesturemap with no one at the seat adds its user to the gesturemap-uinput group (sudo usermod -aG gesturemap-uinput USER), which lets it type into every session; or run with --dry-run to print the keys instead")
+    }
+
     @Test("a file that is not uinput fails the setup with its reason")
     func notUInput() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("not-uinput-\(UUID().uuidString)").path

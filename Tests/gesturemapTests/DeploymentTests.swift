@@ -38,11 +38,76 @@ struct DeploymentTests {
         #expect(unit.contains("RestartForceExitStatus=SIGPIPE"))
     }
 
-    @Test("the udev rule opens touch devices and uinput to the input group")
-    func udevRule() throws {
-        let rule = try String(contentsOf: Self.root.appendingPathComponent("examples/udev/70-gesturemap.rules"), encoding: .utf8)
-        #expect(rule.contains(#"KERNEL=="uinput""#))
-        #expect(rule.contains(#"ENV{ID_INPUT_TOUCHSCREEN}=="1""#))
-        #expect(rule.components(separatedBy: #"GROUP="input""#).count == 4)
+    /// The rule's lines that are not comments.
+    static func ruleLines() throws -> [String] {
+        let rule = try String(contentsOf: root.appendingPathComponent("examples/udev/70-gesturemap.rules"), encoding: .utf8)
+        return rule.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+
+    @Test("the udev rule gives touch devices to the seat's user (uaccess) and, read-only, to the gesturemap group; no group may write them")
+    func udevRuleTouch() throws {
+        let lines = try Self.ruleLines()
+        for property in ["ID_INPUT_TOUCHSCREEN", "ID_INPUT_TOUCHPAD"] {
+            let matching = lines.filter { $0.contains(#"ENV{\#(property)}=="1""#) }
+            #expect(matching.count == 1, "\(property): \(matching)")
+            for line in matching {
+                #expect(line.contains(#"KERNEL=="event*""#), "\(line)")
+                #expect(line.contains(#"TAG+="uaccess""#), "\(line)")
+                #expect(line.contains(#"GROUP="gesturemap""#), "\(line)")
+                #expect(line.contains(#"MODE="0640""#), "\(line)")
+            }
+        }
+    }
+
+    @Test("the udev rule gives uinput to the seat's user (uaccess) and to the gesturemap-uinput group alone, never to input, with no MODE that would open it to root's group")
+    func udevRuleUinput() throws {
+        let lines = try Self.ruleLines()
+        let uinput = lines.filter { $0.contains(#"KERNEL=="uinput""#) }
+        #expect(uinput.count == 1, "\(uinput)")
+        for line in uinput {
+            #expect(line.contains(#"TAG+="uaccess""#), "\(line)")
+            #expect(line.contains(#"GROUP="gesturemap-uinput""#), "\(line)")
+            #expect(line.contains(#"OPTIONS+="static_node=uinput""#), "\(line)")
+            #expect(!line.contains("MODE="), "\(line)")
+        }
+        #expect(!lines.contains { $0.contains(#"GROUP="input""#) }, "\(lines)")
+    }
+
+    @Test("no MODE in the udev rule lets a group write, and the file sorts before the seat rules that act on uaccess")
+    func udevRuleModesAndOrder() throws {
+        let lines = try Self.ruleLines()
+        let modes = lines.flatMap { line in
+            line.components(separatedBy: #"MODE=""#).dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        }
+        #expect(modes.count == 2, "\(modes)")
+        for mode in modes {
+            let bits = Int(mode, radix: 8) ?? 0o777
+            #expect(bits & 0o022 == 0, "MODE=\(mode)")
+        }
+        // systemd's 71-seat.rules and 73-seat-late.rules act on the uaccess
+        // tag, in the order of the files' names, whatever their directory.
+        let shipped = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("examples/udev").path).filter { $0.hasSuffix(".rules") }
+        #expect(shipped == ["70-gesturemap.rules"])
+        for name in shipped {
+            #expect(name < "71-seat.rules" && name < "73-seat-late.rules", "\(name)")
+        }
+        let package = try String(contentsOf: Self.root.appendingPathComponent("scripts/package"), encoding: .utf8)
+        #expect(package.contains(#""$pkg/usr/lib/udev/rules.d/70-gesturemap.rules""#))
+    }
+
+    @Test("the package's postinst creates exactly the groups the udev rule names, and stops at the first error")
+    func postinstGroups() throws {
+        let postinst = Self.root.appendingPathComponent("scripts/debian/postinst")
+        let text = try String(contentsOf: postinst, encoding: .utf8)
+        #expect(FileManager.default.isExecutableFile(atPath: postinst.path))
+        #expect(text.hasPrefix("#!/bin/sh\n"))
+        #expect(text.contains("\nset -e\n"))
+        let loop = try #require(text.split(separator: "\n").first { $0.contains("for group in ") })
+        let created = Set(loop.components(separatedBy: "for group in ").last!.components(separatedBy: ";").first!.split(separator: " ").map(String.init))
+        let named = try Set(Self.ruleLines().flatMap { line in
+            line.components(separatedBy: #"GROUP=""#).dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        })
+        #expect(created == ["gesturemap", "gesturemap-uinput"])
+        #expect(named == created)
     }
 }

@@ -62,11 +62,16 @@ extension Engine {
                 let scan = DeviceScanner.scan()
                 for problem in scan.problems where options.verbose { console.say("gesturemap: " + problem.message) }
                 if scan.touch.isEmpty {
-                    guard watcher != nil, !DeviceScanner.accessDenied(scan) else {
+                    // A person at a terminal is told at once. A service is not:
+                    // it may start before logind gives the user at the seat
+                    // the devices (the udev rule's uaccess), and the grant
+                    // changes the nodes' attributes, which the watcher sees.
+                    let denied = DeviceScanner.accessDenied(scan)
+                    guard watcher != nil, !denied || stdin != .characterDevice("a terminal") else {
                         console.say("gesturemap: " + DeviceScanner.explainNone(scan))
                         return .failure(.unavailable)
                     }
-                    console.say("gesturemap: " + DeviceScanner.explainWaiting(scan))
+                    console.say("gesturemap: " + (denied ? DeviceScanner.explainWaitingForAccess(scan) : DeviceScanner.explainWaiting(scan)))
                 }
                 names = scan.touch
             }

@@ -227,6 +227,13 @@ public enum DeviceScanner {
         scan.problems.contains { if case .permissionDenied = $0 { return true } else { return false } }
     }
 
+    /// A service that may not read the devices yet says once why, and waits
+    /// for access (logind's grant at login, or a group).
+    public static func explainWaitingForAccess(_ scan: Scan) -> String {
+        let why = scan.problems.first { if case .permissionDenied = $0 { return true } else { return false } }
+        return "no touch device can be read yet (\(why?.message ?? "permission denied")); waiting for access, which logind gives the user at the seat at login"
+    }
+
     /// A run that waits for a touch device to be plugged in says once what it found.
     public static func explainWaiting(_ scan: Scan, directory dir: String = directory) -> String {
         let found: String

@@ -64,6 +64,24 @@ struct DeviceAndRecordTests {
         #expect(result.errorLines.first?.contains("permission denied; the udev rule 70-gesturemap.rules lets the user logged in at the seat read touch devices") == true, "\(result.stderr)")
     }
 
+    @Test("run as a service (standard input /dev/null) where the user may not read the devices yet waits for access, saying so once")
+    func serviceWaitsForAccess() throws {
+        let dir = try Self.scratch()
+        #expect(chmod(dir.path, 0o755) == 0)
+        let node = dir.appendingPathComponent("event0").path
+        #expect(FileManager.default.createFile(atPath: node, contents: nil, attributes: [.posixPermissions: 0o000]))
+        var environment = ProcessInfo.processInfo.environment
+        environment["GESTUREMAP_INPUT_DIR"] = dir.path
+        let run = try LiveRun(["run"], stdin: .nullDevice, environment: environment, command: Binary.unprivilegedPrefix)
+        #expect(run.wait(upTo: 20) { _, err in err.contains("waiting for access") }, "\(run.stderr)")
+        // Still there: logind's grant, or a group, may yet come.
+        #expect(!run.wait(upTo: 1) { _, _ in !run.process.isRunning })
+        let status = run.terminate()
+        #expect(run.process.terminationReason == .uncaughtSignal && status == SIGTERM)
+        #expect(run.stderr.components(separatedBy: "waiting for access").count == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("gesturemap: no touch device can be read yet (\(node): permission denied;"), "\(run.stderr)")
+    }
+
     @Test("a device path that is not an evdev node is refused with 69")
     func notADevice() throws {
         let result = try Binary.run(["run", "/dev/null"])

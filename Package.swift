@@ -44,26 +44,29 @@ let package = Package(
         // posix_spawn with a process group, redirections and a working directory.
         .target(name: "CSpawn"),
         .target(name: "GestureCore", swiftSettings: fast),
-        .target(name: "GestureInput", dependencies: ["GestureCore", "CEvdev", "CEvdevReader"], swiftSettings: fast),
+        // The operating system's plumbing, once: bounded reads, directories,
+        // the monotonic clock, poll timeouts, threads; errors as types.
+        .target(name: "GestureSystem", swiftSettings: fast),
+        .target(name: "GestureInput", dependencies: ["GestureCore", "GestureSystem", "CEvdev", "CEvdevReader"], swiftSettings: fast),
         // Realistic NDJSON for named gestures, for demos, tests and benchmarks.
         .target(name: "GestureSynth", dependencies: ["GestureCore"], swiftSettings: fast),
-        .target(name: "GestureScript", dependencies: ["GestureCore", "CLuaShim", "GestureContext"], swiftSettings: fast),
-        .target(name: "GestureActions", dependencies: ["GestureCore", "CEvdev", "CLibevdev", "CSpawn"], swiftSettings: fast),
+        .target(name: "GestureScript", dependencies: ["GestureCore", "GestureSystem", "CLuaShim", "GestureContext"], swiftSettings: fast),
+        .target(name: "GestureActions", dependencies: ["GestureCore", "GestureSystem", "CEvdev", "CLibevdev", "CSpawn"], swiftSettings: fast),
         .target(
             name: "GestureEngine",
-            dependencies: ["GestureCore", "GestureInput", "GestureScript", "GestureActions", "GestureSynth", "GestureContext", "GestureServe"],
+            dependencies: ["GestureCore", "GestureSystem", "GestureInput", "GestureScript", "GestureActions", "GestureSynth", "GestureContext", "GestureServe"],
             swiftSettings: fast
         ),
         // The author tools (explain, draw, test, shape, record, synth, check):
         // they observe a run through EngineObserver and the engine's public face.
         .target(
             name: "GestureTools",
-            dependencies: ["GestureCore", "GestureInput", "GestureScript", "GestureSynth", "GestureActions", "GestureEngine"],
+            dependencies: ["GestureCore", "GestureSystem", "GestureInput", "GestureScript", "GestureSynth", "GestureActions", "GestureEngine"],
             swiftSettings: fast
         ),
         // The focused application (X11, Wayland, D-Bus: loaded at run time, never linked), held keys, quiet while typing.
         .target(name: "CContext", cSettings: dbusHeaders),
-        .target(name: "GestureContext", dependencies: ["CContext", "CEvdev", "GestureCore"], swiftSettings: fast),
+        .target(name: "GestureContext", dependencies: ["CContext", "CEvdev", "GestureCore", "GestureSystem"], swiftSettings: fast),
         // OpenSSL's libcrypto (libssl-dev): SHA-1 for the WebSocket handshake of `serve`.
         .systemLibrary(
             name: "CCrypto",
@@ -76,18 +79,19 @@ let package = Package(
         // `serve --cert/--key`: OpenSSL's libssl on the server's non-blocking sockets.
         .target(name: "CServeTLS", linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]),
         .target(name: "GestureServe", dependencies: ["GestureCore", "CCrypto", "CQRCode", "CServeTLS"], swiftSettings: fast),
-        .executableTarget(name: "gesturemap", dependencies: ["GestureCore", "GestureInput", "GestureScript", "GestureActions", "GestureEngine", "GestureTools", "GestureContext", "GestureServe"], swiftSettings: fast),
+        .executableTarget(name: "gesturemap", dependencies: ["GestureCore", "GestureSystem", "GestureInput", "GestureScript", "GestureActions", "GestureEngine", "GestureTools", "GestureContext", "GestureServe"], swiftSettings: fast),
 
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"]),
+        .testTarget(name: "GestureSystemTests", dependencies: ["GestureSystem"]),
         // Fixtures/fuzz: inputs that broke a fuzz target (scripts/fuzz), kept for the tests.
         .testTarget(name: "GestureInputTests", dependencies: ["GestureInput", "GestureCore"], exclude: ["Fixtures"]),
         .testTarget(name: "GestureSynthTests", dependencies: ["GestureSynth", "GestureCore", "GestureInput"]),
         .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript", "GestureCore", "CLuaShim", "GestureContext"], exclude: ["Fixtures"]),
-        .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions", "GestureCore"]),
+        .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions", "GestureCore", "GestureSystem"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureCore", "GestureInput", "GestureActions", "GestureContext", "GestureSynth"]),
         .testTarget(name: "GestureToolsTests", dependencies: ["GestureTools", "GestureEngine", "GestureCore", "GestureActions"]),
         .testTarget(name: "gesturemapTests", dependencies: ["gesturemap"]),
         .testTarget(name: "GestureServeTests", dependencies: ["GestureServe", "GestureCore"]),
-        .testTarget(name: "GestureContextTests", dependencies: ["GestureContext", "CContext", "GestureCore", "gesturemap"], exclude: ["Fixtures"]),
+        .testTarget(name: "GestureContextTests", dependencies: ["GestureContext", "CContext", "GestureCore", "GestureSystem", "gesturemap"], exclude: ["Fixtures"]),
     ]
 )

@@ -5,6 +5,7 @@ import Musl
 #endif
 import CSpawn
 import GestureCore
+import GestureSystem
 
 /// Runs rule programs without a shell and without ever blocking the event loop:
 /// each child gets its own process group (a timeout kills all it started), its
@@ -96,7 +97,7 @@ public final class ProcessLauncher {
             if err == EACCES { return "cannot run \"\(program)\": permission denied" }
             return "cannot run \"\(program)\": \(String(cString: strerror(err)))"
         }
-        running.append(Child(pid: pid, name: program, deadline: request.timeout.map { monotonicNow() + $0 }, origin: request.origin))
+        running.append(Child(pid: pid, name: program, deadline: request.timeout.map { MonotonicClock.now() + $0 }, origin: request.origin))
         return nil
     }
 
@@ -119,7 +120,7 @@ public final class ProcessLauncher {
     }
 
     /// Kills the process groups of children past their timeout.
-    public func enforceTimeouts(now: Double = monotonicNow()) {
+    public func enforceTimeouts(now: Double = MonotonicClock.now()) {
         for i in running.indices {
             if let deadline = running[i].deadline, deadline <= now, !running[i].killed {
                 kill(-running[i].pid, SIGKILL)
@@ -157,12 +158,6 @@ public final class ProcessLauncher {
         }
         return nil
     }
-}
-
-public func monotonicNow() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
 @inline(__always)

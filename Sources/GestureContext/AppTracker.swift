@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import GestureSystem
 
 /// The focused application, kept current by the desktop's events, for the
 /// engine's loop: poll `descriptors` with the input devices, call
@@ -51,7 +52,7 @@ public final class AppTracker {
 
     /// Connects at once; a failure is one line through `report` and a retry later.
     /// `connect` makes the backend (tests pass their own).
-    public init(choice: AppSourceChoice, now: Double = ContextClock.now(),
+    public init(choice: AppSourceChoice, now: Double = MonotonicClock.now(),
                 report: @escaping (String) -> Void,
                 connect: @escaping (AppSourceChoice) throws(AppSourceLost) -> any AppBackend = AppBackends.connect) {
         self.choice = choice
@@ -63,7 +64,7 @@ public final class AppTracker {
         }
         attempt(now: now)
         if let connecting, connecting.attempt.wait(upTo: AppTracker.startWait) {
-            finishConnecting(now: ContextClock.now())
+            finishConnecting(now: MonotonicClock.now())
         }
     }
 
@@ -82,7 +83,7 @@ public final class AppTracker {
 
     /// Reads the backend's news; true when `current` changed.
     @discardableResult
-    public func handleReadable(now: Double = ContextClock.now()) -> Bool {
+    public func handleReadable(now: Double = MonotonicClock.now()) -> Bool {
         guard let backend else { return finishConnecting(now: now) }
         do {
             let changed = try backend.handleReadable()
@@ -123,22 +124,21 @@ public final class AppTracker {
 
     /// Milliseconds until `tick` has work (a reconnection attempt, a cleared
     /// focus to confirm, an answer overdue), or nil when it has none: a poll() timeout.
-    public func timeout(now: Double = ContextClock.now()) -> Int32? {
+    public func timeout(now: Double = MonotonicClock.now()) -> Int32? {
         var due: Double?
         if backend == nil, connecting == nil, let nextAttempt { due = nextAttempt }
         if let connecting, !connecting.toldSlow { due = min(due ?? .infinity, connecting.since + AppTracker.slowAttempt) }
         if let nothingSince { due = min(due ?? .infinity, nothingSince + AppTracker.settle) }
         if let backendDue = backend?.deadline { due = min(due ?? .infinity, backendDue) }
         guard let due else { return nil }
-        let ms = ((due - now) * 1000).rounded(.up)
-        return Int32(max(0, min(ms, 60_000)))
+        return PollTimeout.milliseconds(due - now)
     }
 
     /// Reconnects when an attempt is due, lets a cleared focus count once it
     /// has lasted, and lets the backend act on its deadlines; true when
     /// `current` changed.
     @discardableResult
-    public func tick(now: Double = ContextClock.now()) -> Bool {
+    public func tick(now: Double = MonotonicClock.now()) -> Bool {
         if let backend, let due = backend.deadline, now >= due {
             do {
                 let changed = try backend.tick(now: now)
@@ -174,12 +174,12 @@ public final class AppTracker {
     /// never inside the loop.
     @discardableResult
     public func wait(upTo seconds: Double, until done: () -> Bool) -> Bool {
-        let deadline = ContextClock.now() + seconds
+        let deadline = MonotonicClock.now() + seconds
         while !done() {
-            let now = ContextClock.now()
+            let now = MonotonicClock.now()
             if now >= deadline { return false }
             var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let left = Int32(min(((deadline - now) * 1000).rounded(.up), 60_000))
+            let left = PollTimeout.milliseconds(deadline - now)
             let wait = max(1, min(left, timeout(now: now) ?? 50, 50))
             if poll(&fds, nfds_t(fds.count), wait) > 0 { handleReadable() }
             tick()

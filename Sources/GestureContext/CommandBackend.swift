@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import CContext
+import GestureSystem
 
 /// `--app-command CMD`: any desktop, through a helper that prints the focused
 /// application's id, one line per change (optionally `id<TAB>title<TAB>pid`).
@@ -66,7 +67,7 @@ final class CommandBackend: AppBackend {
             if errno == EAGAIN || errno == EWOULDBLOCK { return false }
             throw AppSourceLost("reading the command's output failed: \(String(cString: strerror(errno)))")
         }
-        let now = ContextClock.now()
+        let now = MonotonicClock.now()
         if n == 0 {
             let changed = lines.finish().map(take) ?? false
             end(at: now, signal: nil, reason: nil)

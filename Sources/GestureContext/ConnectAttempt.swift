@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import Synchronization
+import GestureSystem
 
 /// One attempt to connect an app source, made on a thread of its own. A
 /// server that accepts the connection and then never answers (a stopped X
@@ -63,11 +64,11 @@ final class ConnectAttempt: @unchecked Sendable {
     func wait(upTo seconds: Double) -> Bool {
         guard fd >= 0 else { return true }
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let deadline = ContextClock.now() + seconds
+        let deadline = MonotonicClock.now() + seconds
         while true {
-            let left = deadline - ContextClock.now()
+            let left = deadline - MonotonicClock.now()
             guard left > 0 else { return false }
-            let r = poll(&poller, 1, Int32(min((left * 1000).rounded(.up), 60_000)))
+            let r = poll(&poller, 1, PollTimeout.milliseconds(left))
             if r > 0 { return true }
             if r < 0 && errno != EINTR { return false }
         }
@@ -89,18 +90,6 @@ final class ConnectAttempt: @unchecked Sendable {
 
     /// A detached thread that makes the attempt; it holds the attempt until it ends.
     private func startThread() -> Bool {
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        let retained = Unmanaged.passRetained(self)
-        var thread = pthread_t()
-        let started = pthread_create(&thread, &attributes, { raw in
-            guard let raw else { return nil }
-            Unmanaged<ConnectAttempt>.fromOpaque(raw).takeRetainedValue().run()
-            return nil
-        }, retained.toOpaque())
-        if started != 0 { retained.release() }
-        return started == 0
+        SystemThread.detached { self.run() }
     }
 }

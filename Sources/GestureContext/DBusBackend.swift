@@ -5,6 +5,7 @@ import Musl
 #endif
 import GestureCore
 import CContext
+import GestureSystem
 
 /// GNOME and KDE: the desktop cannot be asked directly, so a Shell extension
 /// (examples/gnome-extension) or a KWin script (examples/kwin) calls gesturemap
@@ -66,7 +67,7 @@ final class DBusBackend: AppBackend {
 
     private func noteWaitingOutput() {
         let waiting = gm_dbus_write_pending(connection)
-        writeAgainAt = waiting > 0 ? ContextClock.now() + DBusBackend.retryWrite : nil
+        writeAgainAt = waiting > 0 ? MonotonicClock.now() + DBusBackend.retryWrite : nil
     }
 
     private func drain() throws(AppSourceLost) -> Bool {

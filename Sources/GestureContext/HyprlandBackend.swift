@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import GestureSystem
 
 /// Hyprland: focus changes from its event socket (`activewindow>>CLASS,TITLE`
 /// lines), the first value and the pid from its request socket (`j/activewindow`),
@@ -75,7 +76,7 @@ final class HyprlandBackend: AppBackend {
         while ask {
             ask = false
             do {
-                asking = try PeerRequest("j/activewindow", to: requestsPath, now: ContextClock.now(), timeout: HyprlandBackend.answerTimeout)
+                asking = try PeerRequest("j/activewindow", to: requestsPath, now: MonotonicClock.now(), timeout: HyprlandBackend.answerTimeout)
             } catch {
                 saySlow(error.message)
                 let next = focus.answered(nil)

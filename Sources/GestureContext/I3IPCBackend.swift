@@ -1,4 +1,5 @@
 import GestureCore
+import GestureSystem
 /// sway and i3: the focus from their IPC socket's window events, the first
 /// value from GET_TREE. Requests go out on the same socket and their replies
 /// come back among the events, in order: nothing waits for them.
@@ -16,7 +17,7 @@ final class I3IPCBackend: AppBackend {
         socketPath = path
         socket = try UnixSocket(path: path)
         focus = I3Focus(path: path)
-        try send(focus.start(at: ContextClock.now()))
+        try send(focus.start(at: MonotonicClock.now()))
     }
 
     private func send(_ requests: [(I3IPC.Request, String)]) throws(AppSourceLost) {
@@ -26,7 +27,7 @@ final class I3IPCBackend: AppBackend {
     func handleReadable() throws(AppSourceLost) -> Bool {
         guard let chunk = try socket.receive() else { return false }
         if chunk.isEmpty { throw AppSourceLost("\(socketPath) closed (the compositor exited?)") }
-        let step = try focus.feed(chunk, at: ContextClock.now())
+        let step = try focus.feed(chunk, at: MonotonicClock.now())
         try send(step.send)
         return step.changed
     }
@@ -54,12 +55,12 @@ final class I3IPCBackend: AppBackend {
     static func request(_ type: I3IPC.Request, _ payload: String, on socket: UnixSocket,
                         buffer: inout [UInt8]) throws(AppSourceLost) -> I3IPC.Message {
         try socket.send(I3IPC.encode(type.rawValue, payload))
-        let deadline = ContextClock.now() + 2
+        let deadline = MonotonicClock.now() + 2
         while true {
             while let message = try I3IPC.next(&buffer) {
                 if message.type == type.rawValue { return message }
             }
-            let left = deadline - ContextClock.now()
+            let left = deadline - MonotonicClock.now()
             guard left > 0 else { throw AppSourceLost("\(socket.path) did not answer within 2 s") }
             guard let chunk = try socket.receive(waiting: left) else { continue }
             if chunk.isEmpty { throw AppSourceLost("\(socket.path) closed before answering") }

@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import CEvdev
+import GestureSystem
 
 /// Which keyboards count, decided from what the kernel says about a device.
 public struct KeyboardIdentity: Equatable, Sendable {
@@ -95,7 +96,7 @@ public final class KeyboardReader {
         self.identity = identity
         self.isBuiltIn = identity.isBuiltIn(builtInNames: builtInNames)
         self.isLive = true
-        _ = resync(at: ContextClock.now())
+        _ = resync(at: MonotonicClock.now())
     }
 
     /// Reads `struct input_event` records from an open descriptor (a file, FIFO

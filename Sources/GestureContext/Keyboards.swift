@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import GestureSystem
 
 /// Every keyboard the engine reads beside its touch devices: the modifiers held
 /// now (for `g.modifiers` and the `modifiers` rule option), the time of the
@@ -34,11 +35,8 @@ public final class Keyboards {
 
     /// The `event*` nodes of `directory` that are keyboards, in numeric order.
     public static func scan(_ directory: String) -> [String] {
-        guard let handle = opendir(directory) else { return [] }
-        defer { closedir(handle) }
         var names: [(Int, String)] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+        for name in Directory.names(in: directory) ?? [] {
             guard name.hasPrefix("event"), let n = Int(name.dropFirst(5)) else { continue }
             names.append((n, name))
         }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import GestureSystem
 
 /// A connected AF_UNIX stream socket, for the compositors' IPC. It never
 /// blocks: a peer that does not accept, read or answer is an error or a
@@ -56,7 +57,7 @@ final class UnixSocket {
     /// for not waiting), an empty array when the other side closed.
     func receive(waiting timeout: Double = 0) throws(AppSourceLost) -> [UInt8]? {
         var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let ms = Int32((timeout * 1000).rounded(.up))
+        let ms = PollTimeout.milliseconds(timeout)
         var ready: Int32
         repeat { ready = poll(&pfd, 1, ms) } while ready < 0 && errno == EINTR
         guard ready > 0 else { return nil }
@@ -76,9 +77,9 @@ final class UnixSocket {
     /// `limit` bytes and `timeout` seconds.
     func receiveAll(timeout: Double, limit: Int = 16 << 20) throws(AppSourceLost) -> [UInt8] {
         var out: [UInt8] = []
-        let deadline = ContextClock.now() + timeout
+        let deadline = MonotonicClock.now() + timeout
         while out.count < limit {
-            let left = deadline - ContextClock.now()
+            let left = deadline - MonotonicClock.now()
             guard left > 0 else { throw AppSourceLost("\(path): no complete answer within \(Int(timeout)) s") }
             guard let chunk = try receive(waiting: left) else { continue }
             if chunk.isEmpty { return out }

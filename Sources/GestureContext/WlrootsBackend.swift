@@ -1,4 +1,5 @@
 import CContext
+import GestureSystem
 
 /// wlroots compositors (river, labwc, Wayfire, niri, sway) through
 /// zwlr_foreign_toplevel_manager_v1: the toplevel whose state is `activated`.
@@ -20,7 +21,7 @@ final class WlrootsBackend: AppBackend {
             throw AppSourceLost(error.message)
         }
         self.connection = connection
-        openedAt = ContextClock.now()
+        openedAt = MonotonicClock.now()
     }
 
     deinit { gm_wl_close(connection) }

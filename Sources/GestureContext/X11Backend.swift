@@ -1,4 +1,5 @@
 import CContext
+import GestureSystem
 
 /// X11 through libxcb (loaded at run time): the window named by the root's
 /// _NET_ACTIVE_WINDOW, followed with PropertyNotify; the input focus when no
@@ -96,7 +97,7 @@ final class X11Backend: AppBackend {
             default: break
             }
             waiting.removeFirst()
-            waitingSince = ContextClock.now()
+            waitingSince = MonotonicClock.now()
             took = true
             try follow(query.answered(answer))
         }
@@ -147,7 +148,7 @@ final class X11Backend: AppBackend {
             case .inputFocus: sequence = gm_x11_ask_input_focus(connection)
             case .tree(let window): sequence = gm_x11_ask_tree(connection, window)
             }
-            if waiting.isEmpty { waitingSince = ContextClock.now() }
+            if waiting.isEmpty { waitingSince = MonotonicClock.now() }
             waiting.append((sequence, request))
         }
         if step.outcome != nil || !step.requests.isEmpty {

@@ -5,6 +5,7 @@ import Musl
 #endif
 import GestureContext
 import GestureScript
+import GestureSystem
 
 /// The session's variables that say which desktop is running and how to reach it.
 public enum SessionEnvironment {

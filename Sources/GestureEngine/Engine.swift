@@ -3,6 +3,7 @@ import GestureContext
 import GestureCore
 import GestureInput
 import GestureScript
+import GestureSystem
 
 /// One run: sources feed frames to the recognizer core, whose deliveries call
 /// the rules' handlers, whose actions reach stdout. One thread, one loop; a

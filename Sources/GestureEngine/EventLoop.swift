@@ -5,6 +5,7 @@ import Musl
 #endif
 import GestureCore
 import GestureInput
+import GestureSystem
 
 extension Engine {
     /// Pipes, FIFOs and devices, read together as their bytes arrive. The loop
@@ -165,6 +166,6 @@ extension Engine {
     /// clock (devices, `record` output).
     func idleTimeout(now: Double) -> Int32 {
         guard let deadline = nextDeadline, let latest = latestInputTime, MonotonicClock.isLive(latest) else { return -1 }
-        return PollSet<LoopToken>.timeout(seconds: deadline - now)
+        return PollTimeout.milliseconds(deadline - now)
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import GestureSystem
 
 /// `run --timing`: how long each frame takes inside the engine, from the frame
 /// decoded to its actions dispatched (handlers called, output written), kept as
@@ -18,11 +19,7 @@ struct FrameTimer {
     private var total: UInt64 = 0
     private var maximum: UInt64 = 0
 
-    static func now() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
-    }
+    static func now() -> UInt64 { MonotonicClock.nanoseconds() }
 
     mutating func record(from start: UInt64, to end: UInt64) {
         let elapsed = end >= start ? end - start : 0

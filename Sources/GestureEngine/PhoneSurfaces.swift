@@ -6,6 +6,7 @@ import Musl
 import GestureCore
 import GestureInput
 import GestureServe
+import GestureSystem
 
 /// `serve`'s pages as touch devices: each connected page gets a device index
 /// of its own (after the command line's inputs, reused once its page is gone)
@@ -101,7 +102,7 @@ extension Engine {
     /// How long the pages let the loop sleep, in ms (-1: until input).
     func phoneTimeout(now: Double) -> Int32 {
         guard let due = phones?.server.timeout(now: now) else { return -1 }
-        return PollSet<LoopToken>.timeout(seconds: due)
+        return PollTimeout.milliseconds(due)
     }
 
     func servePhones(ready: [LoopToken]) {

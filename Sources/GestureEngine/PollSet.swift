@@ -19,13 +19,6 @@ struct PollSet<Token> {
         tokens.append(token)
     }
 
-    /// `seconds` as poll()'s timeout: whole milliseconds, rounded up so a
-    /// deadline is never woken for early, and at most a minute (the caller
-    /// comes round and waits again).
-    static func timeout(seconds: Double) -> Int32 {
-        Checked.integer(min(max((seconds * 1000).rounded(.up), 0), 60_000), as: Int32.self) ?? 0
-    }
-
     enum Outcome {
         case ready([Token])
         case timedOut

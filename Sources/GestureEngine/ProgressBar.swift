@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import GestureSystem
 
 /// What a progress line says, worked out from how far a replay has got: pure,
 /// so its text is tested without a terminal.

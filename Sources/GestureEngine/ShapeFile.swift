@@ -1,4 +1,5 @@
 import GestureCore
+import GestureSystem
 
 /// A file of shape templates: one JSON object a line,
 /// `{"name":"z","points":[[0,0],[30,0],[0,30],[30,30]],"anyDirection":false}`,
@@ -26,7 +27,7 @@ public struct ShapeFile: Sendable {
 
     /// Reads and parses a file; the reason when it cannot be read at all.
     public static func read(_ path: String) -> Result<ShapeFile, FileError> {
-        switch FileSystem.read(path, limit: maxBytes) {
+        switch BoundedFile.read(path, limit: maxBytes) {
         case .failure(let error): return .failure(error)
         case .success(let bytes): return .success(parse(bytes, path: path))
         }

@@ -5,6 +5,7 @@ import Musl
 #endif
 import GestureCore
 import GestureInput
+import GestureSystem
 
 /// Everything the loop serves besides touch input: SIGHUP and the rules
 /// file's changes (reloads), the focused application, the keyboards, the
@@ -56,7 +57,7 @@ extension Engine {
         // App rules that wait for the budget of matching to fill.
         if let due = runtime.appMatchingDue { wait = min(wait ?? due - now, due - now) }
         guard let wait else { return -1 }
-        return PollSet<LoopToken>.timeout(seconds: wait)
+        return PollTimeout.milliseconds(wait)
     }
 
     /// Serves what the side channels brought (`ready`), then what is due by
@@ -102,7 +103,7 @@ extension Engine {
             guard now < wall else { return }
             var set = PollSet<LoopToken>()
             addSideChannels(channels, to: &set)
-            let left = PollSet<LoopToken>.timeout(seconds: wall - now)
+            let left = PollTimeout.milliseconds(wall - now)
             let side = sideTimeout(channels, now: now)
             switch set.wait(timeout: side < 0 ? left : min(left, side)) {
             case .ready(let tokens): serveSideChannels(channels, ready: tokens)

@@ -1,5 +1,6 @@
 import GestureCore
 import GestureInput
+import GestureSystem
 
 /// One input of a run: a file, a pipe or FIFO, standard input, or a live device,
 /// with the decoder that turns its bytes into frames.

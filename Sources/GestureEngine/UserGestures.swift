@@ -1,5 +1,6 @@
 import GestureCore
 import GestureScript
+import GestureSystem
 
 /// The engine's side of shapes and Lua recognizers: the shapes file, and what
 /// each device's core is given.

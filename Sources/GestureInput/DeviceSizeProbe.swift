@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import CEvdev
+import GestureSystem
 
 /// What the system knows of a live device's size when the kernel gives no
 /// resolution: the udev database's libinput hints, and for a touchscreen the
@@ -128,30 +129,10 @@ public struct DeviceSizeProbe: Sendable {
 
     /// A small file's bytes (sysfs and udev entries), or nil when it cannot be read.
     func readSmallFile(_ path: String, limit: Int = 1 << 16) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while out.count < limit {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            out.append(contentsOf: buffer[0..<n])
-        }
-        return out
+        try? BoundedFile.read(path, limit: limit).get()
     }
 
     func directoryEntries(_ path: String) -> [String] {
-        guard let handle = opendir(path) else { return [] }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
+        Directory.names(in: path) ?? []
     }
 }

@@ -5,6 +5,7 @@ import Musl
 #endif
 import CEvdev
 import CEvdevReader
+import GestureSystem
 
 /// Why a device could not be used, worded for the person at the terminal.
 public enum DeviceError: Error, Equatable, Sendable {
@@ -195,15 +196,7 @@ public enum DeviceScanner {
     public static func nodeNames(in dir: String) -> [String] { eventNodes(in: dir) ?? [] }
 
     private static func eventNodes(in dir: String) -> [String]? {
-        guard let handle = opendir(dir) else { return nil }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasPrefix("event") { names.append(name) }
-        }
+        guard var names = Directory.names(in: dir)?.filter({ $0.hasPrefix("event") }) else { return nil }
         names.sort { (Int($0.dropFirst(5)) ?? 0, $0) < (Int($1.dropFirst(5)) ?? 0, $1) }
         return names
     }

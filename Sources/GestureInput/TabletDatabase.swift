@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import Synchronization
+import GestureSystem
 
 /// The physical size of graphics tablets from libwacom's database (Debian's
 /// libwacom-common), looked up by bus and ids. Wacom's finger-touch devices
@@ -60,13 +61,7 @@ public final class TabletDatabase: Sendable {
         // not hold "056a:0027" cannot describe product 0x0027.
         let needle = Array((TabletDatabase.hex4(id.vendor) + ":" + TabletDatabase.hex4(id.product)).utf8)
         for directory in directories {
-            guard let handle = opendir(directory) else { continue }
-            var names: [String] = []
-            while let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if name.hasSuffix(".tablet") { names.append(name) }
-            }
-            closedir(handle)
+            guard let names = Directory.names(in: directory)?.filter({ $0.hasSuffix(".tablet") }) else { continue }
             // Files named after the product (isdv4-e6.tablet) first: most often
             // the only one read.
             let product = "-" + String(id.product, radix: 16) + "."
@@ -138,21 +133,9 @@ public final class TabletDatabase: Sendable {
         return DeviceID(bus: bus, vendor: vendor, product: product)
     }
 
-    /// A regular file's first MiB, read without waiting (never a FIFO).
+    /// A description file, read without waiting (never a FIFO); one past a
+    /// MiB (they are a few hundred bytes) is no description.
     private static func read(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < 1 << 20 {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            bytes += chunk[0..<n]
-        }
-        return bytes
+        try? BoundedFile.read(path, limit: 1 << 20).get()
     }
 }

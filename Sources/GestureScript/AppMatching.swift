@@ -1,5 +1,6 @@
 import CLuaShim
 import GestureContext
+import GestureSystem
 
 /// The rules' `app` options matched against the focused application's id,
 /// within `AppMatchBudget`: both the rules file (slow patterns) and the
@@ -18,14 +19,14 @@ extension ScriptRuntime {
     public static let maxAppIDBytes = 255
 
     /// When matching that waits for the budget can go on (the monotonic
-    /// clock, as ContextClock); nil when nothing waits.
+    /// clock, as MonotonicClock); nil when nothing waits.
     public var appMatchingDue: Double? {
         appState.waiting ? appState.budget.due(toHold: AppMatchBudget.resumeAt) : nil
     }
 
     /// Goes on matching what waits, once the budget has filled enough; the
     /// host is told when rules start to run.
-    public func resumeAppMatching(now: Double = ContextClock.now()) {
+    public func resumeAppMatching(now: Double = MonotonicClock.now()) {
         guard appState.waiting else { return }
         appState.budget.fill(at: now)
         guard appState.budget.available >= AppMatchBudget.resumeAt else { return }

@@ -1,6 +1,7 @@
 import CLuaShim
 import GestureContext
 import GestureCore
+import GestureSystem
 
 /// What the rules know of the gesture's surroundings: the focused application
 /// (`g.app`, `app()`, the `app` option) and the modifier keys held
@@ -139,7 +140,7 @@ extension ScriptRuntime {
     /// The focused application changed: rules with `app` follow it. Only
     /// the id is matched, so a new title or pid changes no rule. `now`: the
     /// monotonic clock, for the budget of matching (AppMatching.swift).
-    public func setApp(_ app: AppInfo?, now: Double = ContextClock.now()) {
+    public func setApp(_ app: AppInfo?, now: Double = MonotonicClock.now()) {
         guard app != context.app else { return }
         let sameID = app?.id == context.app?.id
         context.app = app
@@ -167,7 +168,7 @@ extension ScriptRuntime {
         guard rules[index].app != nil else { return true }
         guard context.app != nil else { return false }
         if !appState.started || appState.id != context.app?.id || appState.decisions.count <= index {
-            decideApps(now: ContextClock.now())
+            decideApps(now: MonotonicClock.now())
         }
         return appState.decisions.indices.contains(index) && appState.decisions[index] == .yes
     }

@@ -5,6 +5,7 @@ import Musl
 #endif
 import CLuaShim
 import GestureCore
+import GestureSystem
 
 /// `after(sec, fn)` and `every(sec, fn)`: functions run when the input's clock
 /// passes their time. Replay never waits; a live input's loop sleeps until them.
@@ -186,11 +187,7 @@ extension ScriptRuntime {
     }
 
     /// CPU time of this thread: what the timers' time limit counts, as a call's does.
-    static func cpuSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    static func cpuSeconds() -> Double { MonotonicClock.threadCPUTime() }
 
     // MARK: Lua functions
 

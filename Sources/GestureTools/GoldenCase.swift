@@ -1,4 +1,5 @@
 import GestureEngine
+import GestureSystem
 /// One golden test of a rules file: a recording, and beside it the lines that
 /// `run` should print for it (`NAME.jsonl` with `NAME.expected`).
 public struct GoldenCase: Equatable, Sendable {
@@ -77,7 +78,7 @@ public struct GoldenCaseList: Sendable {
     }
 
     private mutating func addFolder(_ folder: String, depth: Int) {
-        guard let names = FileSystem.entries(of: folder) else {
+        guard let names = Directory.names(in: folder) else {
             problems.append("\(folder): cannot read the folder")
             return
         }
@@ -104,7 +105,7 @@ public struct GoldenCaseList: Sendable {
         let slash = stem.lastIndex(of: "/")
         let folder = slash.map { String(stem[..<$0]) } ?? "."
         let prefix = (slash.map { String(stem[stem.index(after: $0)...]) } ?? stem) + "."
-        let matches = (FileSystem.entries(of: folder) ?? []).filter {
+        let matches = (Directory.names(in: folder) ?? []).filter {
             $0.hasPrefix(prefix) && !$0.hasSuffix(GoldenCase.expectedExtension)
         }
         guard let name = matches.first else {

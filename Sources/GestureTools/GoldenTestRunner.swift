@@ -6,6 +6,7 @@ import Musl
 #endif
 import GestureCore
 import GestureActions
+import GestureSystem
 
 /// Runs golden cases through the engine as `run --dry-run` would, each with a
 /// fresh Lua state, and compares what they print with their expectations.
@@ -58,7 +59,7 @@ public struct GoldenTestRunner {
             return outcome
         }
         let bytes: [UInt8]
-        switch FileSystem.read(testCase.expected, limit: GoldenTestRunner.largestExpectation) {
+        switch BoundedFile.read(testCase.expected, limit: GoldenTestRunner.largestExpectation) {
         case .success(let read): bytes = read
         case .failure(let error):
             // No expectation yet is what --update is for; one that cannot be read is a problem.
@@ -83,10 +84,10 @@ public struct GoldenTestRunner {
     }
 
     /// `--update`: the case's actual output becomes its expectation.
-    public static func accept(_ outcome: Outcome) -> FileError? {
+    public static func accept(_ outcome: Outcome) throws(FileError) {
         var text = outcome.actual.joined(separator: "\n")
         if !text.isEmpty { text += "\n" }
-        return FileSystem.replace(outcome.testCase.expected, with: Array(text.utf8))
+        try FileSystem.replace(outcome.testCase.expected, with: Array(text.utf8))
     }
 }
 

@@ -1,5 +1,6 @@
 import GestureEngine
 import GestureScript
+import GestureSystem
 
 /// `gesturemap check`: loads rule files without running them and lists every
 /// problem, each as `file:line: message`.

@@ -1,6 +1,7 @@
 import GestureActions
 import GestureEngine
 import GestureTools
+import GestureSystem
 
 /// `gesturemap draw INPUT [-o FILE.svg] [--rules FILE] [--sequence N]`.
 enum DrawCommand {
@@ -40,7 +41,9 @@ enum DrawCommand {
                     writer.write(bytes: Array(svg.utf8))
                     return .ok
                 }
-                if let error = FileSystem.replace(output, with: Array(svg.utf8)) {
+                do throws(FileError) {
+                    try FileSystem.replace(output, with: Array(svg.utf8))
+                } catch {
                     console.say("gesturemap draw: cannot write \(error.message)")
                     return .cannotWrite
                 }

@@ -2,6 +2,7 @@ import GestureActions
 import GestureCore
 import GestureEngine
 import GestureTools
+import GestureSystem
 
 /// `gesturemap shape add NAME INPUT [--shapes FILE]` and `gesturemap shape list [--shapes FILE] [-o FILE.svg]`.
 enum ShapeCommand {
@@ -74,7 +75,7 @@ enum ShapeCommand {
         }
         var existing: [UInt8] = []
         if FileSystem.kind(of: path) == .file {
-            switch FileSystem.read(path, limit: ShapeFile.maxBytes) {
+            switch BoundedFile.read(path, limit: ShapeFile.maxBytes) {
             case .success(let bytes): existing = bytes
             case .failure(let error):
                 console.say("gesturemap shape add: cannot read \(error.message)")
@@ -84,7 +85,9 @@ enum ShapeCommand {
         let before = ShapeFile.parse(existing, path: path)
         if !existing.isEmpty && existing.last != 0x0A { existing.append(0x0A) }
         for line in lesson.lines { existing += Array(line.utf8) + [0x0A] }
-        if let error = FileSystem.replace(path, with: existing) {
+        do throws(FileError) {
+            try FileSystem.replace(path, with: existing)
+        } catch {
             console.say("gesturemap shape add: cannot write \(error.message)")
             return .cannotWrite
         }
@@ -133,7 +136,9 @@ enum ShapeCommand {
         for line in sheet.lines { console.say(line) }
         guard let output else { return .ok }
         let title = file.map { "Shapes: built-in and \(baseNameOf($0.path))" } ?? "Shapes: built-in"
-        if let error = FileSystem.replace(output, with: Array(sheet.svg(title: title).utf8)) {
+        do throws(FileError) {
+            try FileSystem.replace(output, with: Array(sheet.svg(title: title).utf8))
+        } catch {
             console.say("gesturemap shape list: cannot write \(error.message)")
             return .cannotWrite
         }

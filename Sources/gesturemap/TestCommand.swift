@@ -1,5 +1,6 @@
 import GestureEngine
 import GestureTools
+import GestureSystem
 
 /// `gesturemap test RULES [CASES ...]`: golden tests for a rules file.
 enum TestCommand {
@@ -49,12 +50,13 @@ enum TestCommand {
         case .broken(let status):
             console.say("FAIL  \(name): the run stopped (exit \(status.rawValue))")
         case .unexpected where update, .failed where update:
-            if let error = GoldenTestRunner.accept(outcome) {
-                console.say("FAIL  \(name): cannot write the expectations: \(error.message)")
-            } else {
+            do throws(FileError) {
+                try GoldenTestRunner.accept(outcome)
                 let count = outcome.actual.count
                 console.say("updated  \(outcome.testCase.expected) (\(count) line\(count == 1 ? "" : "s"))")
                 passed = true
+            } catch {
+                console.say("FAIL  \(name): cannot write the expectations: \(error.message)")
             }
         case .unexpected:
             console.say("FAIL  \(name): no expectations in \(outcome.testCase.expected); run with --update to keep this output as them:")

@@ -5,6 +5,7 @@ import Foundation
 import GestureContext
 import GestureCore
 import Testing
+import GestureSystem
 
 /// Desktops and helpers that misbehave: none of them may hold the loop. Each
 /// test follows the tracker as the engine's loop does and times every call:
@@ -14,17 +15,17 @@ struct HostileNeighbourTests {
     /// Follows `tracker` like `follow`, and returns the longest single
     /// handleReadable or tick, in seconds.
     func longestCall(_ tracker: AppTracker, upTo seconds: Double, until done: () -> Bool) -> (done: Bool, longest: Double) {
-        let deadline = ContextClock.now() + seconds
+        let deadline = MonotonicClock.now() + seconds
         var longest = 0.0
         while !done() {
-            let now = ContextClock.now()
+            let now = MonotonicClock.now()
             if now >= deadline { return (false, longest) }
             var fds = tracker.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&fds, nfds_t(fds.count), max(1, min(tracker.timeout() ?? 20, 20)))
-            let start = ContextClock.now()
+            let start = MonotonicClock.now()
             if ready > 0 { tracker.handleReadable() }
             tracker.tick()
-            longest = max(longest, ContextClock.now() - start)
+            longest = max(longest, MonotonicClock.now() - start)
         }
         return (true, longest)
     }
@@ -70,14 +71,14 @@ struct HostileNeighbourTests {
         for k in 0..<6 {
             let target = k % 2 == 0 ? evince : firefox
             let id = k % 2 == 0 ? "evince" : "firefox"
-            let sent = ContextClock.now()
+            let sent = MonotonicClock.now()
             hypr.focus(target)
             let (done, longest) = longestCall(tracker, upTo: 2) { tracker.current?.id == id }
             #expect(done)
             // Not a speed figure (bench-neighbours has those): a call that waited
             // on the stand-in would take its whole 5 s delay, twice these bounds.
             #expect(longest < 2.5, "a call took \(longest) s")
-            #expect(ContextClock.now() - sent < 2.5, "focus \(id) took \(ContextClock.now() - sent) s")
+            #expect(MonotonicClock.now() - sent < 2.5, "focus \(id) took \(MonotonicClock.now() - sent) s")
             ids.append(tracker.current?.id ?? "nil")
         }
         #expect(ids == ["evince", "firefox", "evince", "firefox", "evince", "firefox"])
@@ -177,9 +178,9 @@ struct HostileNeighbourRunTests {
         let run = try EngineRun(["--rules", try Self.rules(), "--app-command", "yes firefox"])
         var waits: [Double] = []
         func tap(_ k: Int) {
-            let start = ContextClock.now()
+            let start = MonotonicClock.now()
             #expect(run.gesture(Gestures.shifted(Self.tap, by: Double(k), header: k == 0)), "\(run.stderr)")
-            waits.append(ContextClock.now() - start)
+            waits.append(MonotonicClock.now() - start)
         }
         for k in 0..<3 { tap(k) }
         #expect(run.waitForMessage("printed more than"), "\(run.stderr)")

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Foundation
-@testable import GestureEngine
+import GestureSystem
 import Testing
 
 /// `test --update`, `draw -o` and `shape add` write through FileSystem.replace.
@@ -15,7 +15,7 @@ struct FileReplaceTests {
         try "precious".write(to: victim, atomically: false, encoding: .utf8)
         let target = dir.appendingPathComponent("expected.out")
         #expect(symlink(victim.path, target.path) == 0)
-        #expect(FileSystem.replace(target.path, with: Array("new".utf8)) == nil)
+        #expect(throws: Never.self) { try FileSystem.replace(target.path, with: Array("new".utf8)) }
         #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
         #expect(try String(contentsOf: target, encoding: .utf8) == "new")
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: target.path)) == nil)
@@ -28,7 +28,7 @@ struct FileReplaceTests {
         try "precious".write(to: victim, atomically: false, encoding: .utf8)
         let target = dir.appendingPathComponent("picture.svg")
         #expect(symlink(victim.path, target.path + ".tmp-\(getpid())") == 0)
-        #expect(FileSystem.replace(target.path, with: Array("<svg/>".utf8)) == nil)
+        #expect(throws: Never.self) { try FileSystem.replace(target.path, with: Array("<svg/>".utf8)) }
         #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
         #expect(try String(contentsOf: target, encoding: .utf8) == "<svg/>")
     }
@@ -39,13 +39,13 @@ struct FileReplaceTests {
         let kept = dir.appendingPathComponent("kept")
         try "old".write(to: kept, atomically: false, encoding: .utf8)
         #expect(chmod(kept.path, 0o640) == 0)
-        #expect(FileSystem.replace(kept.path, with: Array("new".utf8)) == nil)
+        #expect(throws: Never.self) { try FileSystem.replace(kept.path, with: Array("new".utf8)) }
         #expect((try FileManager.default.attributesOfItem(atPath: kept.path)[.posixPermissions] as? Int) == 0o640)
 
         let fresh = dir.appendingPathComponent("fresh")
         let mask = umask(0o022)
         defer { umask(mask) }
-        #expect(FileSystem.replace(fresh.path, with: Array("x".utf8)) == nil)
+        #expect(throws: Never.self) { try FileSystem.replace(fresh.path, with: Array("x".utf8)) }
         #expect((try FileManager.default.attributesOfItem(atPath: fresh.path)[.posixPermissions] as? Int) == 0o644)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["fresh", "kept"])
     }
@@ -59,7 +59,7 @@ struct FileReplaceTests {
     func longNames(_ name: String) throws {
         let dir = try scratchDirectory("replace")
         let target = dir.appendingPathComponent(name)
-        #expect(FileSystem.replace(target.path, with: Array("<svg/>".utf8)) == nil)
+        #expect(throws: Never.self) { try FileSystem.replace(target.path, with: Array("<svg/>".utf8)) }
         #expect(try String(contentsOf: target, encoding: .utf8) == "<svg/>")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [name])
     }

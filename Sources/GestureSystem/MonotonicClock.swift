@@ -1,0 +1,38 @@
+import Glibc
+
+/// CLOCK_MONOTONIC: the clock live evdev devices stamp their events with once
+/// EVIOCSCLOCKID asks for it, so input times, timeouts and key presses compare.
+public enum MonotonicClock {
+    /// Seconds.
+    public static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// Nanoseconds, for measuring short spans exactly.
+    public static func nanoseconds() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+    }
+
+    /// The longest `sleep(until:)` waits: a deadline far off must not trap.
+    public static let longestSleep = 86_400.0
+
+    /// Sleeps until `deadline` on this clock (returns early on a signal).
+    public static func sleep(until deadline: Double) {
+        let wait = min(deadline - now(), longestSleep)
+        guard wait > 0 else { return }
+        let seconds = wait.rounded(.down)
+        var ts = timespec(tv_sec: Int(seconds), tv_nsec: Int((wait - seconds) * 1e9))  // ok: 0 < wait <= a day
+        nanosleep(&ts, nil)
+    }
+
+    /// The calling thread's CPU time, in seconds.
+    public static func threadCPUTime() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}

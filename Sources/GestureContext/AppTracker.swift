@@ -122,16 +122,20 @@ public final class AppTracker {
         return update(nil)
     }
 
-    /// Milliseconds until `tick` has work (a reconnection attempt, a cleared
-    /// focus to confirm, an answer overdue), or nil when it has none: a poll() timeout.
-    public func timeout(now: Double = MonotonicClock.now()) -> Int32? {
+    /// When `tick` has work (a reconnection attempt, a cleared focus to
+    /// confirm, an answer overdue), on the monotonic clock; nil when it has none.
+    public var deadline: Double? {
         var due: Double?
         if backend == nil, connecting == nil, let nextAttempt { due = nextAttempt }
         if let connecting, !connecting.toldSlow { due = min(due ?? .infinity, connecting.since + AppTracker.slowAttempt) }
         if let nothingSince { due = min(due ?? .infinity, nothingSince + AppTracker.settle) }
         if let backendDue = backend?.deadline { due = min(due ?? .infinity, backendDue) }
-        guard let due else { return nil }
-        return PollTimeout.milliseconds(due - now)
+        return due
+    }
+
+    /// `deadline` as a poll() timeout, in milliseconds from `now`.
+    public func timeout(now: Double = MonotonicClock.now()) -> Int32? {
+        deadline.map { PollTimeout.milliseconds($0 - now) }
     }
 
     /// Reconnects when an attempt is due, lets a cleared focus count once it

@@ -21,34 +21,34 @@ public enum SessionEnvironment {
     }
 }
 
-/// The focused application, kept current inside the engine's one loop: the
-/// tracker's descriptor is polled with the inputs (EventLoop), or looked at
-/// without waiting between chunks of a replay (Replay), and each change goes
-/// to the rules at once.
+/// The focused application: where it comes from, and each change to the
+/// rules at once. The loop serves the source (AppFocusSource): polled with
+/// the inputs, or looked at without waiting between chunks of a replay.
 extension Engine {
     /// Starts following the focus as the options say: a fixed `--app`, a named
-    /// source or command, or (for `run`) the one the session's environment calls for.
-    func startAppFocus() {
+    /// source or command, or (for `run`) the one the session's environment
+    /// calls for. The tracker to serve, or nil when there is none.
+    func startAppFocus() -> AppTracker? {
         if let id = options.fixedApp {
             focusChanged(AppInfo(id: id))
-            return
+            return nil
         }
-        if options.appSource == AppSourceName.none { return }
+        if options.appSource == AppSourceName.none { return nil }
         let named = options.appSource != nil || options.appCommand != nil
-        guard named || options.detectsAppSource else { return }
+        guard named || options.detectsAppSource else { return nil }
         let choice = AppSourceChoice.detect(environment: SessionEnvironment.current(), named: options.appSource, command: options.appCommand)
         if case .none(let reason) = choice {
             // No desktop at all (a kiosk, a console, CI) is only news to rules that ask for an app.
             if named || options.verbose || runtime.hasAppRules == true {
                 console.say("gesturemap: no app source: \(reason); g.app is nil")
             }
-            return
+            return nil
         }
         if options.verbose { console.say("gesturemap: app source: \(choice.name.rawValue)") }
         let tracker = AppTracker(choice: choice, report: { [console] in console.say($0) })
-        appTracker = tracker
         tracker.onChange = { [unowned self] app in self.focusChanged(app) }
         if tracker.current != nil { focusChanged(tracker.current) }
+        return tracker
     }
 
     /// The rules follow the new focus; --trace (or -v) says it.
@@ -59,15 +59,5 @@ extension Engine {
         } else if options.verbose {
             console.say("gesturemap: " + AppReport.line(app))
         }
-    }
-
-    /// A replay never waits for the desktop: what has arrived is taken, nothing more.
-    func pollAppFocus() {
-        runtime.resumeAppMatching(now: MonotonicClock.now())
-        guard let tracker = appTracker else { return }
-        var set = PollSet<LoopToken>()
-        for fd in tracker.descriptors { set.add(fd, .appSource) }
-        if case .ready = set.wait(timeout: 0) { tracker.handleReadable() }
-        tracker.tick()
     }
 }

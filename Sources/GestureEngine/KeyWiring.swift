@@ -23,7 +23,7 @@ extension Engine {
                 }
             }
         }
-        keyInputs = keys
+        self.keys = KeyboardFeed(keys)
         // A live keyboard may hold keys already (EVIOCGKEY).
         _ = keys.takeModifierChange()
         runtime.setModifiers(keys.modifiers)
@@ -33,13 +33,13 @@ extension Engine {
     /// Key events up to `time` take effect; the rules hear of a change in the
     /// modifiers held.
     func advanceKeys(to time: Double) {
-        guard let keys = keyInputs else { return }
-        keys.advance(to: time)
+        guard let keys else { return }
+        keys.inputs.advance(to: time)
         noteModifiers(at: time)
     }
 
     func noteModifiers(at time: Double?) {
-        guard let keys = keyInputs, keys.takeModifierChange() else { return }
+        guard let keys = keys?.inputs, keys.takeModifierChange() else { return }
         let held = keys.modifiers
         guard held != runtime.context.modifiers else { return }
         runtime.setModifiers(held)
@@ -52,15 +52,15 @@ extension Engine {
     }
 
     /// A frame on a touchpad without the touches that landed while typing.
-    func quietWhileTyping(_ frame: TouchFrame, _ keys: KeyInputs) -> TouchFrame {
-        guard touchpads.contains(frame.device) else { return frame }
+    func quietWhileTyping(_ frame: TouchFrame, _ keys: KeyboardFeed) -> TouchFrame {
+        guard catalog.touchpads.contains(frame.device) else { return frame }
         // Most frames: nothing lands and nothing is being left out.
-        if !ignoringOn.contains(frame.device), !frame.touches.contains(where: { $0.phase == .began }) { return frame }
+        if !keys.ignoringOn.contains(frame.device), !frame.touches.contains(where: { $0.phase == .began }) { return frame }
         var ignored: [Int] = []
-        var filter = typingFilters[frame.device] ?? TypingFilter()
-        let out = filter.filter(frame, quiets: { keys.quiets(touchpadTouchAt: $0) }, newlyIgnored: &ignored)
-        typingFilters[frame.device] = filter
-        if filter.ignored.isEmpty { ignoringOn.remove(frame.device) } else { ignoringOn.insert(frame.device) }
+        var filter = keys.typingFilters[frame.device] ?? TypingFilter()
+        let out = filter.filter(frame, quiets: { keys.inputs.quiets(touchpadTouchAt: $0) }, newlyIgnored: &ignored)
+        keys.typingFilters[frame.device] = filter
+        if filter.ignored.isEmpty { keys.ignoringOn.remove(frame.device) } else { keys.ignoringOn.insert(frame.device) }
         if options.trace != nil {
             for id in ignored {
                 sayTrace(text: "t=\(Self.formatTime(frame.time)) touch \(id) ignored: it landed on a touchpad while typing (typing_quiet)",
@@ -75,7 +75,7 @@ extension Engine {
     /// (NDJSON, a pipe) counts as a touchscreen, which typing never quiets.
     func noteSurface(index: Int, name: String, device: InputDevice?) {
         let surface = options.surface(for: name) ?? device.map { $0.description.isTouchscreen ? .touchscreen : .touchpad } ?? .touchscreen
-        if surface == .touchpad { touchpads.insert(index) } else { touchpads.remove(index) }
+        if surface == .touchpad { catalog.touchpads.insert(index) } else { catalog.touchpads.remove(index) }
     }
 
     static func formatTime(_ t: Double) -> String {

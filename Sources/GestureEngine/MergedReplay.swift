@@ -18,28 +18,25 @@ private final class ReplayLane {
     var head: TouchFrame? { next < frames.count ? frames[next] : nil }
 }
 
-extension Engine {
+extension Session {
     /// Several files, each a device: their frames are taken earliest first, as
     /// they would have come live, so that actions leave in time order across
     /// devices. Each file is read a chunk at a time, as a single one is.
     func replayMerged(_ sources: [Source]) -> ExitCode {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
-        defer { buffer.deallocate() }
-        if options.realtime { pace = RealtimePace(channels: openSideChannels()) }
         let lanes = sources.compactMap { source in source.file.map { ReplayLane(source: source, file: $0) } }
 
         /// Decodes chunks until the lane has a frame waiting or its file ended.
         func refill(_ lane: ReplayLane) -> ExitCode? {
-            while lane.head == nil, !lane.atEnd, fatal == nil {
+            while lane.head == nil, !lane.atEnd, engine.fatal == nil {
                 lane.frames.removeAll(keepingCapacity: true)
                 lane.next = 0
-                switch feedChunk(of: lane.source, from: lane.file, buffer: buffer, emit: { lane.frames.append($0) }) {
+                switch feedChunk(of: lane.source, from: lane.file, emit: { lane.frames.append($0) }) {
                 case .failure(let status):
                     return status
                 case .success(0):
                     lane.source.decoder.finish { lane.frames.append($0) }
                     lane.atEnd = true
-                    if let status = reportDiagnostics(lane.source) { return status }
+                    if let status = engine.reportDiagnostics(lane.source) { return status }
                 case .success:
                     break
                 }
@@ -50,7 +47,7 @@ extension Engine {
         for lane in lanes {
             if let status = refill(lane) { return status }
         }
-        while fatal == nil {
+        while engine.fatal == nil {
             // The earliest frame waiting; on a tie, the file named first.
             var earliest: ReplayLane?
             for lane in lanes {
@@ -60,23 +57,19 @@ extension Engine {
             }
             guard let lane = earliest, let frame = lane.head else { break }
             lane.next += 1
-            process(frame)
+            self.frame(frame)
             if lane.head == nil, let status = refill(lane) { return status }
         }
-        guard fatal == nil else { return .ok }
+        guard engine.fatal == nil else { return .ok }
         // Every file ended: what was due by the last input fires across devices
         // in time order, then each device's end, the earliest next deadline first.
-        if let last = latestInputTime { advanceAll(to: last) }
+        if let last = engine.latestInputTime { engine.advanceAll(to: last) }
         let ending = lanes.map(\.source.index).sorted {
-            (arenaDeadline(of: $0) ?? .infinity, $0) < (arenaDeadline(of: $1) ?? .infinity, $1)
+            (engine.deadline(of: $0) ?? .infinity, $0) < (engine.deadline(of: $1) ?? .infinity, $1)
         }
-        for device in ending where fatal == nil { finish(device: device) }
-        for lane in lanes { announce(lane.source, atEnd: true) }
-        finishTimers()
+        for device in ending where engine.fatal == nil { engine.finish(device: device) }
+        for lane in lanes { engine.announce(lane.source, atEnd: true) }
+        engine.finishTimers()
         return .ok
-    }
-
-    private func arenaDeadline(of device: Int) -> Double? {
-        device >= 0 && device < arenas.count ? arenas[device]?.arena.nextDeadline : nil
     }
 }

@@ -43,7 +43,7 @@ extension Engine {
         old.cancelTimers()
         fresh.advanceClock(to: old.clock)
         runtime = fresh
-        rulesStale = true
+        cores.rulesStale = true
         syncRules()
         console.say("gesturemap: reloaded \(path) (\(reason)): \(fresh.ruleCount) rules")
         _ = makeKeyboardIfCalled(atStart: false)

@@ -91,7 +91,7 @@ extension Engine {
     }
 
     func openSource(_ name: String, index: Int) -> Result<Source, ExitCode> {
-        inputNames[index] = name
+        catalog.names[index] = name
         let opened = openInput(name, index: index)
         if case .success(let source) = opened { noteSurface(index: index, name: name, device: source.device) }
         return opened

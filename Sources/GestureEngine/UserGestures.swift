@@ -11,7 +11,7 @@ extension Engine {
     func loadShapes(into runtime: ScriptRuntime) -> ExitCode? {
         switch Self.shapeLibrary(options: options, console: console) {
         case .success(let templates):
-            shapeTemplates = templates
+            cores.shapeTemplates = templates
             runtime.shapeNames = ShapeFile.names(templates)
             return nil
         case .failure(let status):
@@ -41,6 +41,6 @@ extension Engine {
 
     /// A device's core gets the rules' recognizers and the shape templates.
     func configureUserGestures(_ arena: inout GestureArena) {
-        arena.setUserGestures(recognizers: runtime.recognizerNames, templates: shapeTemplates)
+        arena.setUserGestures(recognizers: runtime.recognizerNames, templates: cores.shapeTemplates)
     }
 }

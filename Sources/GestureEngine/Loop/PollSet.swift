@@ -1,9 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-import GestureInput
 
 /// The descriptors of one poll(), each added with what it stands for, so
 /// whoever handles the news asks for a token, never for an offset.
@@ -19,8 +14,17 @@ struct PollSet<Token> {
         tokens.append(token)
     }
 
+    var isEmpty: Bool { fds.isEmpty }
+
+    /// A descriptor poll() reported, with what it reported.
+    struct Ready {
+        var token: Token
+        var fd: Int32
+        var events: Int16
+    }
+
     enum Outcome {
-        case ready([Token])
+        case ready([Ready])
         case timedOut
         case interrupted
         case failed(Int32)
@@ -31,21 +35,8 @@ struct PollSet<Token> {
         let result = poll(&fds, nfds_t(fds.count), timeout)
         if result < 0 { return errno == EINTR ? .interrupted : .failed(errno) }
         if result == 0 { return .timedOut }
-        var ready: [Token] = []
-        for (i, pfd) in fds.enumerated() where pfd.revents != 0 { ready.append(tokens[i]) }
+        var ready: [Ready] = []
+        for (i, pfd) in fds.enumerated() where pfd.revents != 0 { ready.append(Ready(token: tokens[i], fd: pfd.fd, events: pfd.revents)) }
         return .ready(ready)
     }
-}
-
-/// What a descriptor in the engine's loop stands for.
-enum LoopToken: Equatable {
-    case input(Int)
-    case hotplug
-    case hangup
-    case rulesFile
-    case appSource
-    case keyboard(Int)
-    case outputReader
-    /// One of `serve`'s sockets, by descriptor.
-    case phone(Int32)
 }

@@ -1,0 +1,193 @@
+import GestureCore
+
+/// The per-frame path: a frame to its device's core, the core's questions to
+/// the rules' Lua recognizers, its deliveries to the handlers.
+extension Engine {
+    func process(_ frame: TouchFrame) {
+        guard options.timing else { return processFrame(frame) }
+        let start = FrameTimer.now()
+        processFrame(frame)
+        state.timer.record(from: start, to: FrameTimer.now())
+    }
+
+    private func processFrame(_ frame: TouchFrame) {
+        state.framesProcessed += 1
+        if watchers.observed, let observer = watchers.observer { observer.engine(self, sawFrame: frame) }
+        let device = frame.device
+        guard device >= 0 else { return }
+        // Deadlines and timers before this frame come first, in time order.
+        if let due = nextDeadline, due <= frame.time { advanceAll(to: frame.time) }
+        if let keys {
+            advanceKeys(to: frame.time)
+            recognize(quietWhileTyping(frame, keys), device: device)
+        } else {
+            // The frame as it came: no copy of it to change.
+            recognize(frame, device: device)
+        }
+    }
+
+    private func recognize(_ frame: TouchFrame, device: Int) {
+        if device >= cores.arenas.count { cores.arenas.append(contentsOf: repeatElement(nil, count: device - cores.arenas.count + 1)) }
+        if cores.arenas[device] == nil {
+            cores.arenas[device] = ArenaBox(newArena(for: device))
+            checkEdges(device: device, surface: frame.surface)
+        }
+        // Neither call can replace the runtime or the core (a reload waits for
+        // the loop): they need no reference count of their own, which cost a
+        // retain and a release each, a frame.
+        let time = frame.time
+        Unmanaged.passUnretained(runtime)._withUnsafeGuaranteedRef { $0.advanceClock(to: time) }
+        cores.insideArena = true
+        var asks = false
+        if let core = cores.arenas.withUnsafeBufferPointer({ $0[device].map(Unmanaged.passUnretained) }) {
+            core._withUnsafeGuaranteedRef {
+                $0.arena.handle(frame, into: &cores.deliveries)
+                asks = $0.arena.waitsForAnswer
+            }
+        }
+        if asks { answerQuestions(device: device) }
+        cores.insideArena = false
+        syncRules()
+        if !cores.deliveries.isEmpty || tracing { deliver(from: device) }
+    }
+
+    /// A core's step waits on the rules' Lua recognizers: each question is put
+    /// to them here, outside the core, and the answer handed back, until the
+    /// step is done.
+    private func answerQuestions(device: Int) {
+        guard let box = cores.arenas[device], box.arena.waitsForAnswer else { return }
+        let driver = runtime.recognizerDriver
+        while let question = box.arena.question {
+            var reply = ExternalReply()
+            if let driver {
+                driver.call(question.request, tracker: question.tracker, into: &reply)
+            } else {
+                reply.disabled = true
+            }
+            box.arena.answer(reply, into: &cores.deliveries)
+        }
+    }
+
+    /// Input time passed: every recognizer deadline and rule timer up to `time`
+    /// fires, earliest first, across all devices.
+    func advanceAll(to time: Double) {
+        // One input instant, however many timers and deadlines fire in it.
+        runtime.beginInstant(at: time)
+        while true {
+            var arenaDevice = -1
+            var arenaDue = Double.infinity
+            for device in cores.arenas.indices {
+                if let due = cores.arenas[device]?.arena.nextDeadline, due < arenaDue {
+                    arenaDue = due
+                    arenaDevice = device
+                }
+            }
+            if keys != nil { advanceKeys(to: min(arenaDue, runtime.nextTimerDeadline ?? arenaDue, time)) }
+            if let timerDue = runtime.nextTimerDeadline, timerDue <= time, timerDue <= arenaDue {
+                runtime.fireTimers(upTo: timerDue)
+                continue
+            }
+            guard arenaDevice >= 0, arenaDue <= time else { break }
+            cores.insideArena = true
+            cores.arenas[arenaDevice]?.arena.advance(to: arenaDue, into: &cores.deliveries)
+            answerQuestions(device: arenaDevice)
+            cores.insideArena = false
+            syncRules()
+            deliver(from: arenaDevice)
+            // A deadline that did not move would be fired forever.
+            if let again = cores.arenas[arenaDevice]?.arena.nextDeadline, again <= arenaDue { break }
+        }
+    }
+
+    /// A device's input ended: its pending deadlines fire, in order.
+    func finish(device: Int) {
+        guard device >= 0, device < cores.arenas.count else { return }
+        if let last = cores.arenas[device]?.arena.tracker.time { advanceAll(to: last) }
+        cores.insideArena = true
+        cores.arenas[device]?.arena.finish(into: &cores.deliveries)
+        answerQuestions(device: device)
+        cores.insideArena = false
+        syncRules()
+        deliver(from: device)
+    }
+
+    /// A device went away for good (a phone's page): the next on its index starts afresh.
+    func forget(device: Int) {
+        if cores.arenas.indices.contains(device) { cores.arenas[device] = nil }
+    }
+
+    /// Every input ended: timers still pending from `after` run, in order.
+    func finishTimers() {
+        guard state.fatal == nil else { return }
+        runtime.finishTimers()
+    }
+
+    /// The earliest deadline of any device, or of any rule timer.
+    var nextDeadline: Double? {
+        // Asked every frame; the getter cannot replace the runtime (see recognize).
+        var earliest = Unmanaged.passUnretained(runtime)._withUnsafeGuaranteedRef {
+            $0.timersPending ? $0.nextTimerDeadline : nil
+        } ?? Double.infinity
+        for device in cores.arenas.indices {
+            if let due = cores.arenas[device]?.arena.nextDeadline, due < earliest { earliest = due }
+        }
+        return earliest.isFinite ? earliest : nil
+    }
+
+    /// The latest input time seen on any device.
+    var latestInputTime: Double? {
+        var latest = -Double.infinity
+        for device in cores.arenas.indices {
+            if let t = cores.arenas[device]?.arena.tracker.time, t > latest { latest = t }
+        }
+        return latest.isFinite ? latest : nil
+    }
+
+    /// The next deadline of one device's core.
+    func deadline(of device: Int) -> Double? {
+        device >= 0 && device < cores.arenas.count ? cores.arenas[device]?.arena.nextDeadline : nil
+    }
+
+    private func newArena(for device: Int) -> GestureArena {
+        var arena = GestureArena(rules: runtime.coreRules(forDevice: deviceName(device)), thresholds: runtime.thresholds)
+        arena.tracing = tracing
+        configureUserGestures(&arena)
+        return arena
+    }
+
+    private func deliver(from device: Int) {
+        if tracing, device < cores.arenas.count, let records = cores.arenas[device]?.arena.traceRecords, !records.isEmpty {
+            cores.arenas[device]?.arena.traceRecords.removeAll()
+            for record in records {
+                sayTrace(text: record.text, json: record.json)
+                watchers.observer?.engine(self, traced: record)
+            }
+        }
+        guard !cores.deliveries.isEmpty else { return }
+        for delivery in cores.deliveries where state.fatal == nil {
+            state.gesturesDelivered += 1
+            if watchers.observed, let observer = watchers.observer { observer.engine(self, delivered: delivery) }
+            if let show = watchers.showGesture, delivery.event.isFirstOfGesture { show(delivery.event) }
+            runtime.dispatch(delivery)
+            // A rule's cooldown runs on every device.
+            if delivery.event.isFirstOfGesture, cores.arenas.count > 1 {
+                for other in cores.arenas.indices where other != device { cores.arenas[other]?.arena.ruleFired(delivery.rule, at: delivery.event.time) }
+            }
+        }
+        cores.deliveries.removeAll(keepingCapacity: true)
+        if effects.launcher.runningCount > 0 { effects.launcher.enforceTimeouts() }
+    }
+
+    /// Hands the cores the rules as they are now, when the script changed them
+    /// (a mode switch, a binding disabled, a reload).
+    func syncRules() {
+        guard cores.rulesStale else { return }
+        cores.rulesStale = false
+        keys?.inputs.setQuiet(runtime.thresholds[.typingQuiet])
+        for device in cores.arenas.indices where cores.arenas[device] != nil {
+            cores.arenas[device]?.arena.replaceRules(runtime.coreRules(forDevice: deviceName(device)), thresholds: runtime.thresholds)
+            if let box = cores.arenas[device] { configureUserGestures(&box.arena) }
+            checkEdges(device: device, surface: cores.arenas[device]?.arena.tracker.surface)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Glibc
+import GestureCore
+import GestureInput
+
+/// One touch input in the live loop: a pipe, a FIFO, standard input or a
+/// live device, read as its bytes arrive. Its end (or its device unplugged)
+/// cancels the touches still down and fires the device's deadlines.
+final class InputSource: LoopSource {
+    private unowned let session: Session
+    let source: Source
+
+    init(session: Session, source: Source) {
+        self.session = session
+        self.source = source
+    }
+
+    var keepsLoopRunning: Bool { source.isOpen }
+
+    func descriptors(into list: inout [PollRequest]) {
+        if source.isOpen { list.append(PollRequest(fd: source.fd, events: Int16(POLLIN))) }
+    }
+
+    func serve(_ round: LoopRound) {
+        guard source.isOpen, !round.ready.isEmpty, session.engine.fatal == nil else { return }
+        if let status = read() { session.end(with: status) }
+    }
+
+    /// Reads what is there; returns an exit status when the run must stop.
+    private func read() -> ExitCode? {
+        let engine = session.engine
+        if let device = source.device { return read(device) }
+        let buffer = session.buffer
+        let n = Glibc.read(source.fd, buffer.baseAddress, buffer.count)
+        if n < 0 {
+            let code = errno
+            if code == EINTR || code == EAGAIN { return nil }
+            engine.console.say("gesturemap: \(source.name): read error: \(String(cString: strerror(code)))")
+            close()
+            return .noInput
+        }
+        if n == 0 {
+            close()
+            return engine.reportDiagnostics(source)
+        }
+        source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { session.frame($0) }
+        engine.announce(source)
+        if let status = engine.reportDiagnostics(source) { return status }
+        // "Input that is not yet available closes the frame."
+        if source.file?.hasDataReady() == false { source.decoder.flush { session.frame($0) } }
+        return nil
+    }
+
+    /// A live device, through libevdev: everything waiting, the state re-read
+    /// from the kernel after a SYN_DROPPED included.
+    private func read(_ device: InputDevice) -> ExitCode? {
+        let engine = session.engine
+        let buffer = session.buffer
+        while source.isOpen {
+            switch device.readEvents(into: buffer) {
+            case .bytes(let n):
+                source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { session.frame($0) }
+            case .nothing:
+                engine.announce(source)
+                return engine.reportDiagnostics(source)
+            case .unplugged:
+                engine.console.say("gesturemap: \(source.name) was unplugged; waiting for it to come back")
+                close()
+            case .failed(let code):
+                engine.console.say("gesturemap: \(source.name): read error: \(String(cString: strerror(code))); waiting for it to come back")
+                close()
+            }
+            if let status = engine.reportDiagnostics(source) { return status }
+        }
+        return nil
+    }
+
+    /// The input ended or vanished: touches still down are cancelled and the
+    /// device's pending deadlines fire.
+    private func close() {
+        let engine = session.engine
+        source.decoder.finish { session.frame($0) }
+        engine.finish(device: source.index)
+        source.isOpen = false
+        source.device = nil
+        source.file = nil
+        _ = engine.reportDiagnostics(source)
+    }
+
+    /// Its device is back (a hotplug): read again, with the same options.
+    func reopen(at path: String) {
+        let engine = session.engine
+        let device: InputDevice
+        do { device = try engine.openDevice(path) } catch {
+            // udev may not have set its permissions yet: the watcher sees it again when it does.
+            if engine.options.verbose { engine.console.say("gesturemap: \(path) is back but cannot be opened yet: \(error.message)") }
+            return
+        }
+        source.device = device
+        source.decoder = engine.deviceDecoder(for: path, description: device.description, index: source.index, fd: device.fd)
+        source.isOpen = true
+        engine.console.say("gesturemap: \(path) is back")
+    }
+}

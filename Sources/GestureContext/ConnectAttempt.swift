@@ -11,8 +11,10 @@ import GestureSystem
 /// server, a socket someone else put where the compositor's was) holds that
 /// thread, never the engine's loop: the loop polls `fd`, readable once the
 /// attempt has ended, and takes the outcome.
+// Invariant: the lets are set before the thread starts, and `outcome` passes between the threads only through its Mutex.
 final class ConnectAttempt: @unchecked Sendable {
     /// Handed from the attempt's thread to the loop's once, never shared.
+    // Invariant: made on the attempt's thread and taken by the loop's through the Mutex, once; never shared.
     enum Outcome: @unchecked Sendable {
         case connected(any AppBackend)
         case failed(AppSourceLost)

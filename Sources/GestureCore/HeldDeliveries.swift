@@ -17,6 +17,7 @@ struct Held: Sendable {
 /// holds it keeps its size (a larger arena met a misaligned stack slot in
 /// debug builds' async test thunks, a toolchain fault, and crashed there).
 struct HeldDeliveries: Sendable {
+    // Invariant: a Storage is changed only by the one value that owns it uniquely (owned() copies it first).
     private final class Storage: @unchecked Sendable {
         var entries: [Held] = []
         /// By rule: at 2 × its index, how many entries wait on it; at

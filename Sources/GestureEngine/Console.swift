@@ -5,6 +5,7 @@ import Musl
 #endif
 
 /// Messages for people, on stderr, unbuffered: stdout carries only JSON lines.
+// Invariant: only the engine's loop thread says anything; other threads hand their messages to it.
 public final class Console: @unchecked Sendable {
     public let fd: Int32
     /// Tests capture messages here instead of writing them.

@@ -14,6 +14,7 @@ import GestureInput
 /// sees only what each chunk gave, in `DecodedChunk`s, in order. Nothing the
 /// rules run can reach the decoder, so what a replay does is the same as when
 /// one thread does both (same frames, lines, messages, and their order).
+// Invariant: from start() to finish() only the decoding thread touches `source` and `file`; the engine's thread touches only `handoff`, which locks.
 final class DecodeAhead: @unchecked Sendable {
     private let source: Source
     private let file: InputFile
@@ -108,6 +109,7 @@ final class DecodeAhead: @unchecked Sendable {
 /// reused. The decoding thread waits when the engine is `capacity` chunks
 /// behind, and is woken only once the engine is down to `resumeAt`: a wakeup
 /// a chunk cost more than a tenth of the replay in the scheduler.
+// Invariant: every stored property but the lets is read and written with `lock` held.
 final class ChunkHandoff: @unchecked Sendable {
     private let capacity: Int
     private let resumeAt: Int

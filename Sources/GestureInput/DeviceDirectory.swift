@@ -1,6 +1,7 @@
 /// Names of the devices behind each input, by device index, written by the
 /// decoders the moment a header or device line names one, so that a handler
 /// running inside the same read already sees it.
+// Invariant: `names` is the engine thread's; `journal` is the decoding thread's between beginJournal and endJournal, which run before it starts and after it ends.
 public final class DeviceDirectory: @unchecked Sendable {
     // Only the engine's loop thread reads and writes `names`. While a file is
     // decoded ahead on another thread, that thread's decoder writes to

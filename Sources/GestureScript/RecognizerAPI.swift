@@ -58,6 +58,7 @@ struct UserGestureState {
 
 /// Answers the core's questions by running the rules' recognizer functions.
 /// Only the engine's loop thread uses it, between other calls into Lua.
+// Invariant: only the engine's loop thread uses it, between other calls into Lua.
 final class LuaRecognizerDriver: ExternalRecognizerDriver, @unchecked Sendable {
     weak var runtime: ScriptRuntime?
 

@@ -3,8 +3,8 @@ import Glibc
 /// A thread of its own for `body`, joined by `join()`. For work that must not
 /// hold up the engine's loop: a file decoded ahead, a connection that may
 /// never answer.
+// Invariant: only the thread that made it calls join(), so `thread` and `joined` have one user.
 public final class SystemThread: @unchecked Sendable {
-    // Invariant: only the thread that made it calls join(), so `thread` and `joined` have one user.
     private var thread = pthread_t()
     private var joined = false
 

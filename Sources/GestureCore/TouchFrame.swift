@@ -1,5 +1,5 @@
 /// Where a touch is in its life during one frame, as in UIKit's `UITouch.Phase`.
-public enum TouchPhase: UInt8, Sendable {
+public enum TouchPhase: UInt8, Sendable, BitwiseCopyable {
     case began, moved, stationary, ended, cancelled
 
     // Inlinable: asked for every contact of every frame, in every module.
@@ -8,7 +8,7 @@ public enum TouchPhase: UInt8, Sendable {
 }
 
 /// One contact in one frame, in millimetres from the surface's top-left corner.
-public struct Touch: Equatable, Sendable {
+public struct Touch: Equatable, Sendable, BitwiseCopyable {
     public var id: Int
     public var position: Vector
     public var phase: TouchPhase
@@ -21,7 +21,7 @@ public struct Touch: Equatable, Sendable {
 }
 
 /// The touch surface's size in millimetres, when the source knows its axis ranges.
-public struct Surface: Equatable, Sendable {
+public struct Surface: Equatable, Sendable, BitwiseCopyable {
     public var width: Double
     public var height: Double
 
@@ -62,5 +62,31 @@ public struct TouchFrame: Equatable, Sendable {
         var n = 0
         for touch in touches where touch.phase.isActive { n += 1 }
         return n
+    }
+}
+
+extension TouchFrame {
+    /// Everything of a frame but its touches: what storage that keeps touches
+    /// apart (a chunk decoded ahead) keeps per frame. Beside the fields, so a
+    /// new one is added here too; a test compares the two field lists.
+    public struct Header: Equatable, Sendable, BitwiseCopyable {
+        public var time: Double
+        public var surface: Surface?
+        public var boundingBox: Bool
+        public var device: Int
+        public var reportedFingers: Int
+    }
+
+    public var header: Header {
+        Header(time: time, surface: surface, boundingBox: boundingBox, device: device, reportedFingers: reportedFingers)
+    }
+
+    /// Takes every field but the touches from `header`.
+    public mutating func take(_ header: Header) {
+        time = header.time
+        surface = header.surface
+        boundingBox = header.boundingBox
+        device = header.device
+        reportedFingers = header.reportedFingers
     }
 }

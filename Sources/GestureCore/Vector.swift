@@ -1,5 +1,5 @@
 /// A 2-D vector in millimetres, screen convention: x grows right, y grows down.
-public struct Vector: Equatable, Sendable {
+public struct Vector: Equatable, Sendable, BitwiseCopyable {
     public var x: Double
     public var y: Double
 

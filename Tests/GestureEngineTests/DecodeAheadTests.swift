@@ -159,7 +159,7 @@ struct DecodeAheadTests {
             appended += 1
         }
         #expect(appended > 10)
-        let frameBytes = MemoryLayout<DecodedChunk.Header>.stride + 64 * MemoryLayout<Touch>.stride
+        let frameBytes = MemoryLayout<DecodedChunk.Entry>.stride + 64 * MemoryLayout<Touch>.stride
         #expect(chunk.storedBytes < DecodedChunk.storageBudget + frameBytes)
         var frame = TouchFrame(time: 0)
         chunk.load(appended - 1, into: &frame)

@@ -33,17 +33,30 @@ struct KernelAccessTests {
     static let deviceFix = "permission denied; the udev rule 70-gesturemap.rules lets the user logged in at the seat read touch devices: install it (the package does; from a build, copy examples/udev/70-gesturemap.rules to /etc/udev/rules.d/ and run sudo udevadm trigger) and log in again at the seat; a kiosk that runs gesturemap with no one at the seat adds its user to the gesturemap group instead (sudo usermod -aG gesturemap USER)"
     static let uinputFix = "key() needs write access to /dev/uinput; the udev rule 70-gesturemap.rules gives it to the user logged in at the seat: install it (the package does; from a build, copy examples/udev/70-gesturemap.rules to /etc/udev/rules.d/ and run sudo udevadm trigger) and log in again at the seat; a kiosk that runs gesturemap with no one at the seat adds its user to the gesturemap-uinput group (sudo usermod -aG gesturemap-uinput USER), which lets it type into every session; or run with --dry-run to print the keys instead"
 
-    @Test("a user who may not read the devices gets a message that names the fix, and exit 69, named or found")
+    @Test("a user who may not read a device named gets a message that names the fix, and exit 69")
     func noAccess() throws {
         let device = try EvemuDevice(description: TouchPanel.description())
         let named = try KernelGuest.gesturemap(["run", device.node], as: Self.nobody)
         #expect(named.waitForExit(upTo: 30) == 69)
         #expect(named.stderr.contains("gesturemap: \(device.node): " + Self.deviceFix), "\(named.stderr)")
+    }
 
-        let found = try KernelGuest.gesturemap(["run"], as: Self.nobody)
-        #expect(found.waitForExit(upTo: 30) == 69)
-        #expect(found.stderr.contains("gesturemap: no touch device can be read: "), "\(found.stderr)")
-        #expect(found.stderr.contains(Self.deviceFix), "\(found.stderr)")
+    @Test("a service (no terminal) that may not read the devices it finds yet waits, says why once, and reads them when access comes (as logind's grant at login comes)")
+    func serviceWaitsForAccess() throws {
+        let device = try EvemuDevice(description: TouchPanel.description())
+        let mode = try FileManager.default.attributesOfItem(atPath: device.node)[.posixPermissions] as? Int ?? 0o640
+        defer { chmod(device.node, mode_t(mode)) }
+        let service = try KernelGuest.gesturemap(["run"], as: Self.nobody)
+        defer { _ = service.terminate() }
+        #expect(service.wait(upTo: 30) { _, err in err.contains("waiting for access") }, "\(service.stderr)")
+        #expect(service.stderr.contains("gesturemap: no touch device can be read yet (\(device.node): " + Self.deviceFix), "\(service.stderr)")
+        #expect(service.isRunning)
+        // Access comes: the node's attributes change, as an ACL's would.
+        #expect(chmod(device.node, 0o644) == 0)
+        #expect(service.wait(upTo: 30) { _, err in err.contains("found \(device.node)") }, "\(service.stderr)")
+        try device.play(LiveEngine.swipe())
+        #expect(service.wait(upTo: 20) { out, _ in out.contains("next_page") }, "\(service.stdout)\n\(service.stderr)")
+        #expect(service.stderr.components(separatedBy: "waiting for access").count == 2, "\(service.stderr)")
     }
 
     /// The node's group and permission bits.

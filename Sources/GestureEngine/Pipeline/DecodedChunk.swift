@@ -20,21 +20,15 @@ final class DecodedChunk: @unchecked Sendable {
     /// Frames and touches one chunk stores before it is handed on.
     static let storageBudget = 256 << 10
 
-    struct Header {
-        var time: Double
-        var surface: Surface?
-        var boundingBox: Bool
-        var device: Int
-        var reportedFingers: Int
+    /// A frame's header, and where its touches end in `touches`.
+    struct Entry: BitwiseCopyable {
+        var header: TouchFrame.Header
         var touchesEnd: Int
     }
 
-    private var headers: UnsafeMutablePointer<Header>
-    private var headerCapacity = 512
-    private(set) var frameCount = 0
-    private var touches: UnsafeMutablePointer<Touch>
-    private var touchCapacity = 2048
-    private var touchCount = 0
+    private var entries = BitwiseBuffer<Entry>(capacity: 512)
+    private var touches = BitwiseBuffer<Touch>(capacity: 2048)
+    var frameCount: Int { entries.count }
     /// A device's name, set when the engine reaches frame `before`.
     private(set) var names: [(before: Int, device: Int, name: String)] = []
     var bytes = 0
@@ -51,22 +45,19 @@ final class DecodedChunk: @unchecked Sendable {
     var endsRead = true
 
     /// Bytes of frames and touches stored.
-    var storedBytes: Int { frameCount * MemoryLayout<Header>.stride + touchCount * MemoryLayout<Touch>.stride }
+    var storedBytes: Int { entries.bytes + touches.bytes }
     var isFull: Bool { storedBytes >= Self.storageBudget }
 
-    init() {
-        headers = .allocate(capacity: headerCapacity)
-        touches = .allocate(capacity: touchCapacity)
-    }
+    init() {}
 
     deinit {
-        headers.deallocate()
-        touches.deallocate()
+        entries.free()
+        touches.free()
     }
 
     func clear() {
-        frameCount = 0
-        touchCount = 0
+        entries.removeAll()
+        touches.removeAll()
         names.removeAll(keepingCapacity: true)
         bytes = 0
         diagnostics = []
@@ -81,17 +72,8 @@ final class DecodedChunk: @unchecked Sendable {
 
     func append(_ frame: TouchFrame, names directory: DeviceDirectory) {
         if directory.journalPending { closeNames(directory) }
-        let count = frame.touches.count
-        if touchCount + count > touchCapacity { growTouches(toHold: touchCount + count) }
-        if frameCount == headerCapacity { growHeaders() }
-        frame.touches.withUnsafeBufferPointer { given in
-            for i in 0..<count { (touches + touchCount + i).initialize(to: given[i]) }
-        }
-        touchCount += count
-        (headers + frameCount).initialize(to: Header(
-            time: frame.time, surface: frame.surface, boundingBox: frame.boundingBox,
-            device: frame.device, reportedFingers: frame.reportedFingers, touchesEnd: touchCount))
-        frameCount += 1
+        frame.touches.withUnsafeBufferPointer { touches.append(contentsOf: $0) }
+        entries.append(Entry(header: frame.header, touchesEnd: touches.count))
     }
 
     /// Names the decoder set since the last frame come before the next one.
@@ -102,14 +84,10 @@ final class DecodedChunk: @unchecked Sendable {
     /// Frame `k`, its touches in `frame`'s own array (kept, so it is reused).
     func load(_ k: Int, into frame: inout TouchFrame) {
         precondition(k >= 0 && k < frameCount, "a chunk holds frames 0..<frameCount")
-        let header = headers[k]
-        frame.time = header.time
-        frame.surface = header.surface
-        frame.boundingBox = header.boundingBox
-        frame.device = header.device
-        frame.reportedFingers = header.reportedFingers
-        let start = k == 0 ? 0 : headers[k - 1].touchesEnd
-        let count = header.touchesEnd - start
+        let entry = entries[k]
+        frame.take(entry.header)
+        let start = k == 0 ? 0 : entries[k - 1].touchesEnd
+        let count = entry.touchesEnd - start
         // Most frames hold as many touches as the one before: overwritten in
         // place, with no emptying and refilling of the array.
         if frame.touches.count > count {
@@ -117,27 +95,9 @@ final class DecodedChunk: @unchecked Sendable {
         } else if frame.touches.count < count {
             frame.touches.append(contentsOf: repeatElement(touches[start], count: count - frame.touches.count))
         }
-        let from = touches + start
+        let from = touches.base + start
         frame.touches.withUnsafeMutableBufferPointer { into in
             for i in 0..<count { into[i] = from[i] }
         }
-    }
-
-    private func growTouches(toHold needed: Int) {
-        var capacity = touchCapacity * 2
-        while capacity < needed { capacity *= 2 }
-        let larger = UnsafeMutablePointer<Touch>.allocate(capacity: capacity)
-        larger.moveInitialize(from: touches, count: touchCount)
-        touches.deallocate()
-        touches = larger
-        touchCapacity = capacity
-    }
-
-    private func growHeaders() {
-        let larger = UnsafeMutablePointer<Header>.allocate(capacity: headerCapacity * 2)
-        larger.moveInitialize(from: headers, count: frameCount)
-        headers.deallocate()
-        headers = larger
-        headerCapacity *= 2
     }
 }

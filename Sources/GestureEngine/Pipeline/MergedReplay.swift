@@ -1,0 +1,90 @@
+import GestureCore
+import GestureInput
+
+/// One file of a merged replay: its chunks, and the frame of the current
+/// chunk that is next.
+private final class ReplayLane {
+    let source: Source
+    let producer: ChunkProducer
+    var chunk: DecodedChunk?
+    var next = 0
+    var named = 0
+    var atEnd = false
+    var head = TouchFrame(time: 0)
+    var hasHead = false
+
+    init(source: Source, producer: ChunkProducer) {
+        self.source = source
+        self.producer = producer
+    }
+}
+
+extension Session {
+    /// Several files, each a device: a merge over their chunks, frames taken
+    /// earliest first, as they would have come live, so that actions leave in
+    /// time order across devices. A file's next chunk is read, and its news
+    /// said, when its frames run out.
+    func replayMerged(_ sources: [Source]) -> ExitCode {
+        let lanes = sources.compactMap { source in
+            source.file.map { ReplayLane(source: source, producer: InlineChunks(ChunkDecoding(
+                source: source, file: $0, verbose: engine.options.verbose, devices: engine.devices))) }
+        }
+        defer { for lane in lanes { lane.producer.finish() } }
+
+        /// Takes chunks until the lane has a frame waiting or its file ended.
+        func refill(_ lane: ReplayLane) -> ExitCode? {
+            while !lane.hasHead, engine.fatal == nil {
+                if let chunk = lane.chunk, lane.next < chunk.frameCount {
+                    if lane.named < chunk.names.count { lane.named = applyNames(of: chunk, from: lane.named, before: lane.next) }
+                    chunk.load(lane.next, into: &lane.head)
+                    lane.next += 1
+                    lane.hasHead = true
+                    return nil
+                }
+                if let chunk = lane.chunk { _ = applyNames(of: chunk, from: lane.named, before: chunk.frameCount) }
+                guard !lane.atEnd else { return nil }
+                let chunk = lane.producer.next()
+                lane.chunk = chunk
+                lane.next = 0
+                lane.named = 0
+                if let status = begin(chunk, of: lane.source) { return status }
+                engine.output.flush()
+                if !chunk.end { for line in chunk.announcement { engine.console.say(line) } }
+                if let status = engine.report(chunk.diagnostics, errorCount: chunk.errorCount) { return status }
+                if chunk.end {
+                    lane.atEnd = true
+                } else {
+                    engine.checkOutputReader()
+                }
+            }
+            return nil
+        }
+
+        for lane in lanes {
+            if let status = refill(lane) { return status }
+        }
+        while engine.fatal == nil {
+            // The earliest frame waiting; on a tie, the file named first.
+            var earliest: ReplayLane?
+            for lane in lanes where lane.hasHead {
+                if let best = earliest, best.head.time <= lane.head.time { continue }
+                earliest = lane
+            }
+            guard let lane = earliest else { break }
+            lane.hasHead = false
+            frame(lane.head)
+            if let status = refill(lane) { return status }
+        }
+        guard engine.fatal == nil else { return .ok }
+        // Every file ended: what was due by the last input fires across devices
+        // in time order, then each device's end, the earliest next deadline first.
+        if let last = engine.latestInputTime { engine.advanceAll(to: last) }
+        let ending = lanes.map(\.source.index).sorted {
+            (engine.deadline(of: $0) ?? .infinity, $0) < (engine.deadline(of: $1) ?? .infinity, $1)
+        }
+        for device in ending where engine.fatal == nil { engine.finish(device: device) }
+        for lane in lanes { for line in lane.chunk?.announcement ?? [] where lane.atEnd { engine.console.say(line) } }
+        engine.finishTimers()
+        return .ok
+    }
+}

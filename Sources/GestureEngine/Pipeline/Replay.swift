@@ -1,0 +1,95 @@
+import GestureCore
+import GestureInput
+
+/// Regular files replayed as fast as they can be read: deadlines pass when
+/// the input's time passes them. Every file goes through one consumer of
+/// chunks, whoever decodes them (`ChunkProducer`).
+extension Session {
+    func replay(_ sources: [Source]) -> ExitCode {
+        for source in sources where engine.fatal == nil {
+            guard let file = source.file else { continue }
+            let progress = engine.progressConsole.flatMap { ProgressBar(file: file, console: $0) }
+            defer { progress?.finish() }
+            let producer = chunks(of: source, from: file)
+            defer { producer.finish() }
+            if let status = replay(source, from: producer, progress: progress) { return status }
+        }
+        engine.finishTimers()
+        return .ok
+    }
+
+    /// A file's chunks: decoded on a second thread while this one handles the
+    /// frames before (unless the replay keeps a pace, or no thread can be made),
+    /// or on this thread.
+    func chunks(of source: Source, from file: InputFile) -> ChunkProducer {
+        let decoding = ChunkDecoding(source: source, file: file, verbose: engine.options.verbose, devices: engine.devices)
+        if !isPacing, engine.options.decodesAhead, let ahead = DecodeAhead.started(decoding) { return ahead }
+        return InlineChunks(decoding)
+    }
+
+    /// One file, chunk by chunk, to its end: the status that stops the run
+    /// early (a read error, `--strict` at a malformed line, a stop), or nil.
+    private func replay(_ source: Source, from producer: ChunkProducer, progress: ProgressBar?) -> ExitCode? {
+        var frame = TouchFrame(time: 0)
+        var bytesDone = 0
+        while true {
+            let chunk = producer.next()
+            if let status = begin(chunk, of: source) { return status }
+            var named = 0
+            for k in 0..<chunk.frameCount {
+                if named < chunk.names.count { named = applyNames(of: chunk, from: named, before: k) }
+                chunk.load(k, into: &frame)
+                self.frame(frame)
+            }
+            _ = applyNames(of: chunk, from: named, before: chunk.frameCount)
+            // The rest of the same read follows in the next chunk.
+            guard chunk.endsRead else {
+                producer.recycle(chunk)
+                continue
+            }
+            if let status = end(chunk, of: source) { return status }
+            if chunk.end { return nil }
+            bytesDone += chunk.bytes
+            progress?.update(bytesDone: bytesDone, events: chunk.eventCount)
+            if engine.fatal != nil { return .ok }
+            producer.recycle(chunk)
+        }
+    }
+
+    /// Before a chunk's frames: a read error ends the run; a new read looks at
+    /// the focus first, as the loop would.
+    func begin(_ chunk: DecodedChunk, of source: Source) -> ExitCode? {
+        if let error = chunk.readError {
+            engine.console.say("gesturemap: \(source.name): read error: \(error)")
+            return .noInput
+        }
+        if chunk.startsRead, !isPacing { appFocus.takeWhatArrived() }
+        return nil
+    }
+
+    /// After a read's frames: the lines go out, the units are said once, the
+    /// decoder's messages (`--strict` stops at an error), stdout's reader is
+    /// looked at; at the file's end its device's deadlines fire, and then the
+    /// units are said, after them.
+    func end(_ chunk: DecodedChunk, of source: Source) -> ExitCode? {
+        engine.output.flush()
+        if !chunk.end { for line in chunk.announcement { engine.console.say(line) } }
+        if let status = engine.report(chunk.diagnostics, errorCount: chunk.errorCount) { return status }
+        if chunk.end {
+            engine.finish(device: source.index)
+            for line in chunk.announcement { engine.console.say(line) }
+            return nil
+        }
+        engine.checkOutputReader()
+        return nil
+    }
+
+    func applyNames(of chunk: DecodedChunk, from start: Int, before frame: Int) -> Int {
+        var i = start
+        while i < chunk.names.count, chunk.names[i].before == frame {
+            engine.devices.apply(chunk.names[i].name, for: chunk.names[i].device)
+            i += 1
+        }
+        return i
+    }
+}

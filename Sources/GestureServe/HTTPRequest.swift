@@ -64,8 +64,15 @@ public struct HTTPRequest: Equatable, Sendable {
     /// The query of the request line once that line is whole, before the
     /// rest of the head: enough to tell a client with the token from a
     /// stranger while the head is still coming. Nil while the line is not in.
+    /// The line ends at the first CR LF, as `parse` has it, so both read the same query.
     public static func requestLineQuery(_ bytes: ArraySlice<UInt8>) -> [String: String]? {
-        let end = bytes.prefix(maxHeadLength).firstIndex(of: 0x0a)
+        let window = bytes.prefix(maxHeadLength)
+        var end: Int?
+        var i = window.startIndex
+        while i + 1 < window.endIndex, end == nil {
+            if window[i] == 0x0d, window[i + 1] == 0x0a { end = i }
+            i += 1
+        }
         guard let end else { return nil }
         let line = String(decoding: bytes[bytes.startIndex..<end], as: UTF8.self)
         let parts = line.split(separator: " ", omittingEmptySubsequences: false)

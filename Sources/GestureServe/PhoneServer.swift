@@ -91,7 +91,10 @@ public final class PhoneServer {
     /// The page's address, token included: what the phone opens.
     public var url: String { "\(tlsContext == nil ? "http" : "https")://\(address)/?k=\(token.text)" }
 
-    public var pagesConnected: Int { connections.filter(\.isPage).count }
+    /// Pages holding a slot of `--max-clients`: one whose connection closed
+    /// earlier in this turn (the engine not yet told) holds none, since a
+    /// newcomer is read in the same turn.
+    public var pagesConnected: Int { connections.filter { $0.isPage && $0.fd >= 0 }.count }
 
     // MARK: The loop's side
 

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Testing
 @testable import GestureServe
 
@@ -86,6 +91,25 @@ struct PhoneServerTests {
         events = LoopbackClient.pump(server)
         #expect(events == [.disconnected(id: id, reason: nil)])
         #expect(server.pagesConnected == 0)
+    }
+
+    @Test("a page that goes and one that comes in the same turn of the loop: the newcomer takes the freed slot")
+    func slotFreedInTheSameTurn() throws {
+        let server = try PhoneServer.loopback()
+        let (first, id) = try #require(Self.openedPage(server))
+        first.hangUp()
+        let second = LoopbackClient(port: server.address.port)
+        Self.upgrade(second)
+        // Both are ready for one serve: the first's end, then the second's request, read as it is accepted.
+        var fds = server.descriptors.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
+        for _ in 0..<20 where fds.filter({ $0.revents != 0 }).count < 2 {
+            usleep(10_000)
+            _ = poll(&fds, nfds_t(fds.count), 50)
+        }
+        let events = server.serve(ready: Set(fds.filter { $0.revents != 0 }.map(\.fd)), now: 1)
+        #expect(Self.text(second.receive(atLeast: 12)).hasPrefix("HTTP/1.1 101"))
+        #expect(events.contains(.disconnected(id: id, reason: nil)))
+        #expect(server.pagesConnected == 1)
     }
 
     @Test("frames sent right behind the handshake, in the same packet, are read too")

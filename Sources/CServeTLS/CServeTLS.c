@@ -4,6 +4,16 @@
 #include <openssl/ssl.h>
 #include <stdio.h>
 
+/* A client's hello is held here until the server gives it its turn
+ * (gm_tls_take_turn): the private key's work (an RSA-4096 signature takes
+ * milliseconds) then runs once per turn, never for a crowd at once. A
+ * session's app data marks the turn given. */
+static int hello_waits_for_turn(SSL *session, int *alert, void *unused) {
+    (void)alert;
+    (void)unused;
+    return SSL_get_app_data(session) ? SSL_CLIENT_HELLO_SUCCESS : SSL_CLIENT_HELLO_RETRY;
+}
+
 static void last_error(char *error, size_t size, const char *what) {
     unsigned long code = ERR_get_error();
     char reason[256] = "unknown error";
@@ -19,6 +29,9 @@ void *gm_tls_context_new(const char *cert, const char *key, char *error, size_t 
         return NULL;
     }
     SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION);
+    /* A renegotiation would be a second handshake, with no turn asked. */
+    SSL_CTX_set_options(context, SSL_OP_NO_RENEGOTIATION);
+    SSL_CTX_set_client_hello_cb(context, hello_waits_for_turn, NULL);
     /* The outbox hands the same bytes again after WANT_WRITE, maybe moved. */
     SSL_CTX_set_mode(context, SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
     if (SSL_CTX_use_certificate_chain_file(context, cert) != 1) {
@@ -59,6 +72,7 @@ static long outcome(SSL *session, int result) {
     switch (SSL_get_error(session, result)) {
     case SSL_ERROR_WANT_READ: return GM_TLS_WANT_READ;
     case SSL_ERROR_WANT_WRITE: return GM_TLS_WANT_WRITE;
+    case SSL_ERROR_WANT_CLIENT_HELLO_CB: return GM_TLS_WANT_TURN;
     case SSL_ERROR_ZERO_RETURN: return 0;
     default:
         /* A client that is not speaking TLS, or a broken one: its queue is dropped. */
@@ -78,3 +92,8 @@ long gm_tls_write(void *session, const void *buffer, size_t length) {
 }
 
 int gm_tls_pending(void *session) { return SSL_pending(session); }
+
+void gm_tls_take_turn(void *session) {
+    static char given;
+    SSL_set_app_data((SSL *)session, &given);
+}

@@ -25,6 +25,9 @@ extension PhoneConnection {
         case GM_TLS_WANT_WRITE:
             tlsWantsWrite = true
             return Self.again
+        case GM_TLS_WANT_TURN:
+            waitsForTurn = true
+            return Self.again
         case GM_TLS_FAILED: return -2
         default: return Int(n)
         }
@@ -39,7 +42,7 @@ extension PhoneConnection {
         }
         let n = outbox.withUnsafeBytes { gm_tls_write(tls, $0.baseAddress, $0.count) }
         switch Int(n) {
-        case GM_TLS_WANT_READ, GM_TLS_WANT_WRITE: return Self.again
+        case GM_TLS_WANT_READ, GM_TLS_WANT_WRITE, GM_TLS_WANT_TURN: return Self.again
         case GM_TLS_FAILED: return -2
         default: return n > 0 ? Int(n) : -2
         }
@@ -52,6 +55,13 @@ extension PhoneConnection {
         return gm_tls_pending(tls) > 0
     }
 
+    /// Its hello may go on to the handshake's costly part at the next read.
+    func takeTurn() {
+        guard let tls else { return }
+        gm_tls_take_turn(tls)
+        waitsForTurn = false
+    }
+
     /// Closes the socket (after TLS's close_notify, if it can go at once).
     func close() {
         guard fd >= 0 else { return }
@@ -59,6 +69,6 @@ extension PhoneConnection {
         tls = nil
         _ = Glibc.close(fd)
         fd = -1
-        phase = .closing
+        phase = .closing(deadline: -.infinity)
     }
 }

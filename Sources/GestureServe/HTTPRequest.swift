@@ -45,19 +45,39 @@ public struct HTTPRequest: Equatable, Sendable {
             headers[name] = headers[name].map { $0 + ", " + trimmed } ?? trimmed
         }
         let target = requestLine[1]
-        let path: Substring
-        var query: [String: String] = [:]
-        if let question = target.firstIndex(of: "?") {
-            path = target[..<question]
-            for field in target[target.index(after: question)...].split(separator: "&") {
-                let pair = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                query[String(pair[0])] = pair.count > 1 ? String(pair[1]) : ""
-            }
-        } else {
-            path = target
-        }
-        let request = HTTPRequest(method: String(requestLine[0]), path: String(path), query: query, headers: headers)
+        let path = target.firstIndex(of: "?").map { target[..<$0] } ?? target
+        let request = HTTPRequest(method: String(requestLine[0]), path: String(path), query: query(of: target), headers: headers)
         return .request(request, length: end + 4 - bytes.startIndex)
+    }
+
+    /// The fields after the target's "?" ("/ws?k=1f&x" gives k = "1f", x = "").
+    static func query(of target: Substring) -> [String: String] {
+        guard let question = target.firstIndex(of: "?") else { return [:] }
+        var query: [String: String] = [:]
+        for field in target[target.index(after: question)...].split(separator: "&") {
+            let pair = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            query[String(pair[0])] = pair.count > 1 ? String(pair[1]) : ""
+        }
+        return query
+    }
+
+    /// The query of the request line once that line is whole, before the
+    /// rest of the head: enough to tell a client with the token from a
+    /// stranger while the head is still coming. Nil while the line is not in.
+    /// The line ends at the first CR LF, as `parse` has it, so both read the same query.
+    public static func requestLineQuery(_ bytes: ArraySlice<UInt8>) -> [String: String]? {
+        let window = bytes.prefix(maxHeadLength)
+        var end: Int?
+        var i = window.startIndex
+        while i + 1 < window.endIndex, end == nil {
+            if window[i] == 0x0d, window[i + 1] == 0x0a { end = i }
+            i += 1
+        }
+        guard let end else { return nil }
+        let line = String(decoding: bytes[bytes.startIndex..<end], as: UTF8.self)
+        let parts = line.split(separator: " ", omittingEmptySubsequences: false)
+        guard parts.count >= 2 else { return [:] }
+        return query(of: parts[1])
     }
 
     /// Where the blank line that ends the head begins (the index of its CR LF CR LF).

@@ -13,6 +13,8 @@ public enum HTTPResponse {
     /// 403 with no body: without the token, nothing is served, not even why.
     public static var forbidden: [UInt8] { bare(status: "403 Forbidden") }
     public static var notFound: [UInt8] { bare(status: "404 Not Found") }
+    /// A request whose Host is not the address served (DNS rebinding).
+    public static var misdirected: [UInt8] { bare(status: "421 Misdirected Request") }
     public static var badRequest: [UInt8] { bare(status: "400 Bad Request") }
     public static var methodNotAllowed: [UInt8] { bare(status: "405 Method Not Allowed", extra: ["Allow: GET"]) }
 

@@ -92,10 +92,27 @@ public struct PageSession: Sendable {
     /// Touches still down, for a page that went away without ending them.
     public var touchesDown: Int { ids.count }
 
+    /// A message mapped further behind its arrival than this means the
+    /// page's clock jumped (or an earlier message's time was false): the
+    /// mapping starts again from this message, so a single wild time cannot
+    /// freeze every later one at the clock's high-water mark. Wi-Fi delays
+    /// bunches by far less.
+    public static let clockJumpLimit = 2.0
+
+    /// How far the page's clock had moved from the engine's, the first time
+    /// the mapping started again (for the report); nil while it never did.
+    public private(set) var firstClockJump: Double?
+
     private mutating func engineTime(pageMilliseconds: Double, arrival: Double) -> Double {
         let page = pageMilliseconds / 1000
-        offset = min(offset ?? .infinity, arrival - page)
-        let time = max(page + (offset ?? 0), lastTime)
+        var shift = min(offset ?? .infinity, arrival - page)
+        let behind = arrival - (page + shift)
+        if behind > PageSession.clockJumpLimit {
+            firstClockJump = firstClockJump ?? behind
+            shift = arrival - page
+        }
+        offset = shift
+        let time = max(page + shift, lastTime)
         lastTime = time
         return time
     }

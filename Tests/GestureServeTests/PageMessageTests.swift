@@ -65,12 +65,33 @@ struct PageSessionTests {
         #expect(a == "{\"t\":50.5,\"ev\":\"down\",\"id\":0,\"x\":10,\"y\":20}\n{\"t\":50.5,\"ev\":\"sync\"}\n")
         let b = Self.text(&session, .touches(.touchstart, time: 1250, [PageTouch(identifier: 5, x: 30, y: 40)]), at: 50.5)
         #expect(b == "{\"t\":50.5,\"ev\":\"down\",\"id\":1,\"x\":30,\"y\":40}\n{\"t\":50.5,\"ev\":\"sync\"}\n")
-        let c = Self.text(&session, .touches(.touchend, time: 1500, [PageTouch(identifier: 987_654_321, x: 0, y: 0)]), at: 60)
+        // Later ones delayed (Wi-Fi delivering a bunch) keep the page's spacing.
+        let c = Self.text(&session, .touches(.touchend, time: 1500, [PageTouch(identifier: 987_654_321, x: 0, y: 0)]), at: 51.9)
         #expect(c == "{\"t\":50.75,\"ev\":\"up\",\"id\":0}\n{\"t\":50.75,\"ev\":\"sync\"}\n")
         #expect(session.touchesDown == 1)
         // The small id is free again for the next touch.
-        let d = Self.text(&session, .touches(.touchstart, time: 2000, [PageTouch(identifier: 77, x: 1, y: 2)]), at: 60)
+        let d = Self.text(&session, .touches(.touchstart, time: 2000, [PageTouch(identifier: 77, x: 1, y: 2)]), at: 51.9)
         #expect(d.hasPrefix("{\"t\":51.25,\"ev\":\"down\",\"id\":0,"))
+        #expect(session.firstClockJump == nil)
+    }
+
+    @Test("a page time far off the clock (one huge t, a clock that jumped) starts the mapping again: later touches keep their spacing from there", arguments: [
+        1e13, 0,
+    ])
+    func clockJump(wild: Double) {
+        var session = PageSession(deviceName: "p")
+        _ = Self.text(&session, .surface(width: 100, height: 100, ratio: 1), at: 0)
+        _ = Self.text(&session, .touches(.touchstart, time: 5000, [PageTouch(identifier: 1, x: 1, y: 1)]), at: 10)
+        _ = Self.text(&session, .touches(.touchend, time: 5050, [PageTouch(identifier: 1, x: 1, y: 1)]), at: 10.05)
+        // One message with a time allowed but wild: never ahead of its arrival, never backwards.
+        let wildLine = Self.text(&session, .touches(.touchmove, time: wild, [PageTouch(identifier: 9, x: 1, y: 1)]), at: 11)
+        #expect(wildLine == "{\"t\":11,\"ev\":\"sync\"}\n")
+        // The page's next tap, on its own clock: timed from its arrival, its 50 ms kept.
+        let down = Self.text(&session, .touches(.touchstart, time: 6000, [PageTouch(identifier: 2, x: 1, y: 1)]), at: 12)
+        let up = Self.text(&session, .touches(.touchend, time: 6050, [PageTouch(identifier: 2, x: 1, y: 1)]), at: 12.06)
+        #expect(down.hasPrefix("{\"t\":12,\"ev\":\"down\""))
+        #expect(up.hasPrefix("{\"t\":12.05,\"ev\":\"up\""))
+        #expect(session.firstClockJump.map { $0 > PageSession.clockJumpLimit } == true)
     }
 
     @Test("moves and ends of touches the page never started are left out")

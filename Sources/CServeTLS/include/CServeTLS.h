@@ -11,6 +11,8 @@ enum {
     GM_TLS_WANT_READ = -1,
     GM_TLS_WANT_WRITE = -2,
     GM_TLS_FAILED = -3,
+    /* The client's hello is in; the handshake goes on once gm_tls_take_turn is called. */
+    GM_TLS_WANT_TURN = -4,
 };
 
 /* A server context from PEM files; NULL and a message in `error` when they
@@ -28,5 +30,8 @@ long gm_tls_read(void *session, void *buffer, size_t length);
 long gm_tls_write(void *session, const void *buffer, size_t length);
 /* Decrypted bytes already held, which poll() cannot see. */
 int gm_tls_pending(void *session);
+/* Lets a session that returned GM_TLS_WANT_TURN do its handshake's costly
+ * part (the private key's signature) at its next read. */
+void gm_tls_take_turn(void *session);
 
 #endif

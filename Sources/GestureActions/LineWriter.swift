@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Where emitted lines go: stdout in a run, a recording in tests.
 public protocol LineSink: AnyObject {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import CEvdev
 
 /// Where key events go: a uinput device, or (for --dry-run and tests) something readable.

@@ -1,9 +1,5 @@
 import GestureCore
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import GestureSystem
 
 /// Hyprland: focus changes from its event socket (`activewindow>>CLASS,TITLE`

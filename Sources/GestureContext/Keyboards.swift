@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import GestureSystem
 
 /// Every keyboard the engine reads beside its touch devices: the modifiers held

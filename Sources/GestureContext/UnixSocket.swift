@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import GestureSystem
 
 /// A connected AF_UNIX stream socket, for the compositors' IPC. It never

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Messages for people, on stderr, unbuffered: stdout carries only JSON lines.
 // Invariant: only the engine's loop thread says anything; other threads hand their messages to it.

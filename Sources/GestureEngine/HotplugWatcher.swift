@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import GestureInput
 
 /// Watches the input device directory with inotify, so devices that appear (or

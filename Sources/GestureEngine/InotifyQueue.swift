@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// A non-blocking inotify descriptor and the records it has queued: the part
 /// the device watcher and the rules watcher share.

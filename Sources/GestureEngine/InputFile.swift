@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// A byte source: a regular file, a pipe, a FIFO or a character device, read
 /// through one path so device code is exercised by files in tests.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Ctrl-C for commands that run until stopped (`record` from a device): the
 /// handler only sets a flag; the loop notices it and finishes the file cleanly.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import GestureContext
 
 /// The keyboards a run reads beside its touch inputs: the machine's own (live

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// The process's peak resident memory: VmHWM of /proc/self/status, the
 /// high-water mark of this program's own memory. ru_maxrss, the fallback, is

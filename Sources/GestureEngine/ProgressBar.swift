@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import GestureSystem
 
 /// What a progress line says, worked out from how far a replay has got: pure,

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Watches the rules file and its required modules with inotify. Editors often
 /// save by writing a new file and renaming it over the old one, so the watch is

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// What standard input is, for a run that names no input. Only something
 /// that carries bytes someone sent counts as input: a pipe, a FIFO, a socket

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// A strict JSON reader over one line's bytes, with no `String` or `Dictionary`
 /// on the way: the replay hot path reads a million of these.

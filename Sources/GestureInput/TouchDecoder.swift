@@ -168,11 +168,7 @@ public struct LineDecoder<Parser: LineParser>: TouchDecoder {
     }
 }
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Offset of the first newline, found with the C library's vectorized memchr.
 @inline(__always)

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import CLuaShim
 
 /// `require(name)`: plain Lua modules from the rules file's directory, and

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import CServeTLS
 
 /// A connection's bytes, plain or through its TLS session: the one place

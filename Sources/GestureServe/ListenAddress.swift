@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Where `serve` listens: an IPv4 address and a port (0: one the system picks).
 public struct ListenAddress: Equatable, Sendable, CustomStringConvertible {

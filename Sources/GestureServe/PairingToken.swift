@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// The secret in the page's URL: 128 random bits from the kernel, as 32 hex
 /// digits. Whoever has the URL may touch; nobody else gets a byte.

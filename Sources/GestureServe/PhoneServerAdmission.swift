@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import CServeTLS
 
 /// Who gets in: the listener is accepted from on every turn, a newcomer is

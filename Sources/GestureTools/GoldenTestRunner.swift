@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-import GestureEngine
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import GestureEngine
 import GestureCore
 import GestureActions
 import GestureSystem

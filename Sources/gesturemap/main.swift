@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import GestureEngine
 
 // Writes see EPIPE instead of killing the process mid-line, so each command

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 @testable import GestureServe
 
 /// A TCP client of a `PhoneServer` on 127.0.0.1, and the loop that serves

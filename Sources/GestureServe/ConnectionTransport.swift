@@ -3,44 +3,50 @@ import CServeTLS
 
 /// A connection's bytes, plain or through its TLS session: the one place
 /// the server reads, writes and closes a socket.
-extension PhoneConnection {
-    /// The socket (or TLS) has nothing now, or cannot take more now.
-    static let again = -1
+/// What a read or a write on a connection came to.
+enum TransportOutcome: Equatable {
+    /// This many bytes read, or taken from the outbox.
+    case bytes(Int)
+    /// Nothing now, or no room now: poll() says when to try again.
+    case again
+    /// The peer closed (a read of 0), or the socket or TLS failed.
+    case ended
+}
 
-    /// > 0 bytes; 0 the peer closed; `again`; < -1 failed.
-    func read(into buffer: inout [UInt8]) -> Int {
+extension PhoneConnection {
+    func read(into buffer: inout [UInt8]) -> TransportOutcome {
         guard let tls else {
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n < 0 { return errno == EAGAIN || errno == EINTR ? Self.again : -2 }
-            return n
+            if n < 0 { return errno == EAGAIN || errno == EINTR ? .again : .ended }
+            return n > 0 ? .bytes(n) : .ended
         }
         tlsWantsWrite = false
         let n = buffer.withUnsafeMutableBytes { gm_tls_read(tls, $0.baseAddress, $0.count) }
         switch Int(n) {
-        case GM_TLS_WANT_READ: return Self.again
+        case GM_TLS_WANT_READ: return .again
         case GM_TLS_WANT_WRITE:
             tlsWantsWrite = true
-            return Self.again
+            return .again
         case GM_TLS_WANT_TURN:
             waitsForTurn = true
-            return Self.again
-        case GM_TLS_FAILED: return -2
-        default: return Int(n)
+            return .again
+        case GM_TLS_FAILED: return .ended
+        default: return n > 0 ? .bytes(Int(n)) : .ended
         }
     }
 
-    /// > 0 bytes of the outbox sent; `again`; otherwise failed.
-    func write() -> Int {
+    /// Sends what the outbox holds, or some of it.
+    func write() -> TransportOutcome {
         guard let tls else {
             let n = outbox.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if n < 0 { return errno == EAGAIN || errno == EINTR ? Self.again : -2 }
-            return n
+            if n < 0 { return errno == EAGAIN || errno == EINTR ? .again : .ended }
+            return n > 0 ? .bytes(n) : .ended
         }
         let n = outbox.withUnsafeBytes { gm_tls_write(tls, $0.baseAddress, $0.count) }
         switch Int(n) {
-        case GM_TLS_WANT_READ, GM_TLS_WANT_WRITE, GM_TLS_WANT_TURN: return Self.again
-        case GM_TLS_FAILED: return -2
-        default: return n > 0 ? Int(n) : -2
+        case GM_TLS_WANT_READ, GM_TLS_WANT_WRITE, GM_TLS_WANT_TURN: return .again
+        case GM_TLS_FAILED: return .ended
+        default: return n > 0 ? .bytes(Int(n)) : .ended
         }
     }
 

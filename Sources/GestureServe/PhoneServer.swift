@@ -210,13 +210,15 @@ public final class PhoneServer {
 
     func flush(_ c: PhoneConnection) {
         while !c.outbox.isEmpty, c.fd >= 0 {
-            let n = c.write()
-            if n == PhoneConnection.again { return }
-            if n <= 0 {
+            switch c.write() {
+            case .again:
+                return
+            case .ended:
                 c.outbox.removeAll()
                 return shut(c)
+            case .bytes(let n):
+                c.outbox.removeFirst(n)
             }
-            c.outbox.removeFirst(n)
         }
     }
 

@@ -8,10 +8,12 @@ extension PhoneServer {
         // A bounded amount a turn: one page cannot keep the loop from the others.
         for _ in 0..<4 {
             guard c.fd >= 0, !c.waitsForTurn else { return }
-            let n = c.read(into: &buffer)
-            if n == PhoneConnection.again { return }
-            if n <= 0 { return shut(c) }
-            let chunk = buffer[0..<n]
+            let chunk: ArraySlice<UInt8>
+            switch c.read(into: &buffer) {
+            case .again: return
+            case .ended: return shut(c)
+            case .bytes(let n): chunk = buffer[0..<n]
+            }
             switch c.phase {
             case .request(var head, let deadline):
                 head += chunk

@@ -71,7 +71,11 @@ extension ScriptRuntime {
             changes.append((key, value))
         }
         for (key, value) in changes.sorted(by: { $0.0 < $1.0 }) where messages.count < 10 {
-            if let message = thresholds.set(name: key, value: value) { messages.append(message) }
+            do {
+                try thresholds.set(name: key, value: value)
+            } catch {
+                messages.append(error.description)
+            }
         }
         if !messages.isEmpty {
             if loading {

@@ -150,7 +150,11 @@ enum SpecReader {
 
         let spec = GestureSpec(kind: kind, fingers: fingers, direction: direction, taps: taps, edge: edge, resting: resting,
                                name: name, minScore: minScore)
-        if let problem = spec.validationError() { return .failure(SpecProblem(problem)) }
+        do {
+            try spec.validate()
+        } catch {
+            return .failure(SpecProblem(error.description))
+        }
         return .success(spec)
     }
 
@@ -170,7 +174,13 @@ enum SpecReader {
             return .failure("\"name\" must be a shape's name, such as \"circle\"")
         }
         lua.pop()
-        if let name, let problem = ShapeName.problem(name) { return .failure(SpecProblem(problem)) }
+        if let name {
+            do {
+                try ShapeName.validate(name)
+            } catch {
+                return .failure(SpecProblem(error.description))
+            }
+        }
         if let problem = unknownShape(name, kind: kind, userKinds) { return .failure(problem) }
         var minScore: Double?
         switch lua.rawField(t, "min_score") {

@@ -8,19 +8,24 @@ final class ActionHost: ScriptHost {
     var messages: [String] = []
     var execs: [ExecRequest] = []
     var keys: [String] = []
-    var execProblem: String?
+    /// Why every exec() fails, when they should.
+    var execFailure: HostRefusal?
 
     func emit(line: String) { lines.append(line) }
     func log(_ message: String) { messages.append(message) }
-    func exec(_ request: ExecRequest) -> String? {
+    func exec(_ request: ExecRequest) throws(HostActionError) {
         execs.append(request)
-        return execProblem
+        if let execFailure { throw .failed(execFailure) }
     }
-    func key(_ combo: String, origin: String) -> String? {
-        if combo == "nosuchkey" { return "unknown key \"nosuchkey\"" }
+    func key(_ combo: String, origin: String) throws(HostActionError) {
+        if combo == "nosuchkey" { throw .failed(HostRefusal(description: "unknown key \"nosuchkey\"")) }
         keys.append(combo)
-        return nil
     }
+}
+
+/// A host's own error, as the actions module's are to the rules.
+struct HostRefusal: Error, CustomStringConvertible, Sendable {
+    var description: String
 }
 
 func loadWithHost(_ source: String, host: ActionHost = ActionHost()) throws -> (ScriptRuntime, ActionHost) {
@@ -156,7 +161,7 @@ struct RuleAPITests {
     @Test("a program that cannot run is reported by name and the handler goes on")
     func execFailure() throws {
         let host = ActionHost()
-        host.execProblem = "cannot run \"nosuchprogram\": no such program on PATH"
+        host.execFailure = HostRefusal(description: "cannot run \"nosuchprogram\": no such program on PATH")
         let (runtime, _) = try loadWithHost("""
         on("tap", function(g)
           local ok, err = exec({ "nosuchprogram" })

@@ -151,8 +151,8 @@ public final class ScriptRuntime {
         guard let name else { return false }
         if let known = rules[index].deviceMatches[name] { return known }
         let result = boundedFind(pattern, in: name, rule: index, of: .device)
-        if rules[index].deviceMatches.count < 64 { rules[index].deviceMatches[name] = result == 1 }
-        return result == 1
+        if rules[index].deviceMatches.count < 64 { rules[index].deviceMatches[name] = result == .found }
+        return result == .found
     }
 
     public var ruleCount: Int { rules.count }

@@ -114,7 +114,7 @@ public final class ScriptRuntime {
         let message = status == GM_DOOR_REFUSED || lua_gettop(L) <= top ? "(no message)" : lua.main.errorMessage()
         lua_settop(L, top)
         if let stop = lua.limits.stop(origin: currentOrigin) {
-            return CallFailure(kind: .stopped, message: chunkNames.restore(Self.withTraceback(stop, from: message)))
+            return CallFailure(kind: .stopped, message: chunkNames.restore(Self.withTraceback(stop.description, from: message)))
         }
         if status == LUA_ERRMEM {
             gm_collect(L)
@@ -163,7 +163,11 @@ public final class ScriptRuntime {
     /// file was replaced, and no one may be there to write it).
     public func load(path: String, regularFileOnly: Bool = false) throws(RuleLoadError) {
         chunkNames.add(path)
-        if let insecure = insecurity(of: path) { throw RuleLoadError(problems: [insecure]) }
+        do {
+            try checkSecurity(of: path)
+        } catch {
+            throw RuleLoadError(problems: [error.description])
+        }
         sourceFiles.append(path)
         if let slash = path.lastIndex(of: "/") {
             moduleDirectory = String(path[..<slash])
@@ -233,15 +237,6 @@ public final class ScriptRuntime {
     /// Lua's syntax errors read "file:line: message near 'x'"; the file part is already there.
     private func loadMessage(_ message: String) -> String {
         message.hasPrefix("cannot open") ? message + "; check the path given to --rules" : message
-    }
-
-    /// Running as root, a rules file others could change would run their code as root.
-    func insecurity(of path: String) -> String? {
-        guard geteuid() == 0, !options.allowInsecureRules else { return nil }
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        guard info.st_mode & (S_IWGRP | S_IWOTH) != 0 else { return nil }
-        return "\(path): refusing to run rules that group or others can write while running as root; chmod go-w \(path), or pass --allow-insecure-rules"
     }
 
     /// Rules, their activity, the mode or the thresholds changed: the host is

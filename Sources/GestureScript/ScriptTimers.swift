@@ -30,9 +30,8 @@ extension ScriptRuntime {
 
     /// Takes over another runtime's `state` table (a reload): a deep copy, since
     /// the two Lua states share nothing. Functions in it cannot cross and are
-    /// dropped. Returns why it could not be done, or nil.
-    @discardableResult
-    public func adoptState(from other: ScriptRuntime) -> String? {
+    /// dropped.
+    public func adoptState(from other: ScriptRuntime) throws(StateAdoptionError) {
         gm_collect(other.lua.L)
         let otherTop = lua_gettop(other.lua.L)
         var request = gm_request()
@@ -41,12 +40,9 @@ extension ScriptRuntime {
         let failure = enter(&request)
         lua_settop(other.lua.L, otherTop)
         if let failure {
-            return failure.kind == .memory
-                ? "the state table does not fit in Lua's memory next to the running rules (limit \(mebibytes(options.memoryLimit)) for both)"
-                : failure.message
+            throw failure.kind == .memory ? .noRoom(memoryLimit: options.memoryLimit) : .failed(failure.message)
         }
         if request.dropped > 0 { log("gesturemap: \(request.dropped) functions or other values in state could not be carried over the reload") }
-        return nil
     }
 
     /// The earliest timer, on the input's clock; nil while none is due before

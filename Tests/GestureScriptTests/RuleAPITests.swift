@@ -226,7 +226,7 @@ struct RuleAPITests {
         let (old, _) = try loadWithHost("state.page = 7; state.history = { 1, 2, { deep = true } }; state.f = print")
         let host = ActionHost()
         let fresh = try #require(ScriptRuntime(host: host))
-        fresh.adoptState(from: old)
+        try fresh.adoptState(from: old)
         try fresh.load(source: "on(\"tap\", function() emit(\"s\", { page = state.page, deep = state.history[3].deep, f = type(state.f) }) end)", chunkName: "@new.lua")
         fresh.dispatch(Delivery(rule: 0, event: tap(at: 1)))
         #expect(host.lines == [#"{"action":"s","t":1,"deep":true,"f":"nil","page":7}"#])

@@ -353,13 +353,13 @@ extension ScriptRuntime {
         userGestures.call = RecognizerCall(definition: index, object: object, state: request.state, time: time, fields: fields)
         currentOrigin = definition.definedAt
         let stateName = Self.stateNames[request.state] ?? "possible"
-        let failure = stateName.withCString { state in
+        let outcome = stateName.withCString { state in
             callRecognizer(function, object: object, state: state, event: request.event, tracker: tracker)
         }
         currentOrigin = nil
         let call = userGestures.call
         userGestures.call = nil
-        if let failure {
+        if case .failure(let failure) = outcome {
             disable(index, because: failure)
             reply.disabled = true
             return
@@ -373,26 +373,27 @@ extension ScriptRuntime {
     /// The recognizer's object on one device, made the first time it is needed.
     private func object(for key: UserGestureState.InstanceKey, name: String) -> Int32? {
         if let existing = userGestures.instances[key] { return existing.object }
-        let failure = Self.recognizerMetatable.withCString { metatable in
+        let outcome = Self.recognizerMetatable.withCString { metatable in
             name.withCString { name in
                 var request = gm_request()
                 request.kind = GM_NEW_OBJECT
                 request.metatable = metatable
                 request.name = name
                 request.ref = LUA_NOREF
-                let failure = enter(&request)
-                if failure == nil { userGestures.instances[key] = RecognizerInstance(object: request.ref) }
-                return failure
+                let outcome = enter(&request)
+                if case .success = outcome { userGestures.instances[key] = RecognizerInstance(object: request.ref) }
+                return outcome
             }
         }
-        return failure == nil ? userGestures.instances[key]?.object : nil
+        guard case .success = outcome else { return nil }
+        return userGestures.instances[key]?.object
     }
 
     /// `r.state` as the recognizer's function sees it: where the gesture stands.
     static let stateNames: [RecognizerState: String] = [.possible: "possible", .began: "began", .changed: "changed"]
 
     private func callRecognizer(_ function: Int32, object: Int32, state: UnsafePointer<CChar>?, event: ExternalRequest.Event,
-                                tracker: TouchTracker) -> CallFailure? {
+                                tracker: TouchTracker) -> Result<Void, CallFailure> {
         var request = gm_request()
         request.kind = GM_CALL_RECOGNIZER
         request.state = state

@@ -104,23 +104,22 @@ public final class ScriptRuntime {
 
     // MARK: The door
 
-    /// Runs one request through the door. Nil when it succeeded; otherwise
-    /// the failure, its message popped from the stack.
-    func enter(_ request: inout gm_request) -> CallFailure? {
+    /// Runs one request through the door; a failure's message is popped from the stack.
+    func enter(_ request: inout gm_request) -> Result<Void, CallFailure> {
         let L = lua.L
         let top = lua_gettop(L)
         let status = gm_door(L, lua.limits.pointer, &request)
-        if status == LUA_OK { return nil }
+        if status == LUA_OK { return .success(()) }
         let message = status == GM_DOOR_REFUSED || lua_gettop(L) <= top ? "(no message)" : lua.main.errorMessage()
         lua_settop(L, top)
         if let stop = lua.limits.stop(origin: currentOrigin) {
-            return CallFailure(kind: .stopped, message: chunkNames.restore(Self.withTraceback(stop.description, from: message)))
+            return .failure(CallFailure(kind: .stopped, message: chunkNames.restore(Self.withTraceback(stop.description, from: message))))
         }
         if status == LUA_ERRMEM {
             gm_collect(L)
-            return CallFailure(kind: .memory, message: message)
+            return .failure(CallFailure(kind: .memory, message: message))
         }
-        return CallFailure(kind: status == LUA_ERRSYNTAX || status == LUA_ERRFILE ? .load : .error, message: chunkNames.restore(message))
+        return .failure(CallFailure(kind: status == LUA_ERRSYNTAX || status == LUA_ERRFILE ? .load : .error, message: chunkNames.restore(message)))
     }
 
     /// A stop's own words, then the traceback of whatever error ended the call.
@@ -173,7 +172,7 @@ public final class ScriptRuntime {
             moduleDirectory = String(path[..<slash])
             if moduleDirectory.isEmpty { moduleDirectory = "/" }
         }
-        let failure = path.withCString { p in
+        let outcome = path.withCString { p in
             var request = gm_request()
             request.kind = GM_LOAD_FILE
             request.path = p
@@ -181,13 +180,13 @@ public final class ScriptRuntime {
             request.name = p
             return run(loading: &request)
         }
-        try finishLoading(failure, name: path)
+        try finishLoading(outcome, name: path)
     }
 
     /// Loads rules from text, under `chunkName` in messages (Lua's "=name" or "@file").
     public func load(source: String, chunkName: String) throws(RuleLoadError) {
         var text = source
-        let failure = text.withUTF8 { buffer in
+        let outcome = text.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { bytes in
                 chunkName.withCString { name in
                     var request = gm_request()
@@ -199,22 +198,22 @@ public final class ScriptRuntime {
                 }
             }
         }
-        try finishLoading(failure, name: String(chunkName.dropFirst()))
+        try finishLoading(outcome, name: String(chunkName.dropFirst()))
     }
 
     public func loadDefaultRules() throws(RuleLoadError) {
         try load(source: Prelude.defaultRules, chunkName: "=" + Prelude.defaultRulesName)
     }
 
-    private func run(loading request: inout gm_request) -> CallFailure? {
+    private func run(loading request: inout gm_request) -> Result<Void, CallFailure> {
         loading = true
         defer { loading = false }
         return enter(&request)
     }
 
     /// `name`: the file, for messages with no line of their own.
-    private func finishLoading(_ failure: CallFailure?, name: String) throws(RuleLoadError) {
-        if let failure {
+    private func finishLoading(_ outcome: Result<Void, CallFailure>, name: String) throws(RuleLoadError) {
+        if case .failure(let failure) = outcome {
             let message: String
             switch failure.kind {
             case .load: message = loadMessage(failure.message)
@@ -270,7 +269,7 @@ public final class ScriptRuntime {
         currentTime = event.time
         currentOrigin = rules[index].definedAt
         let phase: String? = rules[index].handlerIsTable ? event.phase.rawValue : nil
-        let failure = withUnsafePointer(to: event) { event in
+        let outcome = withUnsafePointer(to: event) { event in
             currentEvent = event
             defer { currentEvent = nil }
             return withOptionalCString(phase) { phase in
@@ -286,7 +285,7 @@ public final class ScriptRuntime {
             }
         }
         currentOrigin = nil
-        if let failure {
+        if case .failure(let failure) = outcome {
             reportFailure(of: index, failure)
             return false
         }

@@ -37,9 +37,9 @@ extension ScriptRuntime {
         var request = gm_request()
         request.kind = GM_ADOPT_STATE
         request.from = other.lua.L
-        let failure = enter(&request)
+        let outcome = enter(&request)
         lua_settop(other.lua.L, otherTop)
-        if let failure {
+        if case .failure(let failure) = outcome {
             throw failure.kind == .memory ? .noRoom(memoryLimit: options.memoryLimit) : .failed(failure.message)
         }
         if request.dropped > 0 { log("gesturemap: \(request.dropped) functions or other values in state could not be carried over the reload") }
@@ -156,9 +156,9 @@ extension ScriptRuntime {
         var request = gm_request()
         request.kind = GM_CALL_REF
         request.ref = timer.function
-        let failure = enter(&request)
+        let outcome = enter(&request)
         currentOrigin = nil
-        guard let failure else { return }
+        guard case .failure(let failure) = outcome else { return }
         if failure.kind == .memory {
             log("\(timer.origin): a timer ran out of Lua memory (limit \(mebibytes(options.memoryLimit))) and was stopped")
         } else {

@@ -39,8 +39,10 @@ extension ScriptRuntime {
         case .nil, .none:
             break
         case .table:
-            if let problem = LuaJSON.writeFields(stack, 2, into: &json, reserved: ["action", "t"]) {
-                return raise(stack, "emit(\"\(shownName)\", ...): \(problem.text(root: problem.path.isEmpty ? "the fields table" : "field"))")
+            do {
+                try LuaJSON.writeFields(stack, 2, into: &json, reserved: ["action", "t"])
+            } catch {
+                return raise(stack, "emit(\"\(shownName)\", ...): \(error.text(root: error.path.isEmpty ? "the fields table" : "field"))")
             }
         default:
             return raise(stack, "emit(\"\(shownName)\", ...): fields must be a table such as { page = 2 }, not a \(stack.type(at: 2).name)")

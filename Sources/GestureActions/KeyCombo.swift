@@ -12,7 +12,7 @@ public struct KeyCombo: Equatable, Sendable {
     /// in the combination is not pressed again (shift+ISO_Left_Tab is shift, Tab).
     public static func parse(_ text: String) -> Result<KeyCombo, KeyComboError> {
         guard let parts = parts(of: text) else {
-            return .failure(KeyComboError(message: "key(\(quoted(text))): write keys joined by +, as in \"ctrl+alt+Right\" or \"PageDown\""))
+            return .failure(.notACombination(text))
         }
         var keys: [(name: String, code: UInt16)] = []
         for part in parts {
@@ -27,11 +27,7 @@ public struct KeyCombo: Equatable, Sendable {
     }
 
     static func unknown(_ part: String, in text: String) -> KeyComboError {
-        let start = "unknown key \(quoted(part)) in key(\(quoted(text)))"
-        if let guess = KeyNameSuggestion.nearest(to: part) {
-            return KeyComboError(message: start + "; did you mean \(guess)?")
-        }
-        return KeyComboError(message: start + "; names are those of linux/input-event-codes.h without KEY_ (PageDown, Left, A, F5, Esc) or ctrl, alt, shift, super")
+        .unknownKey(part, in: text, suggestion: KeyNameSuggestion.nearest(to: part))
     }
 
     /// A rule's string in a message: in quotes, escaped for a terminal (a NUL,
@@ -94,8 +90,25 @@ public struct KeyCombo: Equatable, Sendable {
     public static func name(of code: UInt16) -> String? { KernelKeys.primaryNames[code] }
 }
 
-public struct KeyComboError: Error, Equatable, Sendable {
-    public var message: String
+/// Why text is not a key combination.
+public enum KeyComboError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Empty, or a part between + is empty.
+    case notACombination(String)
+    /// `part` names no key; `suggestion` is the known name nearest to it.
+    case unknownKey(String, in: String, suggestion: String?)
+
+    public var message: String {
+        switch self {
+        case .notACombination(let text):
+            return "key(\(KeyCombo.quoted(text))): write keys joined by +, as in \"ctrl+alt+Right\" or \"PageDown\""
+        case let .unknownKey(part, text, suggestion):
+            let start = "unknown key \(KeyCombo.quoted(part)) in key(\(KeyCombo.quoted(text)))"
+            if let suggestion { return start + "; did you mean \(suggestion)?" }
+            return start + "; names are those of linux/input-event-codes.h without KEY_ (PageDown, Left, A, F5, Esc) or ctrl, alt, shift, super"
+        }
+    }
+
+    public var description: String { message }
 }
 
 extension Substring {

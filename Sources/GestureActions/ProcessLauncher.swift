@@ -50,23 +50,24 @@ public final class ProcessLauncher {
     public var runningCount: Int { running.count }
     public var queuedCount: Int { queue.count }
 
-    /// Starts the program now, or queues it. Returns a message when it cannot run at all.
-    public func launch(_ request: Request) -> String? {
-        guard let program = request.argv.first, !program.isEmpty else { return "exec needs a program to run" }
-        if let problem = Self.check(program: program, directory: request.directory) { return problem }
+    /// Starts the program now, or queues it. Throws when it cannot run at all;
+    /// a request dropped because the queue is full is reported, not thrown.
+    public func launch(_ request: Request) throws(LaunchError) {
+        guard let program = request.argv.first, !program.isEmpty else { throw .noProgram }
+        try Self.check(program: program, directory: request.directory)
         reap()
         if running.count >= maxRunning {
             guard queue.count < maxQueued else {
                 report("\(request.origin): exec queue full (\(maxRunning) running, \(maxQueued) waiting); dropped \"\(program)\"")
-                return nil
+                return
             }
             queue.append(request)
-            return nil
+            return
         }
-        return start(request)
+        try start(request)
     }
 
-    private func start(_ request: Request) -> String? {
+    private func start(_ request: Request) throws(LaunchError) {
         var env: [String: String] = [:]
         var p = environ
         while let entry = p.pointee {
@@ -88,13 +89,8 @@ public final class ProcessLauncher {
             }
         }
         let program = request.argv[0]
-        guard err == 0 else {
-            if err == ENOENT { return "cannot run \"\(program)\": no such program\(program.contains("/") ? "" : " on PATH")" }
-            if err == EACCES { return "cannot run \"\(program)\": permission denied" }
-            return "cannot run \"\(program)\": \(String(cString: strerror(err)))"
-        }
+        guard err == 0 else { throw LaunchError(spawning: program, errno: err) }
         running.append(Child(pid: pid, name: program, deadline: request.timeout.map { MonotonicClock.now() + $0 }, origin: request.origin))
-        return nil
     }
 
     /// Collects children that exited and starts queued requests in their place.
@@ -111,7 +107,11 @@ public final class ProcessLauncher {
         }
         while running.count < maxRunning, !queue.isEmpty {
             let request = queue.removeFirst()
-            if let problem = start(request) { report("\(request.origin): \(problem)") }
+            do {
+                try start(request)
+            } catch {
+                report("\(request.origin): \(error)")
+            }
         }
     }
 
@@ -145,14 +145,12 @@ public final class ProcessLauncher {
     }
 
     /// A program that cannot start at all, found before forking.
-    private static func check(program: String, directory: String?) -> String? {
-        if let directory {
-            var info = stat()
-            guard stat(directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-                return "cannot run \"\(program)\": its working directory \(directory) does not exist"
-            }
+    private static func check(program: String, directory: String?) throws(LaunchError) {
+        guard let directory else { return }
+        var info = stat()
+        guard stat(directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw .noWorkingDirectory(program: program, directory: directory)
         }
-        return nil
     }
 }
 

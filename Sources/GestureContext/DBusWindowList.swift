@@ -14,15 +14,32 @@ public enum DBusWindowList {
 
     public enum Failure: Error, Equatable {
         case notAList
-        case tooBig(String)
+        case tooBig(TooBig)
+    }
+
+    /// Why a list is refused unread.
+    public enum TooBig: Error, Equatable, CustomStringConvertible {
+        case tooDeep
+        case tooManyValues
+        case tooManyWindows(Int)
+
+        public var description: String {
+            switch self {
+            case .tooDeep: return "it nests deeper than \(DBusWindowList.maxDepth) levels"
+            case .tooManyValues: return "it has more than \(DBusWindowList.maxSeparators) values; at most \(DBusWindowList.maxWindows) windows are read"
+            case .tooManyWindows(let count): return "it lists \(count) windows; at most \(DBusWindowList.maxWindows)"
+            }
+        }
     }
 
     public static func parse(_ text: String) -> Result<[WindowInfo], Failure> {
-        if let problem = precheck(text) { return .failure(.tooBig(problem)) }
-        guard let items = (try? JSONValue.parse(text))?.array else { return .failure(.notAList) }
-        if items.count > maxWindows {
-            return .failure(.tooBig("it lists \(items.count) windows; at most \(maxWindows)"))
+        do {
+            try precheck(text)
+        } catch {
+            return .failure(.tooBig(error))
         }
+        guard let items = (try? JSONValue.parse(text))?.array else { return .failure(.notAList) }
+        if items.count > maxWindows { return .failure(.tooBig(.tooManyWindows(items.count))) }
         let windows: [WindowInfo] = items.compactMap { item in
             guard let id = item["id"]?.string, id.utf8.count <= Int(GM_DBUS_ID_CAP) else { return nil }
             let title = cut(item["title"]?.string ?? "", to: Int(GM_DBUS_TITLE_CAP))
@@ -32,8 +49,8 @@ public enum DBusWindowList {
         return .success(windows)
     }
 
-    /// Why the text is too much to parse, or nil.
-    static func precheck(_ text: String) -> String? {
+    /// Throws when the text is too much to parse.
+    static func precheck(_ text: String) throws(TooBig) {
         var separators = 0, depth = 0, inString = false, escaped = false
         for byte in text.utf8 {
             if inString {
@@ -44,15 +61,14 @@ public enum DBusWindowList {
             case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
-                if depth > maxDepth { return "it nests deeper than \(maxDepth) levels" }
+                if depth > maxDepth { throw .tooDeep }
             case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
             case UInt8(ascii: ","), UInt8(ascii: ":"):
                 separators += 1
-                if separators > maxSeparators { return "it has more than \(maxSeparators) values; at most \(maxWindows) windows are read" }
+                if separators > maxSeparators { throw .tooManyValues }
             default: break
             }
         }
-        return nil
     }
 
     /// At most `limit` bytes of `text`, whole characters only.

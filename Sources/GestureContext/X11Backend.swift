@@ -159,13 +159,18 @@ final class X11Backend: AppBackend {
     /// For `gesturemap apps`: waits for the answers, at most two seconds.
     func windows() -> [WindowInfo] {
         var list = [gm_window](repeating: .blank, count: 512)
-        let count = Int(gm_x11_windows(connection, &list, Int32(list.count)))
+        let listing = WindowListing(gm_x11_windows(connection, &list, Int32(list.count)))
         // Listing reads the socket: events and answers that came meanwhile sit in xcb's queues.
         hasPendingWork = true
-        if count == -2 {
+        let count: Int
+        switch listing {
+        case .listed(let n): count = min(n, list.count)
+        case .connectionLost: count = 0
+        case .timedOut:
             notices.append("the X server did not answer within \(Int(X11Backend.answerTimeout)) s while listing windows")
+            count = 0
         }
-        return list.prefix(max(0, min(count, list.count))).map { window in
+        return list.prefix(count).map { window in
             var info = window.info
             info.focused = focusedWindow.map { UInt64($0) == window.handle } ?? false
             return info
@@ -173,4 +178,19 @@ final class X11Backend: AppBackend {
     }
 
     func close() {}
+
+    /// What gm_x11_windows says with its count, -1 and -2.
+    enum WindowListing: Equatable {
+        case listed(Int)
+        case connectionLost
+        case timedOut
+
+        init(_ code: Int32) {
+            switch code {
+            case -2: self = .timedOut
+            case ..<0: self = .connectionLost
+            default: self = .listed(Int(code))
+            }
+        }
+    }
 }

@@ -151,8 +151,8 @@ struct Arbitration: Sendable {
             while i < transitions.count {
                 let transition = transitions[i]
                 i += 1
-                if case .impossibleStep(let what) = transition.cause {
-                    trace(.bug(what), at: time, in: &stage)
+                if case .impossibleStep(let step) = transition.cause {
+                    trace(.bug(.impossibleStep(step)), at: time, in: &stage)
                     continue
                 }
                 // Every transition passes here: untraced, it costs one check, not a copy.

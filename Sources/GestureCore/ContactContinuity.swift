@@ -56,25 +56,6 @@ struct ContactContinuity: Sendable {
         var nearVelocity: Vector
     }
 
-    /// What the stage did, for `--trace`.
-    enum Repair: Sendable, CustomStringConvertible {
-        case heldLanding(id: Int)
-        case handoff(from: Int, to: Int)
-        case echo(of: Int, by: Int)
-        case teleport(id: Int, distance: Double)
-        case released(id: Int)
-
-        var description: String {
-            switch self {
-            case .heldLanding(let id): return "contact \(id) landed beside another; held a frame to see whether it is the same finger"
-            case .handoff(let from, let to): return "contact \(to) continues contact \(from) (the firmware changed its id)"
-            case .echo(let of, let by): return "contact \(by) echoes contact \(of) (one finger, two ids); joined"
-            case .teleport(let id, let distance): return "contact \(id) jumped \(Int(clamping: distance.rounded())) mm from rest in one report; split into a lift and a new landing"
-            case .released(let id): return "contact \(id) is a finger of its own"
-            }
-        }
-    }
-
     private var held: [HeldLanding] = []
     /// Contacts split off by a teleport whose position the firmware is still easing in.
     private struct Settling: Sendable {
@@ -91,7 +72,7 @@ struct ContactContinuity: Sendable {
     private var silenced: [Int] = []
     /// Ids for contacts split off by a teleport, far from any decoder's.
     private var nextFreshID = Int.min / 2
-    private(set) var repairs: [Repair] = []
+    private(set) var repairs: [ContinuityRepair] = []
     var tracing = false
 
     /// When a held landing must be released even if no frame comes.
@@ -416,7 +397,7 @@ struct ContactContinuity: Sendable {
         renamed.first { $0.to == id }?.from ?? id
     }
 
-    private mutating func note(_ repair: Repair) {
+    private mutating func note(_ repair: ContinuityRepair) {
         if tracing { repairs.append(repair) }
     }
 }

@@ -43,15 +43,23 @@ public struct ExternalReply: Sendable {
         case ended([GestureField]?)
         case failed(TransitionCause)
 
-        /// As the rules call it.
-        public var description: String {
+        public var name: StepName {
             switch self {
-            case .began: return "began()"
-            case .changed: return "changed()"
-            case .ended: return "ended()"
-            case .failed: return "fail()"
+            case .began: return .began
+            case .changed: return .changed
+            case .ended: return .ended
+            case .failed: return .fail
             }
         }
+
+        public var description: String { name.description }
+    }
+
+    /// A step without what it carries, as the rules call it.
+    public enum StepName: String, Equatable, Sendable, CustomStringConvertible {
+        case began = "began()", changed = "changed()", ended = "ended()", fail = "fail()"
+
+        public var description: String { rawValue }
     }
 
     public enum DeadlineChange: Equatable, Sendable {
@@ -277,7 +285,7 @@ public struct ScriptedRecognizer: Recognizer {
             case (.idle, _), (.watching, .changed), (.running, .began), (.recognized, _), (.failed, _), (.cancelled, _), (.disabled, _):
                 // The driver checks the order of steps, so one out of order is
                 // a bug: it changes nothing, and the trace says so.
-                out.append(Transition(kind: kind, from: state, to: state, cause: .impossibleStep("\(name) was told \(step) while \(state.rawValue); the step was ignored"), name: name))
+                out.append(Transition(kind: kind, from: state, to: state, cause: .impossibleStep(ImpossibleStep(recognizer: name, step: step.name, state: state)), name: name))
             }
         }
         switch phase {

@@ -88,7 +88,7 @@ extension GestureArena {
 
     private mutating func traceRepairs(at time: Double) {
         guard tracing else { return }
-        for repair in continuity.repairs { trace(.input("\(repair)"), at: time) }
+        for repair in continuity.repairs { trace(.input(.repaired(repair)), at: time) }
         continuity.clearRepairs()
     }
 
@@ -151,7 +151,7 @@ extension GestureArena {
     /// here (a running gesture ends, an undecided one fails) and the landing
     /// starts the next, with them resting beside it.
     private mutating func rest(before frame: TouchFrame, into out: inout [Delivery]) {
-        trace(.input("\(stage.tracker.downCount == 1 ? "a finger" : "\(stage.tracker.downCount) fingers") came to rest"), at: frame.time)
+        trace(.input(.cameToRest(fingers: stage.tracker.downCount)), at: frame.time)
         stage.tracker.rest(at: frame.time)
         restRecognizers(frame, from: 0, into: &out)
     }
@@ -227,7 +227,7 @@ extension GestureArena {
     }
 
     private mutating func failEndlessDeadlines(_ slot: SlotID, at time: Double, _ misuse: DeadlineMisuse) {
-        trace(.bug("\(slotName(slot)): \(misuse); failing it"), at: time)
+        trace(.bug(.deadline(name: slotName(slot), misuse)), at: time)
         stage.recognizers.forceFail(slot, at: time, cause: .endlessDeadlines(misuse), tracker: stage.tracker, into: &transitions)
         if stage.recognizers.deadline(slot) != nil { reset(slot) }
     }
@@ -236,7 +236,7 @@ extension GestureArena {
     /// keeps it would stall every later deadline, so it is a bug, traced as one,
     /// and the recognizer gives up its gesture rather than hold up the others.
     private mutating func failIgnoredDeadline(_ slot: SlotID, due: Double) {
-        trace(.bug("\(slotName(slot)): \(DeadlineMisuse.kept); failing it"), at: due)
+        trace(.bug(.deadline(name: slotName(slot), .kept)), at: due)
         stage.recognizers.forceFail(slot, at: due, cause: .endlessDeadlines(.kept), tracker: stage.tracker, into: &transitions)
         if stage.recognizers.deadline(slot) == due { reset(slot) }
     }

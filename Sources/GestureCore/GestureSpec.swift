@@ -85,32 +85,19 @@ public struct GestureSpec: Equatable, Hashable, Sendable {
         return s
     }
 
-    /// Problems that make the spec impossible to match, in words for the rule author.
-    public func validationError() -> String? {
-        if let problem = userGestureProblem { return problem }
-        if case .exactly(let n) = fingers, n < 1 || n > GestureSpec.maxFingers {
-            return "fingers must be 1 to \(GestureSpec.maxFingers) or \"any\", not \(n)"
-        }
-        if case .exactly(let n) = fingers, n < 2, kind == .pinch || kind == .rotate {
-            return "a \(kind.rawValue) needs at least 2 fingers"
-        }
+    /// Throws what makes the spec impossible to match.
+    public func validate() throws(SpecValidationError) {
+        try validateUserGesture()
+        if case .exactly(let n) = fingers, n < 1 || n > GestureSpec.maxFingers { throw .fingers(n) }
+        if case .exactly(let n) = fingers, n < 2, kind == .pinch || kind == .rotate { throw .tooFewFingers(kind) }
         if let direction, !kind.allowedDirections.contains(direction) {
-            if kind.allowedDirections.isEmpty {
-                return "a \(kind.phrase) has no direction; remove \"\(direction.rawValue)\""
-            }
-            let allowed = kind.allowedDirections.map { $0.rawValue }.joined(separator: ", ")
-            return "\"\(direction.rawValue)\" is not a direction of \(kind.phrase); use one of \(allowed)"
+            throw kind.allowedDirections.isEmpty ? .noDirection(kind, direction) : .wrongDirection(direction, kind)
         }
-        if kind == .tap, taps < 1 || taps > GestureSpec.maxTaps {
-            return "taps must be 1 to \(GestureSpec.maxTaps), not \(taps)"
-        }
-        if let resting, resting < 0 || resting > GestureSpec.maxResting {
-            return "resting must be 0 to \(GestureSpec.maxResting), not \(resting)"
-        }
+        if kind == .tap, taps < 1 || taps > GestureSpec.maxTaps { throw .taps(taps) }
+        if let resting, resting < 0 || resting > GestureSpec.maxResting { throw .resting(resting) }
         if let edge, kind == .edgeSwipe, let direction, direction != Direction.inward(from: edge) {
-            return "an edge swipe from the \(edge.rawValue) edge moves \(Direction.inward(from: edge).rawValue), not \(direction.rawValue)"
+            throw .edgeDirection(edge, direction)
         }
-        return nil
     }
 
     /// The spec in the shorthand the rule language reads back, e.g. "2-finger swipe left".

@@ -93,7 +93,11 @@ private struct Reader {
         }
         if edge != nil, kind != .edgeSwipe { throw fail("\"from\" an edge belongs to an edge swipe") }
         let spec = GestureSpec(kind: kind, fingers: fingers, direction: direction, taps: taps, edge: edge, resting: resting, name: shapeName)
-        if let problem = spec.validationError() { throw fail(problem) }
+        do {
+            try spec.validate()
+        } catch {
+            throw fail(error.description)
+        }
         return spec
     }
 

@@ -118,20 +118,30 @@ public struct Thresholds: Equatable, Sendable {
         set { values[key.index] = newValue }
     }
 
-    /// Sets a threshold by its `config{}` name, or explains why it cannot.
-    public mutating func set(name: String, value: Double) -> String? {
-        guard let key = Threshold(rawValue: name) else {
+    /// Sets a threshold by its `config{}` name.
+    public mutating func set(name: String, value: Double) throws(ConfigKeyError) {
+        guard let key = Threshold(rawValue: name) else { throw .unknown(name) }
+        guard value.isFinite, key.range.contains(value) else { throw .outOfRange(key, value) }
+        self[key] = value
+    }
+}
+
+/// Why `config{}` cannot set a threshold.
+public enum ConfigKeyError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unknown(String)
+    case outOfRange(Threshold, Double)
+
+    public var description: String {
+        switch self {
+        case .unknown(let name):
             let names = Threshold.allCases.map { $0.rawValue }.joined(separator: ", ")
             return "unknown config key \"\(name)\"; known keys: \(names)"
+        case let .outOfRange(key, value):
+            return "config key \"\(key.rawValue)\" must be between \(Self.format(key.range.lowerBound)) and \(Self.format(key.range.upperBound)) \(key.unit), not \(Self.format(value))"
         }
-        guard value.isFinite, key.range.contains(value) else {
-            return "config key \"\(name)\" must be between \(format(key.range.lowerBound)) and \(format(key.range.upperBound)) \(key.unit), not \(format(value))"
-        }
-        self[key] = value
-        return nil
     }
 
-    private func format(_ v: Double) -> String {
+    private static func format(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 }

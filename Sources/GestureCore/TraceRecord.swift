@@ -22,7 +22,7 @@ public enum TraceEntry: Sendable {
     /// A recognizer changed state.
     case transition(Transition)
     /// The input was repaired or reinterpreted before the recognizers saw it.
-    case input(String)
+    case input(InputNote)
     /// A gesture recognized after another had won the sequence; `winner` when known.
     case lostSequence(kind: String, winner: RuleLabel?)
     /// A rule's gesture was dropped: a rule it requires to fail was recognized.
@@ -34,7 +34,7 @@ public enum TraceEntry: Sendable {
     /// A rule matched a gesture but sat it out: its cooldown had `left` seconds to run.
     case cooledDown(RuleLabel, left: Double)
     /// The core caught itself misbehaving and recovered.
-    case bug(String)
+    case bug(CoreBug)
 }
 
 public struct TraceRecord: Sendable {
@@ -57,7 +57,7 @@ public struct TraceRecord: Sendable {
     public var words: String {
         switch entry {
         case .transition(let t): return TraceRecord.describe(t)
-        case .input(let text): return "input: \(text)"
+        case .input(let note): return "input: \(note)"
         case .lostSequence(let kind, let winner):
             return "\(kind): lost this sequence to \(winner.map(\.description) ?? "an earlier gesture")"
         case .dropped(let rule, let recognized):
@@ -66,7 +66,7 @@ public struct TraceRecord: Sendable {
         case .held(let rule, let until): return "\(rule): held until \(until.map(\.description).joined(separator: ", ")) fail"
         case .released(let rule): return "\(rule): released"
         case .cooledDown(let rule, let left): return "\(rule): held back by its cooldown (\(TraceRecord.oneDecimal(left)) s left)"
-        case .bug(let text): return "bug: \(text)"
+        case .bug(let bug): return "bug: \(bug)"
         }
     }
 

@@ -26,9 +26,9 @@ extension TraceRecord {
             w.string(t.cause.description)
             if let m = t.cause.measurement { Self.write(m, into: &w) }
             if let e = t.event { Self.write(e, into: &w) }
-        case .input(let text):
+        case .input(let note):
             w.raw(",\"type\":\"input\",\"text\":")
-            w.string(text)
+            w.string(note.description)
         case .lostSequence(let kind, let winner):
             w.raw(",\"type\":\"lost\",\"kind\":")
             w.string(kind)
@@ -54,9 +54,9 @@ extension TraceRecord {
             Self.write(rule, into: &w)
             w.raw(",\"left\":")
             w.time(left)
-        case .bug(let text):
+        case .bug(let bug):
             w.raw(",\"type\":\"bug\",\"text\":")
-            w.string(text)
+            w.string(bug.description)
         }
         w.raw("}")
         return w.text

@@ -72,7 +72,7 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
     case sequenceEnded
     /// Not a change of state: a step the state machine has no edge for (a
     /// driver's `changed` before `began`), ignored. The arena traces it as a bug.
-    case impossibleStep(String)
+    case impossibleStep(ImpossibleStep)
 
     public var description: String {
         switch self {
@@ -113,7 +113,7 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
         case .endlessDeadlines(let misuse): return misuse.description
         case .lostTo(let winner): return "lost to \(winner)"
         case .sequenceEnded: return "the fingers lifted with it undecided"
-        case .impossibleStep(let what): return what
+        case .impossibleStep(let step): return step.description
         }
     }
 }

@@ -1,21 +1,20 @@
 /// What a spec says about the kinds users make: drawn shapes and recognizers
 /// written in Lua.
 extension GestureSpec {
-    /// Problems particular to `shape` and `custom` specs.
-    var userGestureProblem: String? {
+    /// Throws what is wrong particular to `shape` and `custom` specs.
+    func validateUserGesture() throws(SpecValidationError) {
         switch kind {
         case .shape:
-            if fingers != .exactly(1) { return "a shape is drawn with one finger; remove \"fingers\"" }
-            if let name, name.isEmpty { return "a shape's name cannot be empty" }
-            if let minScore, !(minScore >= 0 && minScore <= 1) { return "min_score must be from 0 to 1, not \(minScore)" }
+            if fingers != .exactly(1) { throw .shapeFingers }
+            if let name, name.isEmpty { throw .emptyShapeName }
+            if let minScore, !(minScore >= 0 && minScore <= 1) { throw .minScore(minScore) }
         case .custom:
-            guard let name, !name.isEmpty else { return "a recognizer's kind needs its name" }
-            if minScore != nil { return "min_score belongs to shapes, not \"\(name)\"" }
+            guard let name, !name.isEmpty else { throw .unnamedRecognizer }
+            if minScore != nil { throw .minScoreOnRecognizer(name) }
         default:
-            if minScore != nil { return "min_score belongs to shapes, not \(kind.phrase)" }
-            if name != nil { return "a name belongs to shapes and recognizers, not \(kind.phrase)" }
+            if minScore != nil { throw .minScoreOnKind(kind) }
+            if name != nil { throw .nameOnKind(kind) }
         }
-        return nil
     }
 
     /// "shape circle", "zigzag", "2-finger zigzag"; nil for the built-in kinds.
@@ -58,13 +57,28 @@ public enum ShapeName {
         return out
     }
 
-    /// Why `name` (already normalized) cannot name a shape, or nil.
-    public static func problem(_ name: String) -> String? {
-        if name.isEmpty { return "a shape needs a name" }
-        if name.utf8.count > maxBytes { return "a shape's name is at most \(maxBytes) bytes" }
+    /// Throws why `name` (already normalized) cannot name a shape.
+    public static func validate(_ name: String) throws(ShapeNameError) {
+        if name.isEmpty { throw .empty }
+        if name.utf8.count > maxBytes { throw .tooLong }
         for scalar in name.unicodeScalars where scalar.value < 0x20 || scalar == "\"" || scalar == "\\" || scalar.value == 0x7F {
-            return "a shape's name cannot hold control characters, quotes or backslashes"
+            throw .unwritable
         }
-        return nil
+    }
+}
+
+/// Why text cannot name a shape.
+public enum ShapeNameError: Error, Equatable, Sendable, CustomStringConvertible {
+    case empty
+    case tooLong
+    /// It holds control characters, quotes or backslashes.
+    case unwritable
+
+    public var description: String {
+        switch self {
+        case .empty: return "a shape needs a name"
+        case .tooLong: return "a shape's name is at most \(ShapeName.maxBytes) bytes"
+        case .unwritable: return "a shape's name cannot hold control characters, quotes or backslashes"
+        }
     }
 }

@@ -5,7 +5,7 @@ import GestureScript
 /// The rules' side effects: programs and keys. `--dry-run` turns both into
 /// JSON lines on stdout instead.
 extension Engine {
-    public func exec(_ request: ExecRequest) -> String? {
+    public func exec(_ request: ExecRequest) throws(HostActionError) {
         if options.dryRun {
             var json = JSONWriter()
             json.raw("{\"action\":\"exec\",\"t\":")
@@ -17,7 +17,7 @@ extension Engine {
             }
             json.raw("]}")
             write(line: json.text)
-            return nil
+            return
         }
         var env = request.environment
         if let gesture = request.gesture {
@@ -25,16 +25,20 @@ extension Engine {
         }
         // The program may write to the same stdout: the lines before it go first.
         output.flush()
-        return launcher.launch(ProcessLauncher.Request(
-            argv: request.argv, environment: env, directory: request.directory,
-            timeout: request.timeout, origin: request.origin))
+        do {
+            try launcher.launch(ProcessLauncher.Request(
+                argv: request.argv, environment: env, directory: request.directory,
+                timeout: request.timeout, origin: request.origin))
+        } catch {
+            throw .failed(error)
+        }
     }
 
-    public func key(_ combo: String, origin: String) -> String? {
+    public func key(_ combo: String, origin: String) throws(HostActionError) {
         let keys: KeyCombo
         switch KeyCombo.parse(combo) {
         case .success(let k): keys = k
-        case .failure(let error): return error.message
+        case .failure(let error): throw .failed(KeyPressError.combo(error))
         }
         let t = runtime.clock
         if options.dryRun {
@@ -49,7 +53,7 @@ extension Engine {
                 json.byte(0x7D)
                 write(line: json.text)
             }
-            return nil
+            return
         }
         if keyboard == nil {
             do {
@@ -57,14 +61,13 @@ extension Engine {
             } catch {
                 console.say("gesturemap: \(origin): " + error.message)
                 fatal = .unavailable
-                return nil
+                return
             }
         }
-        guard let keyboard else { return nil }
+        guard let keyboard else { return }
         for e in keys.events where !keyboard.write(type: e.type, code: e.code, value: e.value) {
-            return "key(\"\(combo)\"): the virtual keyboard stopped accepting events"
+            throw .failed(KeyPressError.keyboardStopped(combo: combo))
         }
-        return nil
     }
 
     /// Rules that call key() get the virtual keyboard before any gesture, so

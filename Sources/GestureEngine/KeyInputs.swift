@@ -68,20 +68,17 @@ final class KeyInputs {
     /// `--keyboard PATH`: a device node, or a file or FIFO of input_event records
     /// (counted as a built-in keyboard, so it quiets a touchpad). Regular files
     /// are read whole at once: their keys are all known before the first frame.
-    func open(_ path: String) -> String? {
+    func open(_ path: String) throws(KeyboardOpenError) {
         if InputFile.isCharacterDevice(path) {
             do {
                 add(try KeyboardReader(devicePath: path, builtInNames: []))
-                return nil
+                return
             } catch {
-                return "--keyboard \(error.message)"
+                throw .device(error)
             }
         }
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else {
-            let why = errno == ENOENT ? "no such file; give a keyboard device or a file of its input_event records" : String(cString: strerror(errno))
-            return "--keyboard \(path): \(why)"
-        }
+        guard fd >= 0 else { throw .file(path: path, errno: errno) }
         let identity = KeyboardIdentity(name: path)
         var info = stat()
         let isFile = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
@@ -90,7 +87,6 @@ final class KeyInputs {
             // To its end, here: a regular file never makes the loop wait.
             while keyboard.isOpen { read(keyboard) }
         }
-        return nil
     }
 
     /// The machine's keyboards in `directory` (live runs); others pass quietly.
@@ -215,6 +211,22 @@ final class KeyInputs {
         case .pressed: quiet.key(event.code, pressed: true, at: event.time, builtIn: keyboard.reader.isBuiltIn)
         case .released: quiet.key(event.code, pressed: false, at: event.time, builtIn: keyboard.reader.isBuiltIn)
         case .repeated: break
+        }
+    }
+}
+
+/// Why a `--keyboard` input could not be opened.
+enum KeyboardOpenError: Error, Equatable, CustomStringConvertible {
+    case device(KeyboardReader.OpenError)
+    /// A file or FIFO that open(2) refused with `errno`.
+    case file(path: String, errno: Int32)
+
+    var description: String {
+        switch self {
+        case .device(let error): return "--keyboard \(error.message)"
+        case let .file(path, code):
+            let why = code == ENOENT ? "no such file; give a keyboard device or a file of its input_event records" : String(cString: strerror(code))
+            return "--keyboard \(path): \(why)"
         }
     }
 }

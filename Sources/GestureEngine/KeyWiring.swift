@@ -17,8 +17,10 @@ extension Engine {
             if options.verbose { console.say("gesturemap: reading \(keys.keyboards.count) keyboard\(keys.keyboards.count == 1 ? "" : "s") for held keys and quiet while typing") }
         } else {
             for path in options.keyboards {
-                if let problem = keys.open(path) {
-                    console.say("gesturemap: " + problem)
+                do {
+                    try keys.open(path)
+                } catch {
+                    console.say("gesturemap: \(error)")
                     return .noInput
                 }
             }

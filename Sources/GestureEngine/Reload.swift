@@ -21,7 +21,11 @@ extension Engine {
         guard let fresh = ScriptRuntime(host: self, options: scriptOptions, sharingLimitsOf: old) else {
             return refuse("no Lua memory left for a second set of rules next to the running ones (limit \(options.luaMemory >> 20) MiB for both)")
         }
-        if let problem = fresh.adoptState(from: old) { return refuse(problem) }
+        do {
+            try fresh.adoptState(from: old)
+        } catch {
+            return refuse(error.description)
+        }
         fresh.shapeNames = old.shapeNames
         // The focused application and the keys held are the new rules' too,
         // from the start; what the old rules left of the budget for matching

@@ -67,7 +67,11 @@ public struct ShapeFile: Sendable {
             return .failure(Problem(message: "a template needs \"name\", a string such as \"circle\""))
         }
         let name = ShapeName.normalize(rawName)
-        if let problem = ShapeName.problem(name) { return .failure(Problem(message: problem)) }
+        do {
+            try ShapeName.validate(name)
+        } catch {
+            return .failure(Problem(message: error.description))
+        }
         guard case .array(let list)? = object["points"] else {
             return .failure(Problem(message: "template \"\(name)\" needs \"points\", a list of [x, y] pairs"))
         }

@@ -26,8 +26,8 @@ public enum FormatDetector {
         /// Not enough bytes yet to tell.
         case needMore
         case format(InputFormat, Start)
-        /// Bytes that are not UTF-8 text nor event records; the message says what they are.
-        case notText(String)
+        /// Bytes that are not UTF-8 text nor event records: what they are.
+        case notText(ForeignEncoding)
         /// Text, but no line of any format within the window (or before the end).
         case noFormat
         /// Only blank lines and comments, and the input ended.
@@ -56,7 +56,7 @@ public enum FormatDetector {
             case .some(false): break
             }
         }
-        if let encoding = foreignEncoding(bytes) { return .notText(encoding) }
+        if let encoding = ForeignEncoding.detect(bytes) { return .notText(encoding) }
         return text(bytes, complete: complete, scan: &scan)
     }
 
@@ -88,48 +88,6 @@ public enum FormatDetector {
             guard micros >= 0, micros < 1_000_000, type <= 0x1F, code <= 0x2FF else { return false }
         }
         return true
-    }
-
-    // MARK: Encodings
-
-    /// A description of bytes that are text in another encoding, or compressed.
-    static func foreignEncoding(_ b: UnsafeRawBufferPointer) -> String? {
-        func starts(_ magic: [UInt8]) -> Bool { b.count >= magic.count && zip(b, magic).allSatisfy { $0 == $1 } }
-        func encoding(_ name: String, _ how: String) -> String {
-            "the input is \(name) text (\(how)); gesturemap reads UTF-8: convert it first, as in iconv -f \(name) -t UTF-8 FILE | gesturemap run -"
-        }
-        if starts([0xFF, 0xFE, 0, 0]) { return encoding("UTF-32LE", "byte order mark FF FE 00 00") }
-        if starts([0, 0, 0xFE, 0xFF]) { return encoding("UTF-32BE", "byte order mark 00 00 FE FF") }
-        if starts([0xFF, 0xFE]) { return encoding("UTF-16LE", "byte order mark FF FE") }
-        if starts([0xFE, 0xFF]) { return encoding("UTF-16BE", "byte order mark FE FF") }
-        let compressed: [(magic: [UInt8], name: String, tool: String)] = [
-            ([0x1F, 0x8B], "gzip", "zcat"), ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00], "xz", "xzcat"),
-            ([0x28, 0xB5, 0x2F, 0xFD], "zstd", "zstdcat"), ([0x42, 0x5A, 0x68], "bzip2", "bzcat"),
-        ]
-        for c in compressed where starts(c.magic) {
-            // "BZh" alone could begin a line of text; bzip2 follows it with a digit and a binary block.
-            if c.name == "bzip2", !(b.count > 4 && b[3] >= 0x31 && b[3] <= 0x39 && b[4] == 0x31) { continue }
-            return "the input is \(c.name)-compressed; decompress it first, as in \(c.tool) FILE | gesturemap run -"
-        }
-        // Without a byte order mark, ASCII in UTF-16 or UTF-32 shows as NUL bytes in fixed places.
-        let n = min(b.count, 64) & ~3
-        guard n >= 8 else { return nil }
-        var zeroAt = [Int](repeating: 0, count: 4)
-        for i in 0..<n where b[i] == 0 { zeroAt[i % 4] += 1 }
-        let quarter = n / 4
-        if zeroAt[1] == quarter && zeroAt[2] == quarter && zeroAt[3] == quarter && zeroAt[0] < quarter {
-            return encoding("UTF-32LE", "no byte order mark")
-        }
-        if zeroAt[0] == quarter && zeroAt[1] == quarter && zeroAt[2] == quarter && zeroAt[3] < quarter {
-            return encoding("UTF-32BE", "no byte order mark")
-        }
-        if zeroAt[1] == quarter && zeroAt[3] == quarter && zeroAt[0] + zeroAt[2] < quarter {
-            return encoding("UTF-16LE", "no byte order mark")
-        }
-        if zeroAt[0] == quarter && zeroAt[2] == quarter && zeroAt[1] + zeroAt[3] < quarter {
-            return encoding("UTF-16BE", "no byte order mark")
-        }
-        return nil
     }
 
     // MARK: Text

@@ -131,8 +131,8 @@ public struct AutoDecoder: TouchDecoder {
             return
         case .noFormat:
             give(up: Diagnostic(source: source, line: 1, message: "cannot tell the input format: no line among the first ones is ndjson, evemu, evtest or libinput text, nor is it raw event records; give --format \(InputFormat.names)"))
-        case .notText(let message):
-            give(up: Diagnostic(source: source, line: 0, message: message))
+        case .notText(let encoding):
+            give(up: Diagnostic(source: source, line: 0, message: encoding.description))
         case .format(let format, let start):
             choose(format, linesBefore: start.linesBefore)
             carriageReturnLines = start.carriageReturnLines

@@ -39,8 +39,10 @@ extension ScriptRuntime {
         case .nil, .none:
             break
         case .table:
-            if let problem = LuaJSON.writeFields(stack, 2, into: &json, reserved: ["action", "t"]) {
-                return raise(stack, "emit(\"\(shownName)\", ...): \(problem.text(root: problem.path.isEmpty ? "the fields table" : "field"))")
+            do {
+                try LuaJSON.writeFields(stack, 2, into: &json, reserved: ["action", "t"])
+            } catch {
+                return raise(stack, "emit(\"\(shownName)\", ...): \(error.text(root: error.path.isEmpty ? "the fields table" : "field"))")
             }
         default:
             return raise(stack, "emit(\"\(shownName)\", ...): fields must be a table such as { page = 2 }, not a \(stack.type(at: 2).name)")
@@ -71,7 +73,11 @@ extension ScriptRuntime {
             changes.append((key, value))
         }
         for (key, value) in changes.sorted(by: { $0.0 < $1.0 }) where messages.count < 10 {
-            if let message = thresholds.set(name: key, value: value) { messages.append(message) }
+            do {
+                try thresholds.set(name: key, value: value)
+            } catch {
+                messages.append(error.description)
+            }
         }
         if !messages.isEmpty {
             if loading {
@@ -122,25 +128,18 @@ extension ScriptRuntime {
     /// Text for a program, exactly as the rule wrote it: a NUL byte would cut
     /// it short, and invalid UTF-8 could not be passed on unchanged, so both
     /// are errors rather than silently different arguments.
-    private func programText(_ stack: LuaView, at index: Int32, _ what: String) -> Result<String, ExecProblem> {
+    private func programText(_ stack: LuaView, at index: Int32, _ what: ExecText) -> Result<String, ExecTextError> {
         if let bytes = stack.bytes(at: index) {
-            if bytes.count > Self.maxExecBytes {
-                return .failure(ExecProblem("\(what) is \(bytes.count) bytes long, more than the \(Self.maxExecBytes) bytes one exec may pass"))
-            }
-            if bytes.contains(0) { return .failure(ExecProblem("\(what) contains a NUL byte (\\0), which no program can receive")) }
+            if bytes.count > Self.maxExecBytes { return .failure(.tooLong(what, bytes: bytes.count)) }
+            if bytes.contains(0) { return .failure(.nul(what)) }
             guard let text = String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self) else {
-                return .failure(ExecProblem("\(what) is not valid UTF-8"))
+                return .failure(.notUTF8(what))
             }
             return .success(text)
         }
         if let n = stack.integer(at: index) { return .success(String(n)) }
         if let n = stack.number(at: index) { return .success(n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)) }
-        return .failure(ExecProblem("\(what) is a \(stack.type(at: index).name); it must be a string or a number"))
-    }
-
-    struct ExecProblem: Error {
-        var message: String
-        init(_ message: String) { self.message = message }
+        return .failure(.notText(what, stack.type(at: index)))
     }
 
     func execFunction(_ stack: LuaView, shell: Bool) -> Int32 {
@@ -155,9 +154,9 @@ extension ScriptRuntime {
             guard stack.type(at: 1) == .string else {
                 return raise(stack, "shell() takes a command line, as in shell(\"notify-send page\")")
             }
-            switch programText(stack, at: 1, "the command line") {
+            switch programText(stack, at: 1, .commandLine) {
             case .success(let line): argv = ["/bin/sh", "-c", line]
-            case .failure(let problem): return raise(stack, "shell(): \(problem.message)")
+            case .failure(let problem): return raise(stack, "shell(): \(problem)")
             }
         } else {
             guard stack.type(at: 1) == .table else {
@@ -170,11 +169,11 @@ extension ScriptRuntime {
             }
             for i in 0..<count {
                 lua_rawgeti(stack.L, 1, lua_Integer(i + 1))
-                let text = programText(stack, at: -1, "argument \(i + 1)")
+                let text = programText(stack, at: -1, .argument(i + 1))
                 stack.pop()
                 switch text {
                 case .success(let arg): argv.append(arg)
-                case .failure(let problem): return raise(stack, "exec(): \(problem.message)")
+                case .failure(let problem): return raise(stack, "exec(): \(problem)")
                 }
             }
             guard !argv.isEmpty else { return raise(stack, "exec() needs at least the program to run") }
@@ -194,10 +193,18 @@ extension ScriptRuntime {
         var request = ExecRequest(argv: argv, gesture: currentEvent?.pointee, origin: origin)
         if let e = currentEvent?.pointee { request.deviceName = host?.deviceName(e.device) }
         if stack.type(at: 2) == .table {
-            if let problem = readExecOptions(stack, at: 2, into: &request, add: add) { return raise(stack, problem) }
+            do {
+                try readExecOptions(stack, at: 2, into: &request, add: add)
+            } catch {
+                return raise(stack, error.description)
+            }
         }
-        let outcome: String? = host.map { $0.exec(request) } ?? "exec is not available here"
-        if let problem = outcome {
+        do throws(HostActionError) {
+            guard let host else { throw .unavailable(.exec) }
+            try host.exec(request)
+        } catch {
+            // Not raised: a program that cannot run is the rule's to handle, as io.open's nil, message is.
+            let problem = error.description
             log("\(origin): \(problem)")
             lua_pushboolean(stack.L, 0)
             stack.push(problem)
@@ -207,47 +214,47 @@ extension ScriptRuntime {
         return 1
     }
 
-    private func readExecOptions(_ stack: LuaView, at index: Int32, into request: inout ExecRequest, add: (String) -> Bool) -> String? {
+    private func readExecOptions(_ stack: LuaView, at index: Int32, into request: inout ExecRequest, add: (String) -> Bool) throws(ExecOptionError) {
         if stack.rawField(index, "timeout") != .nil {
-            guard let t = stack.number(at: -1), t.isFinite, t > 0 else { stack.pop(); return "exec option \"timeout\" must be a number of seconds above 0" }
+            guard let t = stack.number(at: -1), t.isFinite, t > 0 else { stack.pop(); throw .timeout }
             request.timeout = t
         }
         stack.pop()
         if stack.rawField(index, "cwd") != .nil {
-            guard stack.type(at: -1) == .string else { stack.pop(); return "exec option \"cwd\" must be a directory's path" }
-            switch programText(stack, at: -1, "exec option \"cwd\"") {
+            guard stack.type(at: -1) == .string else { stack.pop(); throw .directoryNotPath }
+            switch programText(stack, at: -1, .directory) {
             case .success(let d): request.directory = d
-            case .failure(let problem): stack.pop(); return problem.message
+            case .failure(let problem): stack.pop(); throw .directory(problem)
             }
         }
         stack.pop()
-        var bad: String?
+        var bad: ExecOptionError?
         if stack.rawField(index, "env") == .table {
             stack.forEachPair(-1) { k, v in
                 guard bad == nil else { return }
                 guard stack.type(at: k) == .string, stack.type(at: v) == .string || stack.type(at: v) == .number else {
-                    bad = "exec option \"env\" must map names to strings"
+                    bad = .environmentNotStrings
                     return
                 }
                 let key: String
-                switch programText(stack, at: k, "the environment variable name") {
+                switch programText(stack, at: k, .variableName) {
                 case .success(let text): key = text
-                case .failure(let problem): bad = "exec option \"env\": \(problem.message)"; return
+                case .failure(let problem): bad = .environment(problem); return
                 }
                 if key.isEmpty || key.contains("=") {
-                    bad = "exec option \"env\": \"\(truncated(key, limit: 64))\" is not a variable name: names are not empty and have no \"=\""
+                    bad = .variableName(key)
                     return
                 }
-                switch programText(stack, at: v, "the value of \(truncated(key, limit: 64))") {
+                switch programText(stack, at: v, .value(of: key)) {
                 case .success(let value):
-                    if !add(key) || !add(value) { bad = "exec option \"env\": the environment comes to more than \(Self.maxExecBytes) bytes with the arguments" }
+                    if !add(key) || !add(value) { bad = .environmentTooLarge }
                     request.environment[key] = value
-                case .failure(let problem): bad = "exec option \"env\": \(problem.message)"
+                case .failure(let problem): bad = .environment(problem)
                 }
             }
         }
         stack.pop()
-        return bad
+        if let bad { throw bad }
     }
 
     // MARK: key(combo)
@@ -256,9 +263,11 @@ extension ScriptRuntime {
         guard let combo = stack.string(at: 1, limit: 256) else {
             return raise(stack, "key() takes a key or combination, as in key(\"ctrl+alt+Right\") or key(\"PageDown\")")
         }
-        let outcome: String? = host.map { $0.key(combo, origin: position(stack, level: 1)) } ?? "key is not available here"
-        if let problem = outcome {
-            return raise(stack, problem)
+        do throws(HostActionError) {
+            guard let host else { throw .unavailable(.key) }
+            try host.key(combo, origin: position(stack, level: 1))
+        } catch {
+            return raise(stack, error.description)
         }
         return 0
     }

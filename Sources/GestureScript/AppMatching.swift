@@ -135,11 +135,11 @@ extension ScriptRuntime {
         let (result, steps) = countedFind(pattern, in: subject, maxSteps: allowance)
         charge(index, steps)
         switch result {
-        case 1: return .found
-        case -2: return .tooManySteps
+        case .found: return .found
+        case .tooManySteps: return .tooManySteps
         // Folding changes nothing for a lower-case pattern and id: the same find again would say the same.
-        case 0 where !folded: return pattern == app.folded[k] && id == appState.lowered ? .notFound : .tryFolded
-        default: return .notFound
+        case .notFound where !folded: return pattern == app.folded[k] && id == appState.lowered ? .notFound : .tryFolded
+        case .notFound, .malformed: return .notFound
         }
     }
 
@@ -205,22 +205,5 @@ extension ScriptRuntime {
             out.append(c)
         }
         return out + "…"
-    }
-
-    /// gm_pattern_find within `maxSteps`, and the steps it took.
-    func countedFind(_ pattern: String, in subject: String, maxSteps: Int) -> (result: Int32, steps: Int) {
-        var text = subject
-        var patternText = pattern
-        var steps = 0
-        let result = text.withUTF8 { s in
-            patternText.withUTF8 { p in
-                s.withMemoryRebound(to: CChar.self) { s in
-                    p.withMemoryRebound(to: CChar.self) { p in
-                        gm_pattern_find_counted(s.baseAddress, s.count, p.baseAddress, p.count, maxSteps, &steps, nil, 0)
-                    }
-                }
-            }
-        }
-        return (result, steps)
     }
 }

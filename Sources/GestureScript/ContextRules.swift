@@ -71,49 +71,49 @@ extension ScriptRuntime {
     static let appRank = 1
     static let modifiersRank = 2
 
-    /// Reads `app = ...` or `modifiers = ...` from on()'s options; a message when it is wrong.
+    /// Reads `app = ...` or `modifiers = ...` from on()'s options.
     func readContextOption(_ key: String, _ stack: LuaView, at index: Int32, into core: inout GestureRule,
-                           options: inout RuleOptions) -> String? {
+                           options: inout RuleOptions) throws(RuleOptionError) {
         if key == "modifiers" {
-            guard let text = stack.string(at: index, limit: 256) else {
-                return "option \"modifiers\" must be the keys to hold, such as \"ctrl\" or \"ctrl+shift\" (or \"none\")"
-            }
+            guard let text = stack.string(at: index, limit: 256) else { throw .notModifierKeys }
             do {
                 options.modifiers = try Modifiers.parse(text)
             } catch {
-                return "option " + error.message
+                throw .modifiers(error)
             }
             core.contextRank += Self.modifiersRank
-            return nil
+            return
         }
-        let usage = "option \"app\" must be a Lua pattern for the application's id, or a list of them, such as \"firefox\" or { \"evince\", \"zathura\" }; gesturemap apps shows the ids"
         var patterns: [String] = []
         switch stack.type(at: index) {
         case .string:
             guard let s = stack.string(at: index, limit: Self.maxNameBytes) else {
-                return "option \"app\" is \(stack.bytes(at: index)?.count ?? 0) bytes long; the most is \(Self.maxNameBytes)"
+                throw .tooLong(option: "app", bytes: stack.bytes(at: index)?.count ?? 0, most: Self.maxNameBytes)
             }
             patterns = [s]
         case .table:
             let count = Int(lua_rawlen(stack.L, index))
-            guard count <= Self.maxAppPatterns else { return "option \"app\" lists \(count) patterns; the most is \(Self.maxAppPatterns)" }
-            guard stack.reserve(2) else { return usage }
+            guard count <= Self.maxAppPatterns else { throw .appPatternCount(count) }
+            guard stack.reserve(2) else { throw .appUsage }
             for i in 0..<count {
                 lua_rawgeti(stack.L, index, lua_Integer(i + 1))
                 let s = stack.string(at: -1, limit: Self.maxNameBytes)
                 stack.pop()
-                guard let s else { return usage }
+                guard let s else { throw .appUsage }
                 patterns.append(s)
             }
         default:
-            return usage
+            throw .appUsage
         }
         for pattern in patterns {
-            if let why = Self.patternProblem(pattern) { return "option \"app\" is not a valid Lua pattern: \"\(pattern)\" (\(why))" }
+            do {
+                try Self.checkPattern(pattern)
+            } catch {
+                throw .malformedPattern(option: "app", pattern: pattern, error)
+            }
         }
         options.app = AppPatterns(patterns: patterns)
         core.contextRank += Self.appRank
-        return nil
     }
 
     /// `check` warns about an `app` option that can never match.

@@ -14,45 +14,72 @@ enum LuaJSON {
     static let maxLineBytes = 1 << 20
 
     /// Why a value cannot be written, and where in it.
-    struct Problem: Error {
+    struct Problem: Error, Equatable {
+        enum Reason: Equatable, CustomStringConvertible {
+            /// A fields table with keys 1..n.
+            case list
+            /// A field emit writes itself, such as `t`.
+            case reserved(String)
+            case tooDeep
+            case notJSON(LuaType)
+            case tooLong
+            case badKey(LuaType)
+            /// Two keys whose JSON text is the same, as Lua code would write them.
+            case sameKey(text: String, first: String, second: String)
+
+            var description: String {
+                switch self {
+                case .list: return "is a list; fields must be names with values, such as { page = 2 }"
+                case .reserved(let word): return "has a field \"\(word)\", which emit writes itself; rename yours"
+                case .tooDeep: return "is nested more than \(maxDepth) tables deep (does a table contain itself?)"
+                case .notJSON(let type): return "is a \(type.name); only strings, numbers, booleans and tables become JSON"
+                case .tooLong: return "makes the line longer than \(maxLineBytes >> 20) MiB, the most one emit may write"
+                case .badKey(let type): return "has a \(type.name) key; JSON keys must be strings or numbers"
+                case let .sameKey(text, first, second): return "has two keys that both become \"\(text)\" in JSON (\(first) and \(second)); keep one"
+                }
+            }
+        }
+
         /// Innermost last: ".a", "[2]".
         var path: [String] = []
-        var message: String
+        var reason: Reason
 
-        func text(root: String) -> String { root + path.reversed().joined() + " " + message }
+        init(_ reason: Reason) {
+            self.reason = reason
+        }
+
+        func text(root: String) -> String { root + path.reversed().joined() + " " + reason.description }
+
+        /// The same problem, one level further out.
+        func within(_ segment: String) -> Problem {
+            var outer = self
+            outer.path.append(segment)
+            return outer
+        }
     }
 
     /// Appends `,"key":value` for every field of the table at `index`, keys sorted.
-    static func writeFields(_ stack: LuaView, _ index: Int32, into json: inout JSONWriter, reserved: [String]) -> Problem? {
+    static func writeFields(_ stack: LuaView, _ index: Int32, into json: inout JSONWriter, reserved: [String]) throws(Problem) {
         let t = lua_absindex(stack.L, index)
-        if writeFlatFields(stack, t, into: &json, reserved: reserved) { return nil }
-        return writeFieldsInGeneral(stack, t, into: &json, reserved: reserved)
+        if writeFlatFields(stack, t, into: &json, reserved: reserved) { return }
+        try writeFieldsInGeneral(stack, t, into: &json, reserved: reserved)
     }
 
     /// `writeFields` for any table; the flat path's tests compare the two.
-    static func writeFieldsInGeneral(_ stack: LuaView, _ index: Int32, into json: inout JSONWriter, reserved: [String]) -> Problem? {
+    static func writeFieldsInGeneral(_ stack: LuaView, _ index: Int32, into json: inout JSONWriter, reserved: [String]) throws(Problem) {
         let t = lua_absindex(stack.L, index)
         let length = Int(lua_rawlen(stack.L, t))
-        if length > 0, pairCount(stack, t) == length {
-            return Problem(message: "is a list; fields must be names with values, such as { page = 2 }")
-        }
-        let fields: [Field]
-        switch collectFields(stack, t, budget: maxLineBytes - json.bytes.count) {
-        case .success(let f): fields = f
-        case .failure(let problem): return problem
-        }
+        if length > 0, pairCount(stack, t) == length { throw Problem(.list) }
+        let fields = try collectFields(stack, t, budget: maxLineBytes - json.bytes.count).get()
         for field in fields {
-            if let word = reserved.first(where: { field.text.elementsEqual($0.utf8) }) {
-                return Problem(message: "has a field \"\(word)\", which emit writes itself; rename yours")
-            }
+            if let word = reserved.first(where: { field.text.elementsEqual($0.utf8) }) { throw Problem(.reserved(word)) }
             json.byte(0x2C)
-            if let problem = writeField(stack, t, field, into: &json, depth: 1) { return problem }
+            try writeField(stack, t, field, into: &json, depth: 1)
         }
-        return nil
     }
 
     /// Appends the value at `index`.
-    static func write(_ stack: LuaView, _ index: Int32, into json: inout JSONWriter, depth: Int) -> Problem? {
+    static func write(_ stack: LuaView, _ index: Int32, into json: inout JSONWriter, depth: Int) throws(Problem) {
         let L = stack.L
         let i = lua_absindex(L, index)
         switch stack.type(at: i) {
@@ -64,25 +91,20 @@ enum LuaJSON {
             if let n = stack.integer(at: i) { json.integer(Int64(n)) } else { json.number(stack.number(at: i) ?? 0) }
         case .string:
             if let bytes = stack.bytes(at: i) {
-                guard json.bytes.count + bytes.count <= maxLineBytes else { return tooLong() }
+                guard json.bytes.count + bytes.count <= maxLineBytes else { throw Problem(.tooLong) }
                 json.string(utf8: bytes.bindMemory(to: UInt8.self))
             }
         case .table:
-            guard depth < maxDepth, stack.reserve(4) else {
-                return Problem(message: "is nested more than \(maxDepth) tables deep (does a table contain itself?)")
-            }
-            return writeTable(stack, i, into: &json, depth: depth)
+            guard depth < maxDepth, stack.reserve(4) else { throw Problem(.tooDeep) }
+            try writeTable(stack, i, into: &json, depth: depth)
+            return
         case .function, .userdata, .lightUserdata, .thread:
-            return Problem(message: "is a \(stack.type(at: i).name); only strings, numbers, booleans and tables become JSON")
+            throw Problem(.notJSON(stack.type(at: i)))
         }
-        return json.bytes.count > maxLineBytes ? tooLong() : nil
+        if json.bytes.count > maxLineBytes { throw Problem(.tooLong) }
     }
 
-    private static func tooLong() -> Problem {
-        Problem(message: "makes the line longer than \(maxLineBytes >> 20) MiB, the most one emit may write")
-    }
-
-    private static func writeTable(_ stack: LuaView, _ t: Int32, into json: inout JSONWriter, depth: Int) -> Problem? {
+    private static func writeTable(_ stack: LuaView, _ t: Int32, into json: inout JSONWriter, depth: Int) throws(Problem) {
         let L = stack.L
         let length = Int(lua_rawlen(L, t))
         if length > 0, pairCount(stack, t) == length {
@@ -90,40 +112,38 @@ enum LuaJSON {
             for n in 1...length {
                 if n > 1 { json.byte(0x2C) }
                 lua_rawgeti(L, t, lua_Integer(n))
-                let problem = write(stack, -1, into: &json, depth: depth + 1)
-                stack.pop()
-                if var problem {
-                    problem.path.append("[\(n)]")
-                    return problem
+                do {
+                    try write(stack, -1, into: &json, depth: depth + 1)
+                } catch {
+                    stack.pop()
+                    throw error.within("[\(n)]")
                 }
+                stack.pop()
             }
             json.byte(0x5D)
-            return nil
+            return
         }
-        let fields: [Field]
-        switch collectFields(stack, t, budget: maxLineBytes - json.bytes.count) {
-        case .success(let f): fields = f
-        case .failure(let problem): return problem
-        }
+        let fields = try collectFields(stack, t, budget: maxLineBytes - json.bytes.count).get()
         json.byte(0x7B)
         for (n, field) in fields.enumerated() {
             if n > 0 { json.byte(0x2C) }
-            if let problem = writeField(stack, t, field, into: &json, depth: depth + 1) { return problem }
+            try writeField(stack, t, field, into: &json, depth: depth + 1)
         }
         json.byte(0x7D)
-        return nil
     }
 
-    private static func writeField(_ stack: LuaView, _ t: Int32, _ field: Field, into json: inout JSONWriter, depth: Int) -> Problem? {
+    private static func writeField(_ stack: LuaView, _ t: Int32, _ field: Field, into json: inout JSONWriter, depth: Int) throws(Problem) {
         field.text.withUnsafeBufferPointer { json.string(utf8: $0) }
         json.byte(0x3A)
         field.pushKey(stack)
         lua_rawget(stack.L, t)
-        let problem = write(stack, -1, into: &json, depth: depth)
+        do {
+            try write(stack, -1, into: &json, depth: depth)
+        } catch {
+            stack.pop()
+            throw error.within(field.pathSegment)
+        }
         stack.pop()
-        guard var problem else { return nil }
-        problem.path.append(field.pathSegment)
-        return problem
     }
 
     private static func pairCount(_ stack: LuaView, _ t: Int32) -> Int {
@@ -142,16 +162,16 @@ enum LuaJSON {
         stack.forEachPair(t) { k, _ in
             guard problem == nil else { return }
             if let key = stack.bytes(at: k), spent + key.count + 5 > budget {
-                problem = tooLong()
+                problem = Problem(.tooLong)
                 return
             }
             guard let field = Field(stack, k) else {
-                problem = Problem(message: "has a \(stack.type(at: k).name) key; JSON keys must be strings or numbers")
+                problem = Problem(.badKey(stack.type(at: k)))
                 return
             }
             spent += field.text.count + 5
             if spent > budget {
-                problem = tooLong()
+                problem = Problem(.tooLong)
                 return
             }
             fields.append(field)
@@ -159,7 +179,7 @@ enum LuaJSON {
         if let problem { return .failure(problem) }
         fields.sort(by: Field.precedes)
         for i in fields.indices.dropFirst() where fields[i].text == fields[i - 1].text {
-            return .failure(Problem(message: "has two keys that both become \"\(String(decoding: fields[i].text, as: UTF8.self))\" in JSON (\(fields[i - 1].description) and \(fields[i].description)); keep one"))
+            return .failure(Problem(.sameKey(text: String(decoding: fields[i].text, as: UTF8.self), first: fields[i - 1].description, second: fields[i].description)))
         }
         return .success(fields)
     }

@@ -40,16 +40,17 @@ final class LuaLimits {
     var memoryUsed: Int { pointer.pointee.memory_used }
     var memoryPeak: Int { pointer.pointee.memory_peak }
 
-    /// Why the last call was stopped, with where: "rules.lua:12: instruction limit exceeded".
+    /// Which limit stopped the last call, and where; nil when none did.
     /// `origin` stands in when the stop came where no line is known (an allocation).
-    func stop(origin: String?) -> String? {
+    func stop(origin: String?) -> LimitStop? {
         guard pointer.pointee.stopped != Int32(GM_RUNNING) else { return nil }
-        let text = withUnsafeBytes(of: &pointer.pointee.stopped_at) { raw in
+        let limit: LimitStop.Limit = stoppedByClock ? .time : .instructions
+        // The C side wrote "file:line: " and the limit's words when Lua code was running.
+        let written = withUnsafeBytes(of: &pointer.pointee.stopped_at) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
-        guard text.isEmpty else { return text }
-        let what = stoppedByClock ? "time limit exceeded" : "instruction limit exceeded"
-        return origin.map { "\($0): \(what)" } ?? what
+        guard !written.isEmpty else { return LimitStop(limit: limit, place: origin) }
+        return LimitStop(limit: limit, written: written) ?? LimitStop(limit: limit, place: nil)
     }
 
     var stoppedByClock: Bool { pointer.pointee.stopped == Int32(GM_STOPPED_TIME) }

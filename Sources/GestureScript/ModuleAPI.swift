@@ -24,7 +24,11 @@ extension ScriptRuntime {
         guard inside else {
             return fail("module \"\(name)\": \(path) leads to \(real), outside the rules file's directory \(directory); require only loads files inside it")
         }
-        if let insecure = insecurity(of: real) { return fail(insecure) }
+        do {
+            try checkSecurity(of: real)
+        } catch {
+            return fail(error.description)
+        }
         chunkNames.add(path)
         if !sourceFiles.contains(path) { sourceFiles.append(path) }
         stack.push(real)

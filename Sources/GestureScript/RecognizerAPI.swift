@@ -122,7 +122,11 @@ extension ScriptRuntime {
         guard let name = stack.string(at: 1, limit: Self.maxRecognizerNameBytes) else {
             return refuse("recognizer() needs a name first, a word such as \"zigzag\" or \"tap-tap-hold\" (at most \(Self.maxRecognizerNameBytes) bytes), not \(stack.type(at: 1) == .string ? "a longer string" : "a \(stack.type(at: 1).name)")")
         }
-        if let problem = Self.recognizerNameProblem(name) { return refuse(problem) }
+        do {
+            try Self.checkRecognizerName(name)
+        } catch {
+            return refuse(error.description)
+        }
         if let earlier = userGestures.definitions.first(where: { $0.name == name }) {
             return refuse("recognizer \"\(name)\" is already defined at \(earlier.definedAt); give this one another name")
         }
@@ -171,22 +175,13 @@ extension ScriptRuntime {
         return 0
     }
 
-    /// Names are lowercase words, so that a phrase can be the name and no
-    /// name is mistaken for a built-in gesture.
-    static func recognizerNameProblem(_ name: String) -> String? {
+    static func checkRecognizerName(_ name: String) throws(RecognizerNameError) {
         let bytes = Array(name.utf8)
         let wordLike = !bytes.isEmpty && bytes[0] >= 0x61 && bytes[0] <= 0x7A
             && bytes.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x5F }
-        guard wordLike else {
-            return "recognizer \(TerminalText.quoted(truncated(name, limit: 64))): a name is a lowercase word of letters, digits, - and _, starting with a letter, such as \"zigzag\" or \"tap-tap-hold\""
-        }
-        if GestureKind(rawValue: name) != nil || name == "long-press" || name == "edge-swipe" {
-            return "recognizer \"\(name)\": \"\(name)\" is a built-in kind; choose another name"
-        }
-        if case .success = PhraseParser.parse(name) {
-            return "recognizer \"\(name)\": \"\(name)\" already reads as a gesture phrase; choose another name"
-        }
-        return nil
+        guard wordLike else { throw .notAWord(name) }
+        if GestureKind(rawValue: name) != nil || name == "long-press" || name == "edge-swipe" { throw .builtInKind(name) }
+        if case .success = PhraseParser.parse(name) { throw .phrase(name) }
     }
 
     // MARK: The recognizer's methods
@@ -210,7 +205,11 @@ extension ScriptRuntime {
             guard stack.type(at: 2) == .table else {
                 return raise(stack, "\(method) takes a table of fields for the handlers' g, such as { count = 3 }, not a \(stack.type(at: 2).name)")
             }
-            if let problem = readFields(stack, at: 2, into: &call.fields) { return raise(stack, "\(method): \(problem)") }
+            do {
+                try readFields(stack, at: 2, into: &call.fields)
+            } catch {
+                return raise(stack, "\(method): \(error)")
+            }
         }
         switch step {
         case .began: call.steps.append(.began(call.fields))
@@ -274,17 +273,17 @@ extension ScriptRuntime {
     }
 
     /// Reads `{ name = value, ... }` into `fields`, merged with earlier ones.
-    private func readFields(_ stack: LuaView, at index: Int32, into fields: inout [GestureField]?) -> String? {
+    private func readFields(_ stack: LuaView, at index: Int32, into fields: inout [GestureField]?) throws(GestureFieldError) {
         var merged = fields ?? []
-        var problem: String?
+        var problem: GestureFieldError?
         stack.forEachPair(index) { k, v in
             guard problem == nil else { return }
             guard let key = stack.string(at: k, limit: 64), Self.isIdentifier(key) else {
-                problem = "field names are words such as count or corner, not \(stack.shown(at: k))"
+                problem = .badName(shown: stack.shown(at: k))
                 return
             }
             if GestureField.reserved.contains(key) {
-                problem = "g.\(key) is set by gesturemap; name the field otherwise"
+                problem = .reserved(key)
                 return
             }
             let value: GestureField.Value
@@ -295,19 +294,19 @@ extension ScriptRuntime {
                 value = .boolean(stack.boolean(at: v) ?? false)
             case .string:
                 guard let s = stack.string(at: v, limit: Self.maxFieldBytes) else {
-                    problem = "field \(key) is longer than \(Self.maxFieldBytes) bytes"
+                    problem = .tooLong(key)
                     return
                 }
                 value = .string(s)
             default:
-                problem = "field \(key) is a \(stack.type(at: v).name); fields are numbers, strings or booleans"
+                problem = .badType(key, stack.type(at: v))
                 return
             }
             merged.set(GestureField(name: key, value: value))
-            if merged.count > Self.maxFields { problem = "a gesture carries at most \(Self.maxFields) fields" }
+            if merged.count > Self.maxFields { problem = .tooMany }
         }
-        if problem == nil { fields = merged }
-        return problem
+        if let problem { throw problem }
+        fields = merged
     }
 
     static func isIdentifier(_ s: String) -> Bool {
@@ -355,13 +354,13 @@ extension ScriptRuntime {
         userGestures.call = RecognizerCall(definition: index, object: object, state: request.state, time: time, fields: fields)
         currentOrigin = definition.definedAt
         let stateName = Self.stateNames[request.state] ?? "possible"
-        let failure = stateName.withCString { state in
+        let outcome = stateName.withCString { state in
             callRecognizer(function, object: object, state: state, event: request.event, tracker: tracker)
         }
         currentOrigin = nil
         let call = userGestures.call
         userGestures.call = nil
-        if let failure {
+        if case .failure(let failure) = outcome {
             disable(index, because: failure)
             reply.disabled = true
             return
@@ -375,26 +374,27 @@ extension ScriptRuntime {
     /// The recognizer's object on one device, made the first time it is needed.
     private func object(for key: UserGestureState.InstanceKey, name: String) -> Int32? {
         if let existing = userGestures.instances[key] { return existing.object }
-        let failure = Self.recognizerMetatable.withCString { metatable in
+        let outcome = Self.recognizerMetatable.withCString { metatable in
             name.withCString { name in
                 var request = gm_request()
                 request.kind = GM_NEW_OBJECT
                 request.metatable = metatable
                 request.name = name
                 request.ref = LUA_NOREF
-                let failure = enter(&request)
-                if failure == nil { userGestures.instances[key] = RecognizerInstance(object: request.ref) }
-                return failure
+                let outcome = enter(&request)
+                if case .success = outcome { userGestures.instances[key] = RecognizerInstance(object: request.ref) }
+                return outcome
             }
         }
-        return failure == nil ? userGestures.instances[key]?.object : nil
+        guard case .success = outcome else { return nil }
+        return userGestures.instances[key]?.object
     }
 
     /// `r.state` as the recognizer's function sees it: where the gesture stands.
     static let stateNames: [RecognizerState: String] = [.possible: "possible", .began: "began", .changed: "changed"]
 
     private func callRecognizer(_ function: Int32, object: Int32, state: UnsafePointer<CChar>?, event: ExternalRequest.Event,
-                                tracker: TouchTracker) -> CallFailure? {
+                                tracker: TouchTracker) -> Result<Void, CallFailure> {
         var request = gm_request()
         request.kind = GM_CALL_RECOGNIZER
         request.state = state

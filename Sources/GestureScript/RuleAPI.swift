@@ -26,11 +26,21 @@ extension ScriptRuntime {
         guard handlerType == .function || handlerType == .table else {
             return refuse("on(\"\(spec.phrase)\", ...) needs a handler function or a table of phase handlers { began = f, changed = f, ended = f, cancelled = f }, not a \(handlerType.name)")
         }
-        if handlerType == .table, let message = checkHandlerTable(stack, at: 2) { return refuse(message) }
+        if handlerType == .table {
+            do {
+                try checkHandlerTable(stack, at: 2)
+            } catch {
+                return refuse(error.description)
+            }
+        }
         var core = GestureRule(spec: spec, allPhases: handlerType == .table)
         var options = RuleOptions()
         if stack.type(at: 3) == .table {
-            if let message = readOptions(stack, at: 3, into: &core, options: &options) { return refuse(message) }
+            do {
+                try readOptions(stack, at: 3, into: &core, options: &options)
+            } catch {
+                return refuse(error.description)
+            }
         } else if stack.type(at: 3) != .nil && stack.type(at: 3) != .none {
             return refuse("on()'s third argument must be a table of options such as { name = \"next\" }, not a \(stack.type(at: 3).name)")
         }
@@ -55,18 +65,18 @@ extension ScriptRuntime {
         return 1
     }
 
-    private func checkHandlerTable(_ stack: LuaView, at index: Int32) -> String? {
-        var bad: String?
+    private func checkHandlerTable(_ stack: LuaView, at index: Int32) throws(HandlerTableError) {
+        var bad: HandlerTableError?
         stack.forEachPair(index) { k, v in
             guard bad == nil else { return }
             let key = stack.string(at: k, limit: 64) ?? ""
             if GesturePhase(rawValue: key) == nil {
-                bad = "unknown phase \(stack.shown(at: k)) in handler table; use began, changed, ended or cancelled"
+                bad = .unknownPhase(shown: stack.shown(at: k))
             } else if stack.type(at: v) != .function {
-                bad = "handler table field \"\(key)\" must be a function, not a \(stack.type(at: v).name)"
+                bad = .notFunction(phase: key, stack.type(at: v))
             }
         }
-        return bad
+        if let bad { throw bad }
     }
 
     static let optionKeys = ["name", "description", "mode", "cooldown", "device", "repeat",
@@ -90,69 +100,70 @@ extension ScriptRuntime {
         }
     }
 
-    private func readOptions(_ stack: LuaView, at index: Int32, into core: inout GestureRule, options: inout RuleOptions) -> String? {
-        var problem: String?
-        func text(_ v: Int32, _ option: String, max: Int, _ what: String) -> String? {
-            if let count = stack.bytes(at: v)?.count, count > max {
-                problem = "option \"\(option)\" is \(count) bytes long; the most is \(max)"
-                return nil
-            }
-            guard let s = stack.string(at: v, limit: max) else { problem = "option \"\(option)\" must be \(what)"; return nil }
-            return s
-        }
+    private func readOptions(_ stack: LuaView, at index: Int32, into core: inout GestureRule, options: inout RuleOptions) throws(RuleOptionError) {
+        var problem: RuleOptionError?
         stack.forEachPair(index) { k, v in
             guard problem == nil else { return }
             guard let key = stack.string(at: k, limit: 64) else {
-                problem = stack.type(at: k) == .string ? "unknown option \(stack.shown(at: k)); known options: \(ScriptRuntime.optionKeys.joined(separator: ", "))" : "on() options must have string keys"
+                problem = stack.type(at: k) == .string ? .unknownLong(shown: stack.shown(at: k)) : .keyNotString
                 return
             }
-            switch key {
-            case "name":
-                core.name = text(v, key, max: Self.maxNameBytes, "a string")
-            case "description":
-                options.description = text(v, key, max: Self.maxDescriptionBytes, "a string")
-            case "mode":
-                guard let s = text(v, key, max: Self.maxNameBytes, "a mode's name, such as \"admin\""), !s.isEmpty else {
-                    problem = problem ?? "option \"mode\" must be a mode's name, such as \"admin\""
-                    return
-                }
-                options.mode = s
-            case "cooldown":
-                guard let n = stack.number(at: v), n.isFinite, n >= 0 else { problem = "option \"cooldown\" must be a number of seconds, 0 or more"; return }
-                options.cooldown = n
-            case "device":
-                guard let s = text(v, key, max: Self.maxNameBytes, "a Lua pattern for the device's name, such as \"Touchscreen\"") else { return }
-                if let why = Self.patternProblem(s) { problem = "option \"device\" is not a valid Lua pattern: \"\(s)\" (\(why))"; return }
-                options.devicePattern = s
-            case "repeat":
-                guard let n = stack.number(at: v), n.isFinite, n > 0 else { problem = "option \"repeat\" must be a distance in millimetres, more than 0"; return }
-                guard core.spec.kind == .pan || core.spec.kind == .longPress else {
-                    problem = "option \"repeat\" belongs to pans and long presses, which travel, not \"\(core.spec.phrase)\""
-                    return
-                }
-                options.repeatDistance = n
-                // The steps come from its changed phases, which a plain handler is not otherwise sent.
-                core.allPhases = true
-            case "simultaneous_with", "requires_failure_of":
-                guard let names = stringList(stack, at: v) else {
-                    problem = "option \"\(key)\" must be a rule name or a list of rule names, such as { \"next\", \"prev\" }"
-                    return
-                }
-                if key == "simultaneous_with" { core.simultaneousWith = names } else { core.requiresFailureOf = names }
-            case "exclusive":
-                guard let b = stack.boolean(at: v) else { problem = "option \"exclusive\" must be true or false"; return }
-                core.exclusive = b
-            case "app", "modifiers":
-                problem = readContextOption(key, stack, at: v, into: &core, options: &options)
-            default:
-                problem = "unknown option \"\(key)\"; known options: \(ScriptRuntime.optionKeys.joined(separator: ", "))"
+            do throws(RuleOptionError) {
+                try readOption(key, stack, at: v, into: &core, options: &options)
+            } catch {
+                problem = error
             }
         }
-        return problem
+        if let problem { throw problem }
     }
 
-    /// Why `pattern` is not a Lua pattern, or nil.
-    static func patternProblem(_ pattern: String) -> String? {
+    private func readOption(_ key: String, _ stack: LuaView, at v: Int32, into core: inout GestureRule, options: inout RuleOptions) throws(RuleOptionError) {
+        func text(max: Int, orElse notText: RuleOptionError) throws(RuleOptionError) -> String {
+            if let count = stack.bytes(at: v)?.count, count > max { throw .tooLong(option: key, bytes: count, most: max) }
+            guard let s = stack.string(at: v, limit: max) else { throw notText }
+            return s
+        }
+        switch key {
+        case "name":
+            core.name = try text(max: Self.maxNameBytes, orElse: .notString(option: key))
+        case "description":
+            options.description = try text(max: Self.maxDescriptionBytes, orElse: .notString(option: key))
+        case "mode":
+            let s = try text(max: Self.maxNameBytes, orElse: .notModeName)
+            guard !s.isEmpty else { throw .notModeName }
+            options.mode = s
+        case "cooldown":
+            guard let n = stack.number(at: v), n.isFinite, n >= 0 else { throw .cooldown }
+            options.cooldown = n
+        case "device":
+            let s = try text(max: Self.maxNameBytes, orElse: .notDevicePattern)
+            do {
+                try Self.checkPattern(s)
+            } catch {
+                throw .malformedPattern(option: key, pattern: s, error)
+            }
+            options.devicePattern = s
+        case "repeat":
+            guard let n = stack.number(at: v), n.isFinite, n > 0 else { throw .repeatDistance }
+            guard core.spec.kind == .pan || core.spec.kind == .longPress else { throw .repeatWithoutTravel(core.spec.phrase) }
+            options.repeatDistance = n
+            // The steps come from its changed phases, which a plain handler is not otherwise sent.
+            core.allPhases = true
+        case "simultaneous_with", "requires_failure_of":
+            guard let names = stringList(stack, at: v) else { throw .notRuleNames(option: key) }
+            if key == "simultaneous_with" { core.simultaneousWith = names } else { core.requiresFailureOf = names }
+        case "exclusive":
+            guard let b = stack.boolean(at: v) else { throw .exclusive }
+            core.exclusive = b
+        case "app", "modifiers":
+            try readContextOption(key, stack, at: v, into: &core, options: &options)
+        default:
+            throw .unknown(key)
+        }
+    }
+
+    /// Throws why `pattern` is not a Lua pattern.
+    static func checkPattern(_ pattern: String) throws(MalformedPattern) {
         var text = pattern
         var message = [CChar](repeating: 0, count: 200)
         let result = text.withUTF8 { p in
@@ -160,8 +171,8 @@ extension ScriptRuntime {
                 gm_pattern_find("", 0, p.baseAddress, p.count, 1_000_000, &message, message.count)
             }
         }
-        guard result == -1 else { return nil }
-        return String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard PatternFind(result) == .malformed else { return }
+        throw MalformedPattern(description: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     /// A string, or a list of strings.

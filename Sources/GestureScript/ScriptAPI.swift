@@ -42,7 +42,8 @@ extension ScriptRuntime {
                                 var request = gm_request()
                                 request.kind = GM_OPEN
                                 request.api = api
-                                return enter(&request) == nil
+                                guard case .success = enter(&request) else { return false }
+                                return true
                             }
                           }
                         }

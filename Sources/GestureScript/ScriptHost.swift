@@ -11,10 +11,10 @@ public protocol ScriptHost: AnyObject {
     func log(_ message: String)
     /// The name of the device a gesture came from, for `g.device`.
     func deviceName(_ device: Int) -> String?
-    /// Starts a program; returns a message for the rule author when it cannot.
-    func exec(_ request: ExecRequest) -> String?
+    /// Starts a program; throws, for the rule author, when it cannot.
+    func exec(_ request: ExecRequest) throws(HostActionError)
     /// Presses and releases a key combination such as "ctrl+alt+Right".
-    func key(_ combo: String, origin: String) -> String?
+    func key(_ combo: String, origin: String) throws(HostActionError)
     /// The rules, their activity, the mode or the thresholds changed (a mode
     /// switch, a binding disabled, a rule defined at run time): what the core
     /// matches against must follow.
@@ -24,9 +24,30 @@ public protocol ScriptHost: AnyObject {
 extension ScriptHost {
     public func emit(utf8 line: UnsafeBufferPointer<UInt8>) { emit(line: String(decoding: line, as: UTF8.self)) }
     public func deviceName(_ device: Int) -> String? { nil }
-    public func exec(_ request: ExecRequest) -> String? { "exec is not available here" }
-    public func key(_ combo: String, origin: String) -> String? { "key is not available here" }
+    public func exec(_ request: ExecRequest) throws(HostActionError) { throw .unavailable(.exec) }
+    public func key(_ combo: String, origin: String) throws(HostActionError) { throw .unavailable(.key) }
     public func rulesChanged() {}
+}
+
+/// Why a rule's `exec()` or `key()` did not happen.
+public enum HostActionError: Error, CustomStringConvertible {
+    /// The rule function that asked, as messages name it.
+    public enum Action: String, Sendable {
+        case exec, key
+    }
+
+    /// A host that runs no programs or types no keys (`check`, tests).
+    case unavailable(Action)
+    /// The host tried and could not. Its own error: running programs and
+    /// typing keys belong to modules this one does not import.
+    case failed(any Error & CustomStringConvertible & Sendable)
+
+    public var description: String {
+        switch self {
+        case .unavailable(let action): return "\(action.rawValue) is not available here"
+        case .failed(let error): return error.description
+        }
+    }
 }
 
 /// `exec(argv [, { timeout =, env =, cwd = }])` and `shell(cmdline)`.

@@ -100,23 +100,22 @@ public final class ScriptRuntime {
 
     // MARK: The door
 
-    /// Runs one request through the door. Nil when it succeeded; otherwise
-    /// the failure, its message popped from the stack.
-    func enter(_ request: inout gm_request) -> CallFailure? {
+    /// Runs one request through the door; a failure's message is popped from the stack.
+    func enter(_ request: inout gm_request) -> Result<Void, CallFailure> {
         let L = lua.L
         let top = lua_gettop(L)
         let status = gm_door(L, lua.limits.pointer, &request)
-        if status == LUA_OK { return nil }
+        if status == LUA_OK { return .success(()) }
         let message = status == GM_DOOR_REFUSED || lua_gettop(L) <= top ? "(no message)" : lua.main.errorMessage()
         lua_settop(L, top)
         if let stop = lua.limits.stop(origin: currentOrigin) {
-            return CallFailure(kind: .stopped, message: chunkNames.restore(Self.withTraceback(stop, from: message)))
+            return .failure(CallFailure(kind: .stopped, message: chunkNames.restore(Self.withTraceback(stop.description, from: message))))
         }
         if status == LUA_ERRMEM {
             gm_collect(L)
-            return CallFailure(kind: .memory, message: message)
+            return .failure(CallFailure(kind: .memory, message: message))
         }
-        return CallFailure(kind: status == LUA_ERRSYNTAX || status == LUA_ERRFILE ? .load : .error, message: chunkNames.restore(message))
+        return .failure(CallFailure(kind: status == LUA_ERRSYNTAX || status == LUA_ERRFILE ? .load : .error, message: chunkNames.restore(message)))
     }
 
     /// A stop's own words, then the traceback of whatever error ended the call.
@@ -147,8 +146,8 @@ public final class ScriptRuntime {
         guard let name else { return false }
         if let known = rules[index].deviceMatches[name] { return known }
         let result = boundedFind(pattern, in: name, rule: index, of: .device)
-        if rules[index].deviceMatches.count < 64 { rules[index].deviceMatches[name] = result == 1 }
-        return result == 1
+        if rules[index].deviceMatches.count < 64 { rules[index].deviceMatches[name] = result == .found }
+        return result == .found
     }
 
     public var ruleCount: Int { rules.count }
@@ -159,13 +158,17 @@ public final class ScriptRuntime {
     /// file was replaced, and no one may be there to write it).
     public func load(path: String, regularFileOnly: Bool = false) throws(RuleLoadError) {
         chunkNames.add(path)
-        if let insecure = insecurity(of: path) { throw RuleLoadError(problems: [insecure]) }
+        do {
+            try checkSecurity(of: path)
+        } catch {
+            throw RuleLoadError(problems: [error.description])
+        }
         sourceFiles.append(path)
         if let slash = path.lastIndex(of: "/") {
             moduleDirectory = String(path[..<slash])
             if moduleDirectory.isEmpty { moduleDirectory = "/" }
         }
-        let failure = path.withCString { p in
+        let outcome = path.withCString { p in
             var request = gm_request()
             request.kind = GM_LOAD_FILE
             request.path = p
@@ -173,13 +176,13 @@ public final class ScriptRuntime {
             request.name = p
             return run(loading: &request)
         }
-        try finishLoading(failure, name: path)
+        try finishLoading(outcome, name: path)
     }
 
     /// Loads rules from text, under `chunkName` in messages (Lua's "=name" or "@file").
     public func load(source: String, chunkName: String) throws(RuleLoadError) {
         var text = source
-        let failure = text.withUTF8 { buffer in
+        let outcome = text.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { bytes in
                 chunkName.withCString { name in
                     var request = gm_request()
@@ -191,22 +194,22 @@ public final class ScriptRuntime {
                 }
             }
         }
-        try finishLoading(failure, name: String(chunkName.dropFirst()))
+        try finishLoading(outcome, name: String(chunkName.dropFirst()))
     }
 
     public func loadDefaultRules() throws(RuleLoadError) {
         try load(source: Prelude.defaultRules, chunkName: "=" + Prelude.defaultRulesName)
     }
 
-    private func run(loading request: inout gm_request) -> CallFailure? {
+    private func run(loading request: inout gm_request) -> Result<Void, CallFailure> {
         loading = true
         defer { loading = false }
         return enter(&request)
     }
 
     /// `name`: the file, for messages with no line of their own.
-    private func finishLoading(_ failure: CallFailure?, name: String) throws(RuleLoadError) {
-        if let failure {
+    private func finishLoading(_ outcome: Result<Void, CallFailure>, name: String) throws(RuleLoadError) {
+        if case .failure(let failure) = outcome {
             let message: String
             switch failure.kind {
             case .load: message = loadMessage(failure.message)
@@ -229,15 +232,6 @@ public final class ScriptRuntime {
     /// Lua's syntax errors read "file:line: message near 'x'"; the file part is already there.
     private func loadMessage(_ message: String) -> String {
         message.hasPrefix("cannot open") ? message + "; check the path given to --rules" : message
-    }
-
-    /// Running as root, a rules file others could change would run their code as root.
-    func insecurity(of path: String) -> String? {
-        guard geteuid() == 0, !options.allowInsecureRules else { return nil }
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        guard info.st_mode & (S_IWGRP | S_IWOTH) != 0 else { return nil }
-        return "\(path): refusing to run rules that group or others can write while running as root; chmod go-w \(path), or pass --allow-insecure-rules"
     }
 
     /// Rules, their activity, the mode or the thresholds changed: the host is
@@ -271,7 +265,7 @@ public final class ScriptRuntime {
         currentTime = event.time
         currentOrigin = rules[index].definedAt
         let phase: String? = rules[index].handlerIsTable ? event.phase.rawValue : nil
-        let failure = withUnsafePointer(to: event) { event in
+        let outcome = withUnsafePointer(to: event) { event in
             currentEvent = event
             defer { currentEvent = nil }
             return withOptionalCString(phase) { phase in
@@ -287,7 +281,7 @@ public final class ScriptRuntime {
             }
         }
         currentOrigin = nil
-        if let failure {
+        if case .failure(let failure) = outcome {
             reportFailure(of: index, failure)
             return false
         }

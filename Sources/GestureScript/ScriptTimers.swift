@@ -26,23 +26,19 @@ extension ScriptRuntime {
 
     /// Takes over another runtime's `state` table (a reload): a deep copy, since
     /// the two Lua states share nothing. Functions in it cannot cross and are
-    /// dropped. Returns why it could not be done, or nil.
-    @discardableResult
-    public func adoptState(from other: ScriptRuntime) -> String? {
+    /// dropped.
+    public func adoptState(from other: ScriptRuntime) throws(StateAdoptionError) {
         gm_collect(other.lua.L)
         let otherTop = lua_gettop(other.lua.L)
         var request = gm_request()
         request.kind = GM_ADOPT_STATE
         request.from = other.lua.L
-        let failure = enter(&request)
+        let outcome = enter(&request)
         lua_settop(other.lua.L, otherTop)
-        if let failure {
-            return failure.kind == .memory
-                ? "the state table does not fit in Lua's memory next to the running rules (limit \(mebibytes(options.memoryLimit)) for both)"
-                : failure.message
+        if case .failure(let failure) = outcome {
+            throw failure.kind == .memory ? .noRoom(memoryLimit: options.memoryLimit) : .failed(failure.message)
         }
         if request.dropped > 0 { log("gesturemap: \(request.dropped) functions or other values in state could not be carried over the reload") }
-        return nil
     }
 
     /// The earliest timer, on the input's clock; nil while none is due before
@@ -156,9 +152,9 @@ extension ScriptRuntime {
         var request = gm_request()
         request.kind = GM_CALL_REF
         request.ref = timer.function
-        let failure = enter(&request)
+        let outcome = enter(&request)
         currentOrigin = nil
-        guard let failure else { return }
+        guard case .failure(let failure) = outcome else { return }
         if failure.kind == .memory {
             log("\(timer.origin): a timer ran out of Lua memory (limit \(mebibytes(options.memoryLimit))) and was stopped")
         } else {

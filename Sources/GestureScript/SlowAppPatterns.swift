@@ -75,14 +75,14 @@ extension ScriptRuntime {
             let subject = String(decoding: [UInt8](repeating: byte, count: Self.maxAppIDBytes), as: UTF8.self)
             let lowered = AppPatterns.lowercasedASCII(subject)
             var (found, steps) = countedFind(pattern, in: subject, maxSteps: Self.maxDeviceMatchSteps)
-            if found == 0, folded != pattern || lowered != subject {
+            if found == .notFound, folded != pattern || lowered != subject {
                 let (again, more) = countedFind(folded, in: lowered, maxSteps: Self.maxDeviceMatchSteps)
                 found = again
                 steps += more
             }
             left -= steps
             result.steps = max(result.steps, steps)
-            if found == -2 {
+            if found == .tooManySteps {
                 result.slowOn = byte
                 break
             }

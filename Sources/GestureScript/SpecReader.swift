@@ -22,7 +22,11 @@ enum SpecReader {
             if userKinds.recognizers.contains(phrase) { return .success(GestureSpec(kind: .custom, name: phrase)) }
             switch PhraseParser.parse(phrase) {
             case .success(let spec):
-                if let problem = unknownShape(spec.name, kind: spec.kind, userKinds) { return .failure(problem) }
+                do {
+                    try checkKnownShape(spec.name, kind: spec.kind, userKinds)
+                } catch {
+                    return .failure(error)
+                }
                 return .success(spec)
             case .failure(let error): return .failure(SpecProblem(error.message))
             }
@@ -150,7 +154,11 @@ enum SpecReader {
 
         let spec = GestureSpec(kind: kind, fingers: fingers, direction: direction, taps: taps, edge: edge, resting: resting,
                                name: name, minScore: minScore)
-        if let problem = spec.validationError() { return .failure(SpecProblem(problem)) }
+        do {
+            try spec.validate()
+        } catch {
+            return .failure(SpecProblem(error.description))
+        }
         return .success(spec)
     }
 
@@ -170,8 +178,18 @@ enum SpecReader {
             return .failure("\"name\" must be a shape's name, such as \"circle\"")
         }
         lua.pop()
-        if let name, let problem = ShapeName.problem(name) { return .failure(SpecProblem(problem)) }
-        if let problem = unknownShape(name, kind: kind, userKinds) { return .failure(problem) }
+        if let name {
+            do {
+                try ShapeName.validate(name)
+            } catch {
+                return .failure(SpecProblem(error.description))
+            }
+        }
+        do {
+            try checkKnownShape(name, kind: kind, userKinds)
+        } catch {
+            return .failure(error)
+        }
         var minScore: Double?
         switch lua.rawField(t, "min_score") {
         case .nil: break
@@ -190,10 +208,10 @@ enum SpecReader {
         return .success((name, minScore))
     }
 
-    /// A shape name no template has.
-    static func unknownShape(_ name: String?, kind: GestureKind, _ userKinds: UserKinds) -> SpecProblem? {
-        guard kind == .shape, let name, !userKinds.shapes.contains(name) else { return nil }
-        return SpecProblem("unknown shape \"\(name)\"; known shapes: \(userKinds.shapes.sorted().joined(separator: ", ")) (teach one with gesturemap shape add \(name) RECORDING)")
+    /// Throws for a shape name no template has.
+    static func checkKnownShape(_ name: String?, kind: GestureKind, _ userKinds: UserKinds) throws(SpecProblem) {
+        guard kind == .shape, let name, !userKinds.shapes.contains(name) else { return }
+        throw SpecProblem("unknown shape \"\(name)\"; known shapes: \(userKinds.shapes.sorted().joined(separator: ", ")) (teach one with gesturemap shape add \(name) RECORDING)")
     }
 }
 

@@ -57,8 +57,10 @@ enum ShapeCommand {
             return usageFailure(error, command: "shape add", console: console)
         }
         let name = ShapeName.normalize(options.inputs[0])
-        if let problem = ShapeName.problem(name) {
-            return usageFailure(UsageError(message: problem), command: "shape add", console: console)
+        do {
+            try ShapeName.validate(name)
+        } catch {
+            return usageFailure(UsageError(message: error.description), command: "shape add", console: console)
         }
         var runOptions = options
         runOptions.inputs = [options.inputs[1]]

@@ -28,8 +28,9 @@ struct ProcessLauncherTests {
     func verbatimArguments() throws {
         let out = try Self.scratch().appendingPathComponent("args").path
         let launcher = ProcessLauncher()
-        let problem = launcher.launch(.init(argv: ["/bin/sh", "-c", "printf '%s|' \"$@\" > \"$0\"", out, "a b", "x;y", "$HOME"], origin: "rules.lua:1"))
-        #expect(problem == nil)
+        #expect(throws: Never.self) {
+            try launcher.launch(.init(argv: ["/bin/sh", "-c", "printf '%s|' \"$@\" > \"$0\"", out, "a b", "x;y", "$HOME"], origin: "rules.lua:1"))
+        }
         #expect(Self.contents(out) == "a b|x;y|$HOME|")
         launcher.finish()
     }
@@ -41,7 +42,7 @@ struct ProcessLauncherTests {
         let gesture = GestureEvent(kind: .swipe, phase: .ended, fingers: 2, direction: .left, time: 1.5)
         var env = gestureEnvironment(gesture, device: "Panel")
         env["PAGE"] = "3"
-        _ = launcher.launch(.init(argv: ["/bin/sh", "-c", "echo \"$GESTURE_KIND $GESTURE_FINGERS $GESTURE_DIRECTION $GESTURE_DEVICE $PAGE\" > \"$0\"", out], environment: env, origin: "r"))
+        try launcher.launch(.init(argv: ["/bin/sh", "-c", "echo \"$GESTURE_KIND $GESTURE_FINGERS $GESTURE_DIRECTION $GESTURE_DEVICE $PAGE\" > \"$0\"", out], environment: env, origin: "r"))
         #expect(Self.contents(out) == "swipe 2 left Panel 3\n")
         launcher.finish()
     }
@@ -50,17 +51,23 @@ struct ProcessLauncherTests {
     func directory() throws {
         let dir = try Self.scratch()
         let launcher = ProcessLauncher()
-        _ = launcher.launch(.init(argv: ["/bin/sh", "-c", "pwd > here"], directory: dir.path, origin: "r"))
+        try launcher.launch(.init(argv: ["/bin/sh", "-c", "pwd > here"], directory: dir.path, origin: "r"))
         #expect(Self.contents(dir.appendingPathComponent("here").path) == dir.path + "\n")
-        #expect(launcher.launch(.init(argv: ["true"], directory: "/nonexistent/dir", origin: "r")) == "cannot run \"true\": its working directory /nonexistent/dir does not exist")
+        let missing = Self.failure(launcher, .init(argv: ["true"], directory: "/nonexistent/dir", origin: "r"))
+        #expect(missing == .noWorkingDirectory(program: "true", directory: "/nonexistent/dir"))
+        #expect(missing?.description == "cannot run \"true\": its working directory /nonexistent/dir does not exist")
         launcher.finish()
     }
 
     @Test("a program that does not exist is reported by name")
     func missingProgram() {
         let launcher = ProcessLauncher()
-        #expect(launcher.launch(.init(argv: ["nosuchprogram-gesturemap"], origin: "r")) == "cannot run \"nosuchprogram-gesturemap\": no such program on PATH")
-        #expect(launcher.launch(.init(argv: ["/no/such/path"], origin: "r")) == "cannot run \"/no/such/path\": no such program")
+        let onPath = Self.failure(launcher, .init(argv: ["nosuchprogram-gesturemap"], origin: "r"))
+        #expect(onPath == .notFound(program: "nosuchprogram-gesturemap", onPath: true))
+        #expect(onPath?.description == "cannot run \"nosuchprogram-gesturemap\": no such program on PATH")
+        let byPath = Self.failure(launcher, .init(argv: ["/no/such/path"], origin: "r"))
+        #expect(byPath == .notFound(program: "/no/such/path", onPath: false))
+        #expect(byPath?.description == "cannot run \"/no/such/path\": no such program")
         #expect(launcher.runningCount == 0)
     }
 
@@ -71,7 +78,7 @@ struct ProcessLauncherTests {
         var messages: [String] = []
         launcher.report = { messages.append($0) }
         // The shell starts a grandchild: both must go.
-        _ = launcher.launch(.init(argv: ["/bin/sh", "-c", "sleep 5 & echo $$ $! > \"$0\"; wait", pidFile], timeout: 0.2, origin: "rules.lua:4"))
+        try launcher.launch(.init(argv: ["/bin/sh", "-c", "sleep 5 & echo $$ $! > \"$0\"; wait", pidFile], timeout: 0.2, origin: "rules.lua:4"))
         let pids = try #require(Self.contents(pidFile)).split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { pid_t($0) }
         #expect(pids.count == 2)
         let started = MonotonicClock.now()
@@ -81,6 +88,16 @@ struct ProcessLauncherTests {
         #expect(messages == ["rules.lua:4: \"/bin/sh\" ran past its timeout and was stopped"])
         for _ in 0..<100 where pids.contains(where: Self.alive) { usleep(10000) }
         for pid in pids { #expect(!Self.alive(pid), "process \(pid) is still there") }
+    }
+
+    /// What `launch` threw, or nil when the request ran or waits.
+    static func failure(_ launcher: ProcessLauncher, _ request: ProcessLauncher.Request) -> LaunchError? {
+        do {
+            try launcher.launch(request)
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// Running or sleeping; a zombie waiting for init to reap it is gone.
@@ -97,7 +114,7 @@ struct ProcessLauncherTests {
         var messages: [String] = []
         launcher.report = { messages.append($0) }
         for i in 0..<4 {
-            #expect(launcher.launch(.init(argv: ["sleep", "0.3"], timeout: 2, origin: "rules.lua:\(i)")) == nil)
+            #expect(Self.failure(launcher, .init(argv: ["sleep", "0.3"], timeout: 2, origin: "rules.lua:\(i)")) == nil)
         }
         #expect(launcher.runningCount == 2)
         #expect(launcher.queuedCount == 1)
@@ -105,5 +122,15 @@ struct ProcessLauncherTests {
         launcher.finish()
         #expect(launcher.runningCount == 0)
         #expect(launcher.queuedCount == 0)
+    }
+
+    @Test("the messages of programs that cannot run, word for word")
+    func launchErrorTexts() {
+        #expect(LaunchError.noProgram.description == "exec needs a program to run")
+        #expect(LaunchError.permissionDenied(program: "./notes.txt").description == "cannot run \"./notes.txt\": permission denied")
+        #expect(LaunchError.spawnFailed(program: "x", errno: E2BIG).description == "cannot run \"x\": Argument list too long")
+        #expect(ProcessLauncherTests.failure(ProcessLauncher(), .init(argv: [""], origin: "r")) == .noProgram)
+        // A file without execute permission for anyone: refused by the kernel, not found missing.
+        #expect(ProcessLauncherTests.failure(ProcessLauncher(), .init(argv: ["/etc/passwd"], origin: "r")) == .permissionDenied(program: "/etc/passwd"))
     }
 }

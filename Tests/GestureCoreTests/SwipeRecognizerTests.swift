@@ -87,13 +87,13 @@ struct SwipeRecognizerTests {
     }
 
     @Test("a finger later than swipe_settle finds the swipe decided; a longer swipe_settle waits for it")
-    func settleIsTheWindow() {
+    func settleIsTheWindow() throws {
         let rules = TouchScript.rules("swipe left", "two-finger swipe left")
         let plan = TouchScript.stroke(fingers: 2, angle: 180, length: 45, duration: 0.2, stagger: [0, 0.09])
         let frames = TouchScript.frames(plan, rate: 120)
         #expect(TouchScript.recognize(frames, rules: rules).map(\.rule) == [0])
         var slow = Thresholds()
-        #expect(slow.set(name: "swipe_settle", value: 0.1) == nil)
+        try slow.set(name: "swipe_settle", value: 0.1)
         #expect(TouchScript.recognize(frames, rules: rules, thresholds: slow).map(\.rule) == [1])
     }
 
@@ -183,9 +183,9 @@ struct SwipeRecognizerTests {
     }
 
     @Test("the thresholds come from config: a longer minimum distance rejects a short stroke")
-    func configuredDistance() {
+    func configuredDistance() throws {
         var thresholds = Thresholds()
-        #expect(thresholds.set(name: "swipe_min_distance", value: 30) == nil)
+        try thresholds.set(name: "swipe_min_distance", value: 30)
         let plan = TouchScript.stroke(fingers: 1, angle: 0, length: 25, duration: 0.12)
         #expect(TouchScript.recognize(TouchScript.frames(plan), rules: Self.allRules).count == 1)
         #expect(TouchScript.recognize(TouchScript.frames(plan), rules: Self.allRules, thresholds: thresholds).isEmpty)

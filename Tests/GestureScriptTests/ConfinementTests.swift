@@ -284,7 +284,7 @@ struct BudgetTests {
         runtime.dispatch(Delivery(rule: 1, event: swipe(.right)))
         #expect(host.lines == [#"{"action":"right","t":1.5,"n":2}"#])
         let fresh = try #require(ScriptRuntime(host: host))
-        #expect(fresh.adoptState(from: runtime) == nil)
+        #expect(throws: Never.self) { try fresh.adoptState(from: runtime) }
     }
 
     @Test("errors Lua raises itself end the handler with their message", arguments: [
@@ -367,10 +367,11 @@ struct MemoryTests {
         let (old, _) = try loadRules("state.big = {} for i = 1, 60000 do state.big[i] = { i } end", options: ScriptOptions(memoryLimit: Self.limit))
         let host = RecordingHost()
         let fresh = try #require(ScriptRuntime(host: host, options: ScriptOptions(memoryLimit: Self.limit), sharingLimitsOf: old))
-        #expect(fresh.adoptState(from: old) == "the state table does not fit in Lua's memory next to the running rules (limit 8 MiB for both)")
+        let error = #expect(throws: StateAdoptionError.noRoom(memoryLimit: Self.limit)) { try fresh.adoptState(from: old) }
+        #expect(error?.description == "the state table does not fit in Lua's memory next to the running rules (limit 8 MiB for both)")
         // The old rules' state is untouched and still works.
         let again = try #require(ScriptRuntime(host: host))
-        #expect(again.adoptState(from: old) == nil)
+        #expect(throws: Never.self) { try again.adoptState(from: old) }
         try again.load(source: "on('tap', function() emit('n', { n = #state.big }) end)", chunkName: "@new.lua")
         again.dispatch(Delivery(rule: 0, event: tap(at: 1)))
         #expect(host.lines == [#"{"action":"n","t":1,"n":60000}"#])

@@ -57,9 +57,14 @@ struct LuaJSONFlatFieldsTests {
         let taken = LuaJSON.writeFlatFields(stack, -1, into: &flat, reserved: reserved)
         let topKept = lua_gettop(L) == top
         var general = start
-        let problem = LuaJSON.writeFieldsInGeneral(stack, -1, into: &general, reserved: reserved)
+        var problem: String?
+        do {
+            try LuaJSON.writeFieldsInGeneral(stack, -1, into: &general, reserved: reserved)
+        } catch {
+            problem = error.text(root: "the fields table")
+        }
         return Outcome(flat: taken, flatBytes: taken ? flat.bytes : flat.bytes == start.bytes ? [] : flat.bytes,
-                       generalBytes: general.bytes, problem: problem?.text(root: "the fields table"), topKept: topKept)
+                       generalBytes: general.bytes, problem: problem, topKept: topKept)
     }
 
     static func withTables(_ source: String, _ body: (OpaquePointer, Int) -> Void) throws {

@@ -8,19 +8,24 @@ final class ActionHost: ScriptHost {
     var messages: [String] = []
     var execs: [ExecRequest] = []
     var keys: [String] = []
-    var execProblem: String?
+    /// Why every exec() fails, when they should.
+    var execFailure: HostRefusal?
 
     func emit(line: String) { lines.append(line) }
     func log(_ message: String) { messages.append(message) }
-    func exec(_ request: ExecRequest) -> String? {
+    func exec(_ request: ExecRequest) throws(HostActionError) {
         execs.append(request)
-        return execProblem
+        if let execFailure { throw .failed(execFailure) }
     }
-    func key(_ combo: String, origin: String) -> String? {
-        if combo == "nosuchkey" { return "unknown key \"nosuchkey\"" }
+    func key(_ combo: String, origin: String) throws(HostActionError) {
+        if combo == "nosuchkey" { throw .failed(HostRefusal(description: "unknown key \"nosuchkey\"")) }
         keys.append(combo)
-        return nil
     }
+}
+
+/// A host's own error, as the actions module's are to the rules.
+struct HostRefusal: Error, CustomStringConvertible, Sendable {
+    var description: String
 }
 
 func loadWithHost(_ source: String, host: ActionHost = ActionHost()) throws -> (ScriptRuntime, ActionHost) {
@@ -156,7 +161,7 @@ struct RuleAPITests {
     @Test("a program that cannot run is reported by name and the handler goes on")
     func execFailure() throws {
         let host = ActionHost()
-        host.execProblem = "cannot run \"nosuchprogram\": no such program on PATH"
+        host.execFailure = HostRefusal(description: "cannot run \"nosuchprogram\": no such program on PATH")
         let (runtime, _) = try loadWithHost("""
         on("tap", function(g)
           local ok, err = exec({ "nosuchprogram" })
@@ -221,7 +226,7 @@ struct RuleAPITests {
         let (old, _) = try loadWithHost("state.page = 7; state.history = { 1, 2, { deep = true } }; state.f = print")
         let host = ActionHost()
         let fresh = try #require(ScriptRuntime(host: host))
-        fresh.adoptState(from: old)
+        try fresh.adoptState(from: old)
         try fresh.load(source: "on(\"tap\", function() emit(\"s\", { page = state.page, deep = state.history[3].deep, f = type(state.f) }) end)", chunkName: "@new.lua")
         fresh.dispatch(Delivery(rule: 0, event: tap(at: 1)))
         #expect(host.lines == [#"{"action":"s","t":1,"deep":true,"f":"nil","page":7}"#])

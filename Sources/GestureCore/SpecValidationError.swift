@@ -1,0 +1,41 @@
+/// What makes a gesture spec impossible to match, in words for the rule author.
+public enum SpecValidationError: Error, Equatable, Sendable, CustomStringConvertible {
+    case fingers(Int)
+    /// Pinches and rotates take two fingers or more.
+    case tooFewFingers(GestureKind)
+    case noDirection(GestureKind, Direction)
+    case wrongDirection(Direction, GestureKind)
+    case taps(Int)
+    case resting(Int)
+    /// An edge swipe's direction that does not lead in from its edge.
+    case edgeDirection(Edge, Direction)
+    case shapeFingers
+    case emptyShapeName
+    case minScore(Double)
+    case unnamedRecognizer
+    case minScoreOnRecognizer(String)
+    case minScoreOnKind(GestureKind)
+    case nameOnKind(GestureKind)
+
+    public var description: String {
+        switch self {
+        case .fingers(let n): return "fingers must be 1 to \(GestureSpec.maxFingers) or \"any\", not \(n)"
+        case .tooFewFingers(let kind): return "a \(kind.rawValue) needs at least 2 fingers"
+        case let .noDirection(kind, direction): return "a \(kind.phrase) has no direction; remove \"\(direction.rawValue)\""
+        case let .wrongDirection(direction, kind):
+            let allowed = kind.allowedDirections.map { $0.rawValue }.joined(separator: ", ")
+            return "\"\(direction.rawValue)\" is not a direction of \(kind.phrase); use one of \(allowed)"
+        case .taps(let n): return "taps must be 1 to \(GestureSpec.maxTaps), not \(n)"
+        case .resting(let n): return "resting must be 0 to \(GestureSpec.maxResting), not \(n)"
+        case let .edgeDirection(edge, direction):
+            return "an edge swipe from the \(edge.rawValue) edge moves \(Direction.inward(from: edge).rawValue), not \(direction.rawValue)"
+        case .shapeFingers: return "a shape is drawn with one finger; remove \"fingers\""
+        case .emptyShapeName: return "a shape's name cannot be empty"
+        case .minScore(let score): return "min_score must be from 0 to 1, not \(score)"
+        case .unnamedRecognizer: return "a recognizer's kind needs its name"
+        case .minScoreOnRecognizer(let name): return "min_score belongs to shapes, not \"\(name)\""
+        case .minScoreOnKind(let kind): return "min_score belongs to shapes, not \(kind.phrase)"
+        case .nameOnKind(let kind): return "a name belongs to shapes and recognizers, not \(kind.phrase)"
+        }
+    }
+}

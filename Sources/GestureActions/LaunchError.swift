@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Why a rule's program could not run at all. A program that runs and fails
 /// is its own business: it has its exit status, not one of these.

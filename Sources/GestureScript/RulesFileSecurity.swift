@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// A rules file (or a module it requires) that group or others can write,
 /// refused while running as root: it would run their code as root.

@@ -21,7 +21,7 @@ public final class VirtualKeyboard: KeySink {
             case .missing(let path):
                 return "key() needs \(path), which does not exist; load the uinput module (sudo modprobe uinput, and list it in /etc/modules-load.d/), give yourself access with the udev rule examples/udev/70-gesturemap.rules, or run with --dry-run to print the keys instead"
             case .denied(let path):
-                return "key() needs write access to \(path); the udev rule 70-gesturemap.rules gives it to the user logged in at the seat: install it (the package does; from a build, copy examples/udev/70-gesturemap.rules to /etc/udev/rules.d/ and run sudo udevadm trigger) and log in again at the seat; a kiosk that runs gesturemap with no one at the seat adds its user to the gesturemap-uinput group (sudo usermod -aG gesturemap-uinput USER), which lets it type into every session; or run with --dry-run to print the keys instead"
+                return "key() needs write access to \(path); the udev rule 70-gesturemap.rules gives it to the user logged in at the seat: install it (the package does; from a build, copy examples/udev/70-gesturemap.rules to /etc/udev/rules.d/ and run sudo udevadm trigger) and log in again at the seat; a kiosk that runs gesturemap with no one at the seat runs it as the gesturemap user instead, which the rule gives uinput to (User=gesturemap in its system service; the package creates that user, and the rule's first lines say how from a build); or run with --dry-run to print the keys instead"
             case let .failed(path, reason):
                 return "key() could not set up a virtual keyboard on \(path): \(reason)"
             }

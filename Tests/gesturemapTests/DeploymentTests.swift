@@ -59,27 +59,33 @@ struct DeploymentTests {
         }
     }
 
-    @Test("the udev rule gives uinput to the seat's user (uaccess) and to the gesturemap-uinput group alone, never to input, with no MODE that would open it to root's group")
+    @Test("the udev rule gives uinput to the seat's user (uaccess) and to the gesturemap user, mode 0600: no group, never input")
     func udevRuleUinput() throws {
         let lines = try Self.ruleLines()
         let uinput = lines.filter { $0.contains(#"KERNEL=="uinput""#) }
         #expect(uinput.count == 1, "\(uinput)")
         for line in uinput {
             #expect(line.contains(#"TAG+="uaccess""#), "\(line)")
-            #expect(line.contains(#"GROUP="gesturemap-uinput""#), "\(line)")
+            #expect(line.contains(#"OWNER="gesturemap""#), "\(line)")
+            #expect(line.contains(#"MODE="0600""#), "\(line)")
+            #expect(!line.contains("GROUP="), "\(line)")
             #expect(line.contains(#"OPTIONS+="static_node=uinput""#), "\(line)")
-            #expect(!line.contains("MODE="), "\(line)")
         }
         #expect(!lines.contains { $0.contains(#"GROUP="input""#) }, "\(lines)")
+    }
+
+    /// The values a rule line assigns to `key` (`MODE`, `GROUP`, `OWNER`).
+    static func values(_ key: String, in lines: [String]) -> [String] {
+        lines.flatMap { line in
+            line.components(separatedBy: key + #"=""#).dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        }
     }
 
     @Test("no MODE in the udev rule lets a group write, and the file sorts before the seat rules that act on uaccess")
     func udevRuleModesAndOrder() throws {
         let lines = try Self.ruleLines()
-        let modes = lines.flatMap { line in
-            line.components(separatedBy: #"MODE=""#).dropFirst().map { String($0.prefix { $0 != "\"" }) }
-        }
-        #expect(modes.count == 2, "\(modes)")
+        let modes = Self.values("MODE", in: lines)
+        #expect(modes.count == 3, "\(modes)")
         for mode in modes {
             let bits = Int(mode, radix: 8) ?? 0o777
             #expect(bits & 0o022 == 0, "MODE=\(mode)")
@@ -95,19 +101,25 @@ struct DeploymentTests {
         #expect(package.contains(#""$pkg/usr/lib/udev/rules.d/70-gesturemap.rules""#))
     }
 
-    @Test("the package's postinst creates exactly the groups the udev rule names, and stops at the first error")
-    func postinstGroups() throws {
+    @Test("the package's postinst creates the group and the user the udev rule names, the user in that group, as Debian makes a daemon's user; no gesturemap-uinput; it stops at the first error")
+    func postinstUserAndGroup() throws {
         let postinst = Self.root.appendingPathComponent("scripts/debian/postinst")
         let text = try String(contentsOf: postinst, encoding: .utf8)
         #expect(FileManager.default.isExecutableFile(atPath: postinst.path))
         #expect(text.hasPrefix("#!/bin/sh\n"))
         #expect(text.contains("\nset -e\n"))
-        let loop = try #require(text.split(separator: "\n").first { $0.contains("for group in ") })
-        let created = Set(loop.components(separatedBy: "for group in ").last!.components(separatedBy: ";").first!.split(separator: " ").map(String.init))
-        let named = try Set(Self.ruleLines().flatMap { line in
-            line.components(separatedBy: #"GROUP=""#).dropFirst().map { String($0.prefix { $0 != "\"" }) }
-        })
-        #expect(created == ["gesturemap", "gesturemap-uinput"])
-        #expect(named == created)
+        let lines = try Self.ruleLines()
+        #expect(Set(Self.values("GROUP", in: lines)) == ["gesturemap"])
+        #expect(Set(Self.values("OWNER", in: lines)) == ["gesturemap"])
+        let commands = text.replacingOccurrences(of: "\\\n", with: " ").split(separator: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces).split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+            .filter { !$0.hasPrefix("#") && !$0.hasPrefix("echo ") }
+        // On the machine itself, and in a dpkg --root.
+        #expect(commands.contains("addgroup --system --quiet gesturemap"), "\(commands)")
+        #expect(commands.contains("adduser --system --quiet --ingroup gesturemap --no-create-home --home /nonexistent --shell /usr/sbin/nologin gesturemap"), "\(commands)")
+        #expect(commands.contains(#"groupadd --system --force --prefix "$DPKG_ROOT" gesturemap"#), "\(commands)")
+        #expect(commands.contains { $0.contains(#"useradd --system --prefix "$DPKG_ROOT" --gid gesturemap --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin gesturemap"#) }, "\(commands)")
+        // An earlier version's group is named only to say it is left.
+        #expect(!commands.contains { $0.contains("gesturemap-uinput") && !$0.hasPrefix("if getent group gesturemap-uinput ") }, "\(commands)")
     }
 }

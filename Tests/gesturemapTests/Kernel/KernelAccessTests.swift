@@ -5,12 +5,13 @@ import Foundation
 import Testing
 
 /// Who may read the touch devices and write uinput: the shipped udev rule,
-/// applied by the real udevd, tags both for the user at the seat (uaccess)
-/// and gives them to the groups the package's postinst creates, a kiosk's
-/// opt-in: gesturemap reads touch devices, gesturemap-uinput types. The input
-/// group gets neither, and no group may write a touch device. There is no
-/// logind in the guest, so no ACL is given: the tag that asks for it is what
-/// is checked. A user without access is told the fix.
+/// applied by the real udevd, tags both for the user at the seat (uaccess),
+/// and gives a kiosk what the package's postinst creates: the gesturemap
+/// group reads touch devices, the gesturemap user owns uinput (mode 0600: no
+/// group may write it). The input group gets neither, and no group may write
+/// a touch device. There is no logind in the guest, so no ACL is given: the
+/// tag that asks for it is what is checked. A user without access is told the
+/// fix.
 @Suite("Access and the udev rule in a real kernel", .serialized, .enabled(if: KernelGuest.isInside, KernelGuest.reason))
 struct KernelAccessTests {
     static let rule = Binary.packageRoot.appendingPathComponent("examples/udev/70-gesturemap.rules").path
@@ -25,13 +26,13 @@ struct KernelAccessTests {
     static let inputMember = user(groups: "input")
     /// A kiosk's user whose rules only emit or exec.
     static let reader = user(groups: "gesturemap")
-    /// Every group the rule and Debian name but gesturemap-uinput.
-    static let allButUinput = user(groups: "input,gesturemap")
-    /// A kiosk's user whose rules call key().
-    static let typist = user(groups: "gesturemap,gesturemap-uinput")
+    /// Every group the rule and Debian name, as another user than gesturemap.
+    static let groupsMember = user(groups: "input,gesturemap")
+    /// A kiosk whose rules call key(): the gesturemap user, with its groups.
+    static let gesturemapUser = ["/usr/bin/setpriv", "--reuid=gesturemap", "--regid=gesturemap", "--init-groups"]
 
     static let deviceFix = "permission denied; the udev rule 70-gesturemap.rules lets the user logged in at the seat read touch devices: install it (the package does; from a build, copy examples/udev/70-gesturemap.rules to /etc/udev/rules.d/ and run sudo udevadm trigger) and log in again at the seat; a kiosk that runs gesturemap with no one at the seat adds its user to the gesturemap group instead (sudo usermod -aG gesturemap USER)"
-    static let uinputFix = "key() needs write access to /dev/uinput; the udev rule 70-gesturemap.rules gives it to the user logged in at the seat: install it (the package does; from a build, copy examples/udev/70-gesturemap.rules to /etc/udev/rules.d/ and run sudo udevadm trigger) and log in again at the seat; a kiosk that runs gesturemap with no one at the seat adds its user to the gesturemap-uinput group (sudo usermod -aG gesturemap-uinput USER), which lets it type into every session; or run with --dry-run to print the keys instead"
+    static let uinputFix = "key() needs write access to /dev/uinput; the udev rule 70-gesturemap.rules gives it to the user logged in at the seat: install it (the package does; from a build, copy examples/udev/70-gesturemap.rules to /etc/udev/rules.d/ and run sudo udevadm trigger) and log in again at the seat; a kiosk that runs gesturemap with no one at the seat runs it as the gesturemap user instead, which the rule gives uinput to (User=gesturemap in its system service; the package creates that user, and the rule's first lines say how from a build); or run with --dry-run to print the keys instead"
 
     @Test("a user who may not read a device named gets a message that names the fix, and exit 69")
     func noAccess() throws {
@@ -61,12 +62,13 @@ struct KernelAccessTests {
         #expect(service.stderr.components(separatedBy: "waiting for access").count == 2, "\(service.stderr)")
     }
 
-    /// The node's group and permission bits.
+    /// The node's owner, group and permission bits: "owner:group mode".
     static func access(_ node: String) throws -> String {
         let attributes = try FileManager.default.attributesOfItem(atPath: node)
+        let owner = attributes[.ownerAccountName] as? String ?? "?"
         let group = attributes[.groupOwnerAccountName] as? String ?? "?"
         let mode = (attributes[.posixPermissions] as? Int).map { String($0 & 0o777, radix: 8) } ?? "?"
-        return "\(group) \(mode)"
+        return "\(owner):\(group) \(mode)"
     }
 
     /// udev's TAGS (every tag the device was given) and CURRENT_TAGS (those of
@@ -98,7 +100,7 @@ struct KernelAccessTests {
         #expect(chown("/dev/uinput", 0, 0) == 0 && chmod("/dev/uinput", 0o600) == 0)
     }
 
-    @Test("without the shipped rule uinput is root's alone (Debian's rules leave it so); with it, tagged uaccess for the user at the seat and the gesturemap-uinput group's, mode 0660: no other group may open it, and key() says what to do; a member of gesturemap-uinput types")
+    @Test("without the shipped rule uinput is root's alone (Debian's rules leave it so); with it, tagged uaccess for the user at the seat and the gesturemap user's, mode 0600: no group may open it, members of input and gesturemap are refused and key() says what to do; the gesturemap user types")
     func uinputRule() throws {
         let keyRules = try Binary.temporaryFile("key.lua", """
             on("2-finger swipe left", function(g) key("PageDown") end)
@@ -113,33 +115,34 @@ struct KernelAccessTests {
         Self.resetUinput()
         try Self.reapplyRulesToUinput()
         let bare = try Self.access("/dev/uinput")
-        #expect(bare == "root 600")
+        #expect(bare == "root:root 600")
         let bareTags = try Self.tags("/dev/uinput")
         #expect(!bareTags.current.contains(":uaccess:"), "CURRENT_TAGS=\(bareTags.current)")
-        #expect(try !Self.open("/dev/uinput", ">", as: Self.typist).opened)
+        #expect(try !Self.open("/dev/uinput", ">", as: Self.gesturemapUser).opened)
 
         // With the rule, as shipped.
         try FileManager.default.copyItem(atPath: Self.rule, toPath: Self.installedRule)
         try Self.reapplyRulesToUinput()
         let shipped = try Self.access("/dev/uinput")
-        #expect(shipped == "gesturemap-uinput 660")
+        #expect(shipped == "gesturemap:root 600")
         let tags = try Self.tags("/dev/uinput")
         #expect(tags.all.contains(":uaccess:"), "TAGS=\(tags.all)")
         #expect(tags.current.contains(":uaccess:"), "CURRENT_TAGS=\(tags.current)")
-        for user in [Self.nobody, Self.inputMember, Self.allButUinput] {
+        for user in [Self.nobody, Self.inputMember, Self.reader, Self.groupsMember] {
             let attempt = try Self.open("/dev/uinput", ">", as: user)
             #expect(!attempt.opened, "\(user.last!) opened /dev/uinput")
             #expect(attempt.said.contains("Permission denied"), "\(user.last!): \(attempt.said)")
         }
         let device = try EvemuDevice(description: TouchPanel.description())
-        let refused = try KernelGuest.gesturemap(["run", "--rules", keyRules.path, device.node], as: Self.allButUinput)
+        let refused = try KernelGuest.gesturemap(["run", "--rules", keyRules.path, device.node], as: Self.groupsMember)
         #expect(refused.waitForExit(upTo: 30) == 69)
         #expect(refused.stderr.contains(Self.uinputFix), "\(refused.stderr)")
         #expect(!refused.stderr.contains(" input group"), "\(refused.stderr)")
+        #expect(!refused.stderr.contains("usermod"), "\(refused.stderr)")
 
-        let member = try Self.open("/dev/uinput", ">", as: Self.typist)
-        #expect(member.opened, "\(member.said)")
-        let typed = try KernelKeyTests.typeAndReadBack(rules: keyRules.path, count: 2, as: Self.typist)
+        let owner = try Self.open("/dev/uinput", ">", as: Self.gesturemapUser)
+        #expect(owner.opened, "\(owner.said)")
+        let typed = try KernelKeyTests.typeAndReadBack(rules: keyRules.path, count: 2, as: Self.gesturemapUser)
         #expect(typed == ["KEY_PAGEDOWN 1", "KEY_PAGEDOWN 0"])
     }
 
@@ -151,7 +154,7 @@ struct KernelAccessTests {
             let properties = try KernelGuest.run("udevadm", ["info", "--query=property", device.node]).output
             #expect(properties.contains(property), "\(device.node): \(properties)")
             let access = try Self.access(device.node)
-            #expect(access == "gesturemap 640", "\(device.node)")
+            #expect(access == "root:gesturemap 640", "\(device.node)")
             let tags = try Self.tags(device.node)
             #expect(tags.all.contains(":uaccess:"), "\(device.node): TAGS=\(tags.all)")
             #expect(tags.current.contains(":uaccess:"), "\(device.node): CURRENT_TAGS=\(tags.current)")
@@ -173,42 +176,70 @@ struct KernelAccessTests {
         #expect(nobody.waitForExit(upTo: 30) == 69, "\(nobody.stderr)")
     }
 
-    @Test("the rule without its groups (a build installed by hand): the uaccess tag still, and no group's access (udev drops Debian's input group for the one it cannot find): touch devices root's 0640, uinput root's 0600; the package's postinst then makes the groups and has udevd apply them to the nodes already there")
-    func withoutGroups() throws {
+    @Test("the rule without its group and user (a build installed by hand): the uaccess tag still, and no one else's access (udevd ignores the names it cannot find, and Debian's input group goes): touch devices root's 0640, uinput root's 0600; the package's postinst, over an earlier version's groups, then makes the user in the group it finds, leaves gesturemap-uinput with nothing, and has udevd apply the rule to the nodes already there")
+    func withoutUserAndGroup() throws {
         defer {
+            _ = try? KernelGuest.run("/usr/sbin/groupdel", ["gesturemap-uinput"])
             _ = try? KernelGuest.run("/bin/sh", [Self.postinst, "configure"])
             EvemuDevice.settle()
         }
-        for group in ["gesturemap-uinput", "gesturemap"] {
-            let removed = try KernelGuest.run("/usr/sbin/groupdel", [group])
-            #expect(removed.status == 0, "groupdel \(group): \(removed.output)")
+        let userRemoved = try KernelGuest.run("/usr/sbin/userdel", ["gesturemap"])
+        #expect(userRemoved.status == 0, "userdel gesturemap: \(userRemoved.output)")
+        // userdel takes the user's own group with it where it has no other member.
+        if try KernelGuest.run("/usr/bin/getent", ["group", "gesturemap"]).status == 0 {
+            let removed = try KernelGuest.run("/usr/sbin/groupdel", ["gesturemap"])
+            #expect(removed.status == 0, "groupdel gesturemap: \(removed.output)")
+        }
+        for database in ["passwd", "group"] {
+            let found = try KernelGuest.run("/usr/bin/getent", [database, "gesturemap"])
+            #expect(found.status == 2, "\(database): \(found.output)")
         }
         // udevd reads again only a rules file that changed, and looks its
-        // groups up then: it finds none. uinput as a fresh boot has it.
+        // names up then: it finds neither. uinput as a fresh boot has it.
         #expect(utimes(Self.installedRule, nil) == 0)
         Self.resetUinput()
         try Self.reapplyRulesToUinput()
         let screen = try EvemuDevice(description: TouchPanel.description())
         let uinput = try Self.access("/dev/uinput")
         let touch = try Self.access(screen.node)
-        #expect(uinput == "root 600")
-        #expect(touch == "root 640")
+        #expect(uinput == "root:root 600")
+        #expect(touch == "root:root 640")
         for node in ["/dev/uinput", screen.node] {
             let tags = try Self.tags(node)
             #expect(tags.current.contains(":uaccess:"), "\(node): CURRENT_TAGS=\(tags.current)")
         }
-        let attempt = try Self.open("/dev/uinput", ">", as: Self.inputMember)
-        #expect(!attempt.opened && attempt.said.contains("Permission denied"), "\(attempt.said)")
+        for user in [Self.inputMember, Self.user(groups: "input,root")] {
+            let attempt = try Self.open("/dev/uinput", ">", as: user)
+            #expect(!attempt.opened && attempt.said.contains("Permission denied"), "\(user.last!): \(attempt.said)")
+        }
 
-        // Installing the package: its postinst makes the groups and has udevd
-        // read the rule again and apply it to the nodes already there.
+        // An earlier version's install: its two groups, no user. Installing
+        // the package: its postinst makes the user in the group already
+        // there and has udevd read the rule again and apply it to the nodes.
+        for group in ["gesturemap", "gesturemap-uinput"] {
+            let added = try KernelGuest.run("/usr/sbin/groupadd", ["--system", group])
+            #expect(added.status == 0, "groupadd \(group): \(added.output)")
+        }
+        let gid = try KernelGuest.run("/usr/bin/getent", ["group", "gesturemap"]).stdout.split(separator: ":").dropFirst(2).first.map(String.init)
         let configured = try KernelGuest.run("/bin/sh", [Self.postinst, "configure"])
         #expect(configured.status == 0, "\(configured.output)")
+        #expect(configured.output.contains("gesturemap: /dev/uinput is no longer the group gesturemap-uinput's"), "\(configured.output)")
         EvemuDevice.settle()
+        let entry = try KernelGuest.run("/usr/bin/getent", ["passwd", "gesturemap"]).stdout.trimmingCharacters(in: .newlines).split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        func field(_ index: Int) -> String { index < entry.count ? entry[index] : "(none)" }
+        #expect(entry.count == 7, "\(entry)")
+        #expect((Int(field(2)) ?? 1000) < 1000, "not a system user: \(entry)")
+        #expect(gid != nil && field(3) == gid, "primary group \(field(3)), not gesturemap's \(gid ?? "?")")
+        #expect(field(5) == "/nonexistent" && field(6) == "/usr/sbin/nologin", "\(entry)")
+        #expect(try KernelGuest.run("/usr/bin/getent", ["group", "gesturemap-uinput"]).status == 0, "the postinst removed the earlier group gesturemap-uinput")
         let uinputAfter = try Self.access("/dev/uinput")
         let touchAfter = try Self.access(screen.node)
-        #expect(uinputAfter == "gesturemap-uinput 660")
-        #expect(touchAfter == "gesturemap 640")
+        #expect(uinputAfter == "gesturemap:root 600")
+        #expect(touchAfter == "root:gesturemap 640")
+        let earlierMember = try Self.open("/dev/uinput", ">", as: Self.user(groups: "gesturemap-uinput"))
+        #expect(!earlierMember.opened && earlierMember.said.contains("Permission denied"), "\(earlierMember.said)")
+        let owner = try Self.open("/dev/uinput", ">", as: Self.gesturemapUser)
+        #expect(owner.opened, "\(owner.said)")
     }
 }
 

@@ -122,8 +122,10 @@ extension Engine {
         runtime.finishTimers()
     }
 
-    /// The earliest deadline of any device, or of any rule timer.
+    /// The earliest deadline of any device, or of any rule timer. Asked
+    /// every frame: inlined there, as it was before other files asked too.
     var nextDeadline: Double? {
+        @inline(__always) get {
         // Asked every frame; the getter cannot replace the runtime (see recognize).
         var earliest = Unmanaged.passUnretained(runtime)._withUnsafeGuaranteedRef {
             $0.timersPending ? $0.nextTimerDeadline : nil
@@ -132,6 +134,7 @@ extension Engine {
             if let due = cores.arenas[device]?.arena.nextDeadline, due < earliest { earliest = due }
         }
         return earliest.isFinite ? earliest : nil
+        }
     }
 
     /// The latest input time seen on any device.

@@ -22,12 +22,14 @@ struct BitwiseBuffer<Element: BitwiseCopyable> {
         get { base[index] }
     }
 
+    @inline(__always)
     mutating func append(_ element: Element) {
         if count == capacity { grow(toHold: count + 1) }
         (base + count).initialize(to: element)
         count += 1
     }
 
+    @inline(__always)
     mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
         if count + elements.count > capacity { grow(toHold: count + elements.count) }
         for i in 0..<elements.count { (base + count + i).initialize(to: elements[i]) }

@@ -54,13 +54,14 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         default: value = specialValues[Int(input.byte()) % specialValues.count]
         }
         let before = thresholds
-        if let message = thresholds.set(name: name, value: value) {
-            if thresholds != before { fatalError("a refused config{ \(name) = \(value) } changed the thresholds") }
-            if message.isEmpty { fatalError("a refusal without a message") }
-        } else {
+        do throws(ConfigKeyError) {
+            try thresholds.set(name: name, value: value)
             guard let key = Threshold(rawValue: name), value.isFinite, key.range.contains(value), thresholds[key] == value else {
                 fatalError("config{ \(name.debugDescription) = \(value) } was accepted")
             }
+        } catch {
+            if thresholds != before { fatalError("a refused config{ \(name) = \(value) } changed the thresholds") }
+            if error.description.isEmpty { fatalError("a refusal without a message") }
         }
     }
     // Recognition under the accepted values: extremes of every range included.

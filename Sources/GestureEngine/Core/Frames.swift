@@ -126,14 +126,14 @@ extension Engine {
     /// every frame: inlined there, as it was before other files asked too.
     var nextDeadline: Double? {
         @inline(__always) get {
-        // Asked every frame; the getter cannot replace the runtime (see recognize).
-        var earliest = Unmanaged.passUnretained(runtime)._withUnsafeGuaranteedRef {
-            $0.timersPending ? $0.nextTimerDeadline : nil
-        } ?? Double.infinity
-        for device in cores.arenas.indices {
-            if let due = cores.arenas[device]?.arena.nextDeadline, due < earliest { earliest = due }
-        }
-        return earliest.isFinite ? earliest : nil
+            // Asked every frame; the getter cannot replace the runtime (see recognize).
+            var earliest = Unmanaged.passUnretained(runtime)._withUnsafeGuaranteedRef {
+                $0.timersPending ? $0.nextTimerDeadline : nil
+            } ?? Double.infinity
+            for device in cores.arenas.indices {
+                if let due = cores.arenas[device]?.arena.nextDeadline, due < earliest { earliest = due }
+            }
+            return earliest.isFinite ? earliest : nil
         }
     }
 

@@ -48,14 +48,8 @@ extension Session {
                 lane.next = 0
                 lane.named = 0
                 if let status = begin(chunk, of: lane.source) { return status }
-                engine.output.flush()
-                if !chunk.end { for line in chunk.announcement { engine.console.say(line) } }
-                if let status = engine.report(chunk.diagnostics, errorCount: chunk.errorCount) { return status }
-                if chunk.end {
-                    lane.atEnd = true
-                } else {
-                    engine.checkOutputReader()
-                }
+                if let status = readDone(chunk) { return status }
+                lane.atEnd = chunk.end
             }
             return nil
         }

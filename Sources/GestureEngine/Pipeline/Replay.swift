@@ -67,20 +67,25 @@ extension Session {
         return nil
     }
 
-    /// After a read's frames: the lines go out, the units are said once, the
-    /// decoder's messages (`--strict` stops at an error), stdout's reader is
-    /// looked at; at the file's end its device's deadlines fire, and then the
-    /// units are said, after them.
-    func end(_ chunk: DecodedChunk, of source: Source) -> ExitCode? {
-        engine.output.flush()
-        if !chunk.end { for line in chunk.announcement { engine.console.say(line) } }
-        if let status = engine.report(chunk.diagnostics, errorCount: chunk.errorCount) { return status }
+    /// After a read's frames: at the file's end its device's deadlines fire,
+    /// and then its units are said, after them.
+    private func end(_ chunk: DecodedChunk, of source: Source) -> ExitCode? {
+        if let status = readDone(chunk) { return status }
         if chunk.end {
             engine.finish(device: source.index)
             for line in chunk.announcement { engine.console.say(line) }
-            return nil
         }
-        engine.checkOutputReader()
+        return nil
+    }
+
+    /// A read decoded: the lines go out, the units are said once (at the
+    /// file's end, by the caller, after its deadlines), the decoder's messages
+    /// (`--strict` stops at an error), and stdout's reader is looked at.
+    func readDone(_ chunk: DecodedChunk) -> ExitCode? {
+        engine.output.flush()
+        if !chunk.end { for line in chunk.announcement { engine.console.say(line) } }
+        if let status = engine.report(chunk.diagnostics, errorCount: chunk.errorCount) { return status }
+        if !chunk.end { engine.checkOutputReader() }
         return nil
     }
 

@@ -78,7 +78,7 @@ let package = Package(
         // `serve`: the phone page, HTTP/1.1 and the RFC 6455 subset it needs, pairing and limits.
         // `serve --cert/--key`: OpenSSL's libssl on the server's non-blocking sockets.
         .target(name: "CServeTLS", linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]),
-        .target(name: "GestureServe", dependencies: ["GestureCore", "CCrypto", "CQRCode", "CServeTLS"], swiftSettings: fast),
+        .target(name: "GestureServe", dependencies: ["GestureCore", "GestureInput", "CCrypto", "CQRCode", "CServeTLS"], swiftSettings: fast),
         .executableTarget(name: "gesturemap", dependencies: ["GestureCore", "GestureSystem", "GestureInput", "GestureScript", "GestureActions", "GestureEngine", "GestureTools", "GestureContext", "GestureServe"], swiftSettings: fast),
 
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"]),
@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureCore", "GestureInput", "GestureActions", "GestureContext", "GestureSynth"]),
         .testTarget(name: "GestureToolsTests", dependencies: ["GestureTools", "GestureEngine", "GestureCore", "GestureActions"]),
         .testTarget(name: "gesturemapTests", dependencies: ["gesturemap"]),
-        .testTarget(name: "GestureServeTests", dependencies: ["GestureServe", "GestureCore"]),
+        .testTarget(name: "GestureServeTests", dependencies: ["GestureServe", "GestureCore", "GestureInput"]),
         .testTarget(name: "GestureContextTests", dependencies: ["GestureContext", "CContext", "GestureCore", "GestureSystem", "gesturemap"], exclude: ["Fixtures"]),
     ]
 )

@@ -73,7 +73,6 @@ public final class Engine: ScriptHost {
     }
 
     var tracing: Bool { options.trace != nil || watchers.traceForObserver }
-    var devices: DeviceDirectory { catalog.devices }
     var launcher: ProcessLauncher { effects.launcher }
     var keyboard: VirtualKeyboard? {
         get { effects.keyboard }

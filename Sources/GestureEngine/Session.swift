@@ -59,6 +59,11 @@ final class Session {
         engine.process(frame)
     }
 
+    /// Where the live loop's decoders put what they read.
+    private(set) lazy var decoderOutput = DecoderOutput(
+        frame: { [unowned self] in frame($0) },
+        deviceNamed: { [unowned self] in engine.catalog.deviceNames[$0] = $1 })
+
     var isPacing: Bool { pacer != nil }
 
     func end(with status: ExitCode) {

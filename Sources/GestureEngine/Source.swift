@@ -138,7 +138,7 @@ extension Engine {
     /// same whether the device is opened at the start or again after an unplug.
     func deviceDecoder(for path: String, description: EvdevDescription, index: Int, fd: Int32 = -1) -> RawEventDecoder {
         var decoder = RawEventDecoder(source: path, resolution: options.resolution, size: options.size(for: path),
-                                      transform: options.transform(for: path), device: index, directory: devices)
+                                      transform: options.transform(for: path), device: index)
         decoder.describe(description, sizeHints: fd >= 0 ? options.sizeProbe.hints(fd: fd, description: description) : [])
         decoder.dropRecovery = .kernelState
         decoder.stopsAtFirstError = options.strict
@@ -147,7 +147,7 @@ extension Engine {
 
     private func textDecoder(for name: String, index: Int) -> AutoDecoder {
         var decoder = AutoDecoder(source: name, format: options.format, resolution: options.resolution, size: options.size(for: name),
-                                  transform: options.transform(for: name), device: index, directory: devices)
+                                  transform: options.transform(for: name), device: index)
         decoder.stopsAtFirstError = options.strict
         return decoder
     }

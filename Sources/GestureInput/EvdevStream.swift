@@ -12,15 +12,15 @@ public struct EvdevStream: Sendable {
     private var systemHints: [SizeHint] = []
     private let transform: Transform
     private let device: Int
-    private let directory: DeviceDirectory?
     private var warnedTransform = false
+    /// The device's name, from a description given since it was last sent.
+    private var unsentName: String?
 
-    public init(resolution: (x: Double, y: Double)?, size: Surface? = nil, transform: Transform, device: Int, directory: DeviceDirectory?) {
+    public init(resolution: (x: Double, y: Double)?, size: Surface? = nil, transform: Transform, device: Int) {
         self.resolution = resolution
         self.size = size
         self.transform = transform
         self.device = device
-        self.directory = directory
         assembler = SlotAssembler(converter: UnitConverter(device: nil, override: resolution, transform: transform), device: device)
     }
 
@@ -45,13 +45,22 @@ public struct EvdevStream: Sendable {
 
     /// Replaces the description; the units and surface follow it.
     public mutating func describe(_ update: (inout EvdevDescription) -> Void) {
+        let nameBefore = description.name
         update(&description)
         assembler.converter = UnitConverter(device: description.deviceInfo, override: resolution, hints: sizeHints, transform: transform)
         assembler.slotCount = description.slotCount
         assembler.semiMT = description.isSemiMT
         // Only the single-touch axes: older kernels report 0 for the MT ones.
         assembler.seed(x: description.initialValues[ABS.x], y: description.initialValues[ABS.y])
-        if let name = description.name { directory?.set(name, for: device) }
+        if let name = description.name, name != nameBefore { unsentName = name }
+    }
+
+    /// A name a description gave, into the output before the frames after it.
+    @inline(__always)
+    public mutating func sendName(to output: DecoderOutput) {
+        guard let name = unsentName else { return }
+        unsentName = nil
+        output.deviceNamed(device, name)
     }
 
     @inline(__always)
@@ -88,7 +97,7 @@ public struct EvdevStream: Sendable {
 /// everything else comes from its `EvdevStream`.
 public protocol EvdevTextParser: LineParser {
     var stream: EvdevStream { get }
-    init(resolution: (x: Double, y: Double)?, size: Surface?, transform: Transform, device: Int, directory: DeviceDirectory?)
+    init(resolution: (x: Double, y: Double)?, size: Surface?, transform: Transform, device: Int)
 }
 
 extension EvdevTextParser {
@@ -100,7 +109,7 @@ extension EvdevTextParser {
 
 extension LineDecoder where Parser: EvdevTextParser {
     public init(source: String, resolution: (x: Double, y: Double)? = nil, size: Surface? = nil, transform: Transform = .identity,
-                device: Int = 0, directory: DeviceDirectory? = nil) {
-        self.init(source: source, parser: Parser(resolution: resolution, size: size, transform: transform, device: device, directory: directory))
+                device: Int = 0) {
+        self.init(source: source, parser: Parser(resolution: resolution, size: size, transform: transform, device: device))
     }
 }

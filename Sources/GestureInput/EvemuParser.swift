@@ -12,11 +12,11 @@ public struct EvemuParser: EvdevTextParser {
     /// EV_KEY bitmask bytes read so far: each B: 01 line continues the last.
     private var keyBytesRead = 0
 
-    public init(resolution: (x: Double, y: Double)? = nil, size: Surface? = nil, transform: Transform = .identity, device: Int = 0, directory: DeviceDirectory? = nil) {
-        stream = EvdevStream(resolution: resolution, size: size, transform: transform, device: device, directory: directory)
+    public init(resolution: (x: Double, y: Double)? = nil, size: Surface? = nil, transform: Transform = .identity, device: Int = 0) {
+        stream = EvdevStream(resolution: resolution, size: size, transform: transform, device: device)
     }
 
-    public mutating func parse(line: UnsafeBufferPointer<UInt8>, number: Int, emit: (TouchFrame) -> Void) -> LineResult {
+    public mutating func parse(line: UnsafeBufferPointer<UInt8>, number: Int, into output: DecoderOutput) -> LineResult {
         guard line.count >= 2 else {
             return line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) ? .ok : .malformed(Self.notEvemu)
         }
@@ -27,10 +27,11 @@ public struct EvemuParser: EvdevTextParser {
         }
         switch tag {
         case UInt8(ascii: "E"):
-            return event(line, emit: emit)
+            return event(line, emit: output.frame)
         case UInt8(ascii: "N"):
             let name = String(decoding: UnsafeBufferPointer(rebasing: line[2...]), as: UTF8.self).trimmingSpaces()
             stream.describe { $0.name = name }
+            stream.sendName(to: output)
         case UInt8(ascii: "A"):
             let f = fields(line)
             guard f.count >= 5, let code = UInt16(f[0], radix: 16) else {
@@ -118,8 +119,8 @@ public struct EvemuParser: EvdevTextParser {
         return text.split(whereSeparator: { $0 == " " || $0 == "\t" })
     }
 
-    public mutating func flush(emit: (TouchFrame) -> Void) { stream.flush(emit: emit) }
-    public mutating func finish(emit: (TouchFrame) -> Void) { stream.finish(emit: emit) }
+    public mutating func flush(into output: DecoderOutput) { stream.flush(emit: output.frame) }
+    public mutating func finish(into output: DecoderOutput) { stream.finish(emit: output.frame) }
     public mutating func takeNotes() -> [String] { stream.takeNotes() }
 }
 

@@ -15,15 +15,15 @@ public struct EvtestParser: EvdevTextParser {
     private var listedType: Int?
     private var sawEvents = false
 
-    public init(resolution: (x: Double, y: Double)? = nil, size: Surface? = nil, transform: Transform = .identity, device: Int = 0, directory: DeviceDirectory? = nil) {
-        stream = EvdevStream(resolution: resolution, size: size, transform: transform, device: device, directory: directory)
+    public init(resolution: (x: Double, y: Double)? = nil, size: Surface? = nil, transform: Transform = .identity, device: Int = 0) {
+        stream = EvdevStream(resolution: resolution, size: size, transform: transform, device: device)
     }
 
-    public mutating func parse(line: UnsafeBufferPointer<UInt8>, number: Int, emit: (TouchFrame) -> Void) -> LineResult {
+    public mutating func parse(line: UnsafeBufferPointer<UInt8>, number: Int, into output: DecoderOutput) -> LineResult {
         var s = EventScanner(line, from: 0)
         if s.expect("Event:") {
             sawEvents = true
-            return event(&s, emit: emit)
+            return event(&s, emit: output.frame)
         }
         let text = String(decoding: line, as: UTF8.self)
         let trimmed = text.trimmingSpaces()
@@ -34,6 +34,7 @@ public struct EvtestParser: EvdevTextParser {
         } else if trimmed.hasPrefix("Input device name:") {
             let name = trimmed.dropFirst("Input device name:".count).trimmingCharacters(in: " \"")
             stream.describe { $0.name = name }
+            stream.sendName(to: output)
         } else if trimmed.hasPrefix("Event type ") {
             listedType = Int(trimmed.dropFirst("Event type ".count).prefix { $0 != " " })
             axisCode = nil
@@ -128,8 +129,8 @@ public struct EvtestParser: EvdevTextParser {
         return .ok
     }
 
-    public mutating func flush(emit: (TouchFrame) -> Void) { stream.flush(emit: emit) }
-    public mutating func finish(emit: (TouchFrame) -> Void) { stream.finish(emit: emit) }
+    public mutating func flush(into output: DecoderOutput) { stream.flush(emit: output.frame) }
+    public mutating func finish(into output: DecoderOutput) { stream.finish(emit: output.frame) }
     public mutating func takeNotes() -> [String] { stream.takeNotes() }
 }
 

@@ -19,7 +19,6 @@ public struct AutoDecoder: TouchDecoder {
     private let size: Surface?
     private let device: Int
     private let transform: Transform
-    private let directory: DeviceDirectory?
     private var inner: (any TouchDecoder)?
     private var pending: [UInt8] = []
     public private(set) var format: InputFormat?
@@ -36,13 +35,12 @@ public struct AutoDecoder: TouchDecoder {
     private var translated: [UInt8] = []
 
     public init(source: String, format: InputFormat? = nil, resolution: (x: Double, y: Double)? = nil, size: Surface? = nil,
-                transform: Transform = .identity, device: Int = 0, directory: DeviceDirectory? = nil) {
+                transform: Transform = .identity, device: Int = 0) {
         self.source = source
         self.transform = transform
         self.resolution = resolution
         self.size = size
         self.device = device
-        self.directory = directory
         if let format { choose(format, linesBefore: 0) }
     }
 
@@ -72,15 +70,15 @@ public struct AutoDecoder: TouchDecoder {
         var decoder: any TouchDecoder
         switch format {
         case .ndjson:
-            decoder = Self.starting(NDJSONDecoder(source: source, resolution: resolution, size: size, transform: transform, device: device, directory: directory), after: linesBefore)
+            decoder = Self.starting(NDJSONDecoder(source: source, resolution: resolution, size: size, transform: transform, device: device), after: linesBefore)
         case .libinput:
-            decoder = Self.starting(LibinputDecoder(source: source, transform: transform, device: device, directory: directory), after: linesBefore)
+            decoder = Self.starting(LibinputDecoder(source: source, transform: transform, device: device), after: linesBefore)
         case .evemu:
-            decoder = Self.starting(EvemuDecoder(source: source, resolution: resolution, size: size, transform: transform, device: device, directory: directory), after: linesBefore)
+            decoder = Self.starting(EvemuDecoder(source: source, resolution: resolution, size: size, transform: transform, device: device), after: linesBefore)
         case .evtest:
-            decoder = Self.starting(EvtestDecoder(source: source, resolution: resolution, size: size, transform: transform, device: device, directory: directory), after: linesBefore)
+            decoder = Self.starting(EvtestDecoder(source: source, resolution: resolution, size: size, transform: transform, device: device), after: linesBefore)
         case .raw:
-            decoder = RawEventDecoder(source: source, resolution: resolution, size: size, transform: transform, device: device, directory: directory)
+            decoder = RawEventDecoder(source: source, resolution: resolution, size: size, transform: transform, device: device)
         }
         decoder.stopsAtFirstError = wantsStop
         inner = decoder
@@ -92,39 +90,39 @@ public struct AutoDecoder: TouchDecoder {
         return d
     }
 
-    public mutating func feed(_ chunk: UnsafeRawBufferPointer, emit: (TouchFrame) -> Void) {
+    public mutating func feed(_ chunk: UnsafeRawBufferPointer, into output: DecoderOutput) {
         if undetectable { return }
         if inner != nil {
-            forward(chunk, emit: emit)
+            forward(chunk, into: output)
             return
         }
         pending.append(contentsOf: chunk)
-        decide(complete: false, emit: emit)
+        decide(complete: false, into: output)
     }
 
-    public mutating func flush(emit: (TouchFrame) -> Void) {
-        inner?.flush(emit: emit)
+    public mutating func flush(into output: DecoderOutput) {
+        inner?.flush(into: output)
     }
 
-    public mutating func finish(emit: (TouchFrame) -> Void) {
-        if inner == nil && !undetectable { decide(complete: true, emit: emit) }
+    public mutating func finish(into output: DecoderOutput) {
+        if inner == nil && !undetectable { decide(complete: true, into: output) }
         if halted { return }
-        inner?.finish(emit: emit)
+        inner?.finish(into: output)
     }
 
-    private mutating func forward(_ chunk: UnsafeRawBufferPointer, emit: (TouchFrame) -> Void) {
+    private mutating func forward(_ chunk: UnsafeRawBufferPointer, into output: DecoderOutput) {
         guard carriageReturnLines else {
-            inner?.feed(chunk, emit: emit)
+            inner?.feed(chunk, into: output)
             return
         }
         translated.removeAll(keepingCapacity: true)
         translated.append(contentsOf: chunk)
         for i in translated.indices where translated[i] == 0x0D { translated[i] = 0x0A }
         let bytes = translated
-        bytes.withUnsafeBytes { inner?.feed($0, emit: emit) }
+        bytes.withUnsafeBytes { inner?.feed($0, into: output) }
     }
 
-    private mutating func decide(complete: Bool, emit: (TouchFrame) -> Void) {
+    private mutating func decide(complete: Bool, into output: DecoderOutput) {
         let guess = pending.withUnsafeBytes { FormatDetector.detect($0, complete: complete, resuming: &scan) }
         switch guess {
         case .needMore, .nothing:
@@ -155,7 +153,7 @@ public struct AutoDecoder: TouchDecoder {
             }
             let bytes = pending
             pending = []
-            bytes.withUnsafeBytes { all in forward(UnsafeRawBufferPointer(rebasing: all[start.offset...]), emit: emit) }
+            bytes.withUnsafeBytes { all in forward(UnsafeRawBufferPointer(rebasing: all[start.offset...]), into: output) }
         }
     }
 

@@ -12,8 +12,8 @@ import GestureCore
 public typealias LibinputDecoder = LineDecoder<LibinputDebugParser>
 
 extension LineDecoder where Parser == LibinputDebugParser {
-    public init(source: String, transform: Transform = .identity, device: Int = 0, directory: DeviceDirectory? = nil) {
-        self.init(source: source, parser: LibinputDebugParser(transform: transform, device: device, directory: directory))
+    public init(source: String, transform: Transform = .identity, device: Int = 0) {
+        self.init(source: source, parser: LibinputDebugParser(transform: transform, device: device))
     }
 }
 
@@ -23,7 +23,6 @@ public struct LibinputDebugParser: LineParser {
     private var framer: TouchFramer
     private var anomalies = OnceReporter<FramingAnomaly>()
     private var usedPercent = false
-    private let directory: DeviceDirectory?
     private let deviceIndex: Int
     /// DEVICE_ADDED lines list every device; the one that sends touches is ours.
     private var announced: [Substring: (name: String?, surface: Surface?)] = [:]
@@ -34,10 +33,9 @@ public struct LibinputDebugParser: LineParser {
     /// The touch device's size as libinput states it, before any rotation.
     private var deviceSurface: Surface?
 
-    public init(transform: Transform = .identity, device: Int = 0, directory: DeviceDirectory? = nil) {
+    public init(transform: Transform = .identity, device: Int = 0) {
         self.transform = transform
         framer = TouchFramer(device: device)
-        self.directory = directory
         deviceIndex = device
     }
 
@@ -54,7 +52,7 @@ public struct LibinputDebugParser: LineParser {
             : "\(source): libinput debug-events, positions from its millimetre column"
     }
 
-    public mutating func parse(line: UnsafeBufferPointer<UInt8>, number: Int, emit: (TouchFrame) -> Void) -> LineResult {
+    public mutating func parse(line: UnsafeBufferPointer<UInt8>, number: Int, into output: DecoderOutput) -> LineResult {
         let text = String(decoding: line, as: UTF8.self)
         let fields = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard !fields.isEmpty else { return .ok }
@@ -74,7 +72,7 @@ public struct LibinputDebugParser: LineParser {
                 deviceName = info.name
                 deviceSurface = info.surface
                 framer.surface = info.surface.map { transform.swapsAxes ? Surface(width: $0.height, height: $0.width) : $0 }
-                if let name = info.name { directory?.set(name, for: deviceIndex) }
+                if let name = info.name { output.deviceNamed(deviceIndex, name) }
             }
         }
         guard fields.count >= 3, let time = Self.time(fields[2]) else {
@@ -84,7 +82,7 @@ public struct LibinputDebugParser: LineParser {
             return .malformed("\(type)'s time is out of range (more than \(InputLimits.maxWholeSeconds) seconds)")
         }
         if type == "TOUCH_FRAME" {
-            framer.apply(.sync, time: time, id: 0, x: nil, y: nil, emit: emit)
+            framer.apply(.sync, time: time, id: 0, x: nil, y: nil, emit: output.frame)
             return .ok
         }
         guard fields.count >= 4, let slot = Int(fields[3]) else { return .malformed("\(type) without a slot number") }
@@ -117,20 +115,20 @@ public struct LibinputDebugParser: LineParser {
                 } else if !warnedTransform {
                     warnedTransform = true
                     eventCount += 1
-                    framer.apply(kind, time: time, id: slot, x: p.value.x, y: p.value.y, emit: emit)
+                    framer.apply(kind, time: time, id: slot, x: p.value.x, y: p.value.y, emit: output.frame)
                     return .repaired("cannot apply --rotate, --flip or --calibration without the device's size; libinput prints it in DEVICE_ADDED lines (\"size 253x167mm\")")
                 }
             }
         }
         eventCount += 1
-        guard let anomaly = framer.apply(kind, time: time, id: slot, x: position?.x, y: position?.y, emit: emit),
+        guard let anomaly = framer.apply(kind, time: time, id: slot, x: position?.x, y: position?.y, emit: output.frame),
               anomalies.note(anomaly) else { return .ok }
         _ = anomalies.take()
         return .repaired(anomaly.message)
     }
 
-    public mutating func flush(emit: (TouchFrame) -> Void) { framer.flush(emit: emit) }
-    public mutating func finish(emit: (TouchFrame) -> Void) { framer.finish(emit: emit) }
+    public mutating func flush(into output: DecoderOutput) { framer.flush(emit: output.frame) }
+    public mutating func finish(into output: DecoderOutput) { framer.finish(emit: output.frame) }
 
     /// "+1.234s"
     static func time(_ field: Substring) -> Double? {

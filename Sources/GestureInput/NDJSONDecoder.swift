@@ -7,11 +7,19 @@ public typealias NDJSONDecoder = LineDecoder<NDJSONParser>
 
 extension LineDecoder where Parser == NDJSONParser {
     public init(source: String, resolution: (x: Double, y: Double)? = nil, size: Surface? = nil, transform: Transform = .identity,
-                device: Int = 0, directory: DeviceDirectory? = nil) {
-        self.init(source: source, parser: NDJSONParser(resolution: resolution, size: size, transform: transform, device: device, directory: directory))
+                device: Int = 0) {
+        self.init(source: source, parser: NDJSONParser(resolution: resolution, size: size, transform: transform, device: device))
     }
 
     public var device: DeviceInfo? { parser.device }
+
+    /// Records a program made rather than read (a phone's page): each is a
+    /// line, numbered and reported as the same line of text would be.
+    public mutating func take(_ records: [NDJSONRecord], into output: DecoderOutput) {
+        for record in records where !halted {
+            line { $0.take(record, into: output) }
+        }
+    }
 }
 
 public struct NDJSONParser: LineParser {
@@ -28,15 +36,13 @@ public struct NDJSONParser: LineParser {
     private let sizeHints: [SizeHint]
     private var framer: TouchFramer
     private var anomalies = OnceReporter<FramingAnomaly>()
-    private let directory: DeviceDirectory?
     private let deviceIndex: Int
     private let transform: Transform
     /// With a transform, x and y mix: a move that gives one axis needs the other's last value.
     private var lastUnits: [Int: (x: Double, y: Double)] = [:]
     private var warnedTransform = false
 
-    public init(resolution: (x: Double, y: Double)? = nil, size: Surface? = nil, transform: Transform = .identity, device: Int = 0, directory: DeviceDirectory? = nil) {
-        self.directory = directory
+    public init(resolution: (x: Double, y: Double)? = nil, size: Surface? = nil, transform: Transform = .identity, device: Int = 0) {
         deviceIndex = device
         self.transform = transform
         resolutionOverride = resolution
@@ -51,35 +57,40 @@ public struct NDJSONParser: LineParser {
     public func unitsExplanation(source: String) -> String { converter.explanation(source: source) }
 
     @inline(__always)
-    public mutating func parse(line bytes: UnsafeBufferPointer<UInt8>, number: Int, emit: (TouchFrame) -> Void) -> LineResult {
+    public mutating func parse(line bytes: UnsafeBufferPointer<UInt8>, number: Int, into output: DecoderOutput) -> LineResult {
         if let e = NDJSONFastLane.parse(bytes) {
-            return accept(e.kind, time: e.time, id: e.id, x: e.x, y: e.y, emit: emit)
+            return accept(e.kind, time: e.time, id: e.id, x: e.x, y: e.y, emit: output.frame)
         }
-        return parseAnyLine(bytes, emit: emit)
+        return parseAnyLine(bytes, into: output)
     }
 
     /// Every line the fast lane declines: headers, unusual spellings, mistakes.
     /// Kept out of line so that the fast lane's caller stays small enough for
     /// the optimizer to inline the lane's number reading into it.
     @inline(never)
-    private mutating func parseAnyLine(_ bytes: UnsafeBufferPointer<UInt8>, emit: (TouchFrame) -> Void) -> LineResult {
-        switch NDJSONLineParser.parse(bytes) {
+    private mutating func parseAnyLine(_ bytes: UnsafeBufferPointer<UInt8>, into output: DecoderOutput) -> LineResult {
+        take(NDJSONLineParser.parse(bytes), into: output)
+    }
+
+    /// One line's record, read from text or made by a program (a phone's page).
+    public mutating func take(_ record: NDJSONRecord, into output: DecoderOutput) -> LineResult {
+        switch record {
         case .blank:
             return .ok
         case .invalid(let message):
             return .malformed(message)
         case .device(let info):
             device = info
-            if let name = info.name { directory?.set(name, for: deviceIndex) }
+            if let name = info.name { output.deviceNamed(deviceIndex, name) }
             converter = UnitConverter(device: info, override: resolutionOverride, hints: sizeHints, transform: transform)
             framer.surface = converter.surface
             return .ok
         case let .event(kind, time, id, x, y):
-            return accept(kind, time: time, id: id, x: x, y: y, emit: emit)
+            return accept(kind, time: time, id: id, x: x, y: y, emit: output.frame)
         case let .palm(time, id):
             eventCount += 1
             lastUnits[id] = nil
-            return report(framer.palm(time: time, id: id, emit: emit))
+            return report(framer.palm(time: time, id: id, emit: output.frame))
         }
     }
 
@@ -122,6 +133,6 @@ public struct NDJSONParser: LineParser {
         return .repaired(anomaly.message)
     }
 
-    public mutating func flush(emit: (TouchFrame) -> Void) { framer.flush(emit: emit) }
-    public mutating func finish(emit: (TouchFrame) -> Void) { framer.finish(emit: emit) }
+    public mutating func flush(into output: DecoderOutput) { framer.flush(emit: output.frame) }
+    public mutating func finish(into output: DecoderOutput) { framer.finish(emit: output.frame) }
 }

@@ -1,5 +1,5 @@
 /// One line of the native format, parsed.
-enum NDJSONRecord {
+public enum NDJSONRecord: Equatable, Sendable {
     case event(kind: TouchEventKind, time: Double, id: Int, x: Double?, y: Double?)
     /// A down or move with `"tool": "palm"` (an extension): the contact is a
     /// palm, ignored until it lifts (cancelled if it was down).
@@ -132,28 +132,13 @@ enum NDJSONLineParser {
 
         if let device, kindRange == nil, time == nil { return .device(device) }
         guard let time else { return .invalid("missing \"t\" (seconds); every event needs a time") }
-        guard time.isFinite else { return .invalid("\"t\" must be a finite number of seconds") }
-        guard let time = InputLimits.time(time) else {
-            return .invalid("\"t\" is out of range: \(time) s; times must be within ±\(InputLimits.maxWholeSeconds) s")
-        }
+        if case .failure(let problem) = NDJSONRecord.checked(time: time) { return .invalid(problem.message) }
         guard let kindRange else { return .invalid("missing \"ev\"; use one of down, move, up, cancel, sync") }
         guard let kind = eventKind(s, kindRange, escaped: kindEscaped) else {
             let text = s.decode(kindRange, escaped: kindEscaped)
             return .invalid("unknown \"ev\" value \"\(text)\"; use one of down, move, up, cancel, sync")
         }
-        if kind == .sync { return .event(kind: .sync, time: time, id: 0, x: nil, y: nil) }
-        guard let id else { return .invalid("missing \"id\" on a \"\(name(of: kind))\" event; every touch event needs the touch's integer id") }
-        // Beyond 2^53 a JSON number no longer names one integer.
-        guard abs(id) < 9.0e15, let id = Checked.exactInteger(id, as: Int.self) else { return .invalid("\"id\" must be an integer, not \(id)") }
-        if kind == .down, x == nil || y == nil, !palm {
-            return .invalid("\"down\" needs both \"x\" and \"y\"")
-        }
-        if let x, !x.isFinite { return .invalid("\"x\" must be a finite number") }
-        if let y, !y.isFinite { return .invalid("\"y\" must be a finite number") }
-        if let x, InputLimits.units(x) == nil { return .invalid("\"x\" is out of range: \(x); device units must be within ±\(InputLimits.maxWholeUnits)") }
-        if let y, InputLimits.units(y) == nil { return .invalid("\"y\" is out of range: \(y); device units must be within ±\(InputLimits.maxWholeUnits)") }
-        if palm, kind == .down || kind == .move { return .palm(time: time, id: id) }
-        return .event(kind: kind, time: time, id: id, x: x, y: y)
+        return NDJSONRecord.event(kind, time: time, id: id, x: x, y: y, palm: palm)
     }
 
     private static func invalid(_ s: JSONScanner) -> NDJSONRecord {
@@ -187,7 +172,7 @@ enum NDJSONLineParser {
         return nil
     }
 
-    private static func name(of kind: TouchEventKind) -> String {
+    static func name(of kind: TouchEventKind) -> String {
         switch kind {
         case .down: return "down"
         case .move: return "move"
@@ -273,5 +258,42 @@ enum DeviceHeaderParser {
         } while s.consume(0x2C)
         guard s.consume(0x7D) else { _ = s.fail("expected ',' or '}'"); return nil }
         return axis
+    }
+}
+
+extension NDJSONRecord {
+    /// A touch event as a line states it, checked as a line's is: the same
+    /// messages whether it came as text or from a program (a phone's page).
+    public static func event(_ kind: TouchEventKind, time stated: Double, id: Double?, x: Double?, y: Double?, palm: Bool = false) -> NDJSONRecord {
+        let time: Double
+        switch checked(time: stated) {
+        case .success(let t): time = t
+        case .failure(let problem): return .invalid(problem.message)
+        }
+        if kind == .sync { return .event(kind: .sync, time: time, id: 0, x: nil, y: nil) }
+        guard let id else { return .invalid("missing \"id\" on a \"\(NDJSONLineParser.name(of: kind))\" event; every touch event needs the touch's integer id") }
+        // Beyond 2^53 a JSON number no longer names one integer.
+        guard abs(id) < 9.0e15, let id = Checked.exactInteger(id, as: Int.self) else { return .invalid("\"id\" must be an integer, not \(id)") }
+        if kind == .down, x == nil || y == nil, !palm {
+            return .invalid("\"down\" needs both \"x\" and \"y\"")
+        }
+        if let x, !x.isFinite { return .invalid("\"x\" must be a finite number") }
+        if let y, !y.isFinite { return .invalid("\"y\" must be a finite number") }
+        if let x, InputLimits.units(x) == nil { return .invalid("\"x\" is out of range: \(x); device units must be within ±\(InputLimits.maxWholeUnits)") }
+        if let y, InputLimits.units(y) == nil { return .invalid("\"y\" is out of range: \(y); device units must be within ±\(InputLimits.maxWholeUnits)") }
+        if palm, kind == .down || kind == .move { return .palm(time: time, id: id) }
+        return .event(kind: kind, time: time, id: id, x: x, y: y)
+    }
+
+    struct Problem: Error {
+        let message: String
+    }
+
+    static func checked(time: Double) -> Result<Double, Problem> {
+        guard time.isFinite else { return .failure(Problem(message: "\"t\" must be a finite number of seconds")) }
+        guard let time = InputLimits.time(time) else {
+            return .failure(Problem(message: "\"t\" is out of range: \(time) s; times must be within ±\(InputLimits.maxWholeSeconds) s"))
+        }
+        return .success(time)
     }
 }

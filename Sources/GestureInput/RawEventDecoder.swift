@@ -21,9 +21,9 @@ public struct RawEventDecoder: TouchDecoder {
     public static let recordSize = Int(gm_input_event_size())
 
     public init(source: String, resolution: (x: Double, y: Double)? = nil, size: Surface? = nil, transform: Transform = .identity,
-                device: Int = 0, directory: DeviceDirectory? = nil) {
+                device: Int = 0) {
         self.source = source
-        stream = EvdevStream(resolution: resolution, size: size, transform: transform, device: device, directory: directory)
+        stream = EvdevStream(resolution: resolution, size: size, transform: transform, device: device)
     }
 
     public var eventCount: Int { stream.eventCount }
@@ -38,7 +38,10 @@ public struct RawEventDecoder: TouchDecoder {
         stream.describe { $0 = description }
     }
 
-    public mutating func feed(_ chunk: UnsafeRawBufferPointer, emit: (TouchFrame) -> Void) {
+    public mutating func feed(_ chunk: UnsafeRawBufferPointer, into output: DecoderOutput) {
+        // A description comes from the device's ioctls, before any record.
+        stream.sendName(to: output)
+        let emit = output.frame
         let size = RawEventDecoder.recordSize
         var start = 0
         if !partial.isEmpty {
@@ -95,16 +98,16 @@ public struct RawEventDecoder: TouchDecoder {
             message: "record \(recordNumber) (byte \(offset)): its time (\(seconds) s, \(micros) µs) is not a time the kernel gives; the record is skipped"))
     }
 
-    public mutating func flush(emit: (TouchFrame) -> Void) { stream.flush(emit: emit) }
+    public mutating func flush(into output: DecoderOutput) { stream.flush(emit: output.frame) }
 
-    public mutating func finish(emit: (TouchFrame) -> Void) {
+    public mutating func finish(into output: DecoderOutput) {
         if halted { return }
         if !partial.isEmpty {
             errorCount += 1
             diagnostics.append(Diagnostic(source: source, line: 0, message: "the input ended inside an event record (\(partial.count) of \(RawEventDecoder.recordSize) bytes); the rest is ignored"))
             partial.removeAll()
         }
-        stream.finish(emit: emit)
+        stream.finish(emit: output.frame)
         report(stream.takeNotes())
     }
 

@@ -1,6 +1,7 @@
 import GestureCore
+import GestureInput
 
-/// One connected page's messages as the engine's native NDJSON: a device
+/// One connected page's messages as records of the engine's native format: a device
 /// header when the surface is first sized or changes (a phone turned), then
 /// the touches on the engine's monotonic clock, small ids of their own.
 public struct PageSession: Sendable {
@@ -23,28 +24,21 @@ public struct PageSession: Sendable {
         self.deviceName = deviceName
     }
 
-    /// The NDJSON lines for `message`, which arrived at engine time `arrival`;
-    /// an error for a message that breaks the page's protocol.
-    public mutating func lines(for message: PageMessage, arrival: Double) -> Result<[UInt8], PageMessageError> {
-        var w = JSONWriter()
+    /// The native format's records for `message`, which arrived at engine
+    /// time `arrival`; an error for a message that breaks the page's protocol.
+    public mutating func records(for message: PageMessage, arrival: Double) -> Result<[NDJSONRecord], PageMessageError> {
         switch message {
         case let .surface(width, height, ratio):
             surface = (width, height, ratio)
-            w.raw("{\"device\":{\"name\":")
-            w.string(deviceName)
-            for (axis, max) in [("x", width), ("y", height)] {
-                w.raw(",")
-                w.string(axis)
-                w.raw(":{\"min\":0,\"max\":")
-                w.number(max)
-                w.raw(",\"resolution\":")
-                w.number(PageSession.cssPixelsPerMillimetre)
-                w.raw("}")
-            }
-            w.raw("}}\n")
+            let resolution = PageSession.cssPixelsPerMillimetre
+            return .success([.device(DeviceInfo(name: deviceName,
+                                                x: AxisInfo(minimum: 0, maximum: width, resolution: resolution),
+                                                y: AxisInfo(minimum: 0, maximum: height, resolution: resolution)))])
         case let .touches(kind, pageTime, touches):
             guard surface != nil else { return .failure(PageMessageError("\(kind.rawValue) before the page's surface size")) }
             let time = engineTime(pageMilliseconds: pageTime, arrival: arrival)
+            var records: [NDJSONRecord] = []
+            records.reserveCapacity(touches.count + 1)
             for touch in touches {
                 let id: Int
                 switch kind {
@@ -64,29 +58,13 @@ public struct PageSession: Sendable {
                     id = known
                     if kind != .touchmove { ids[touch.identifier] = nil }
                 }
-                w.raw("{\"t\":")
-                w.number(time)
-                switch kind {
-                case .touchstart: w.raw(",\"ev\":\"down\"")
-                case .touchmove: w.raw(",\"ev\":\"move\"")
-                case .touchend: w.raw(",\"ev\":\"up\"")
-                case .touchcancel: w.raw(",\"ev\":\"cancel\"")
-                }
-                w.raw(",\"id\":")
-                w.number(Double(id))
-                if kind == .touchstart || kind == .touchmove {
-                    w.raw(",\"x\":")
-                    w.number(touch.x)
-                    w.raw(",\"y\":")
-                    w.number(touch.y)
-                }
-                w.raw("}\n")
+                let positioned = kind == .touchstart || kind == .touchmove
+                records.append(.event(kind.touchEvent, time: time, id: Double(id),
+                                      x: positioned ? touch.x : nil, y: positioned ? touch.y : nil))
             }
-            w.raw("{\"t\":")
-            w.number(time)
-            w.raw(",\"ev\":\"sync\"}\n")
+            records.append(.event(.sync, time: time, id: nil, x: nil, y: nil))
+            return .success(records)
         }
-        return .success(w.bytes)
     }
 
     /// Touches still down, for a page that went away without ending them.
@@ -115,5 +93,17 @@ public struct PageSession: Sendable {
         let time = max(page + shift, lastTime)
         lastTime = time
         return time
+    }
+}
+
+extension PageTouchKind {
+    /// The native format's event for the browser's.
+    var touchEvent: TouchEventKind {
+        switch self {
+        case .touchstart: return .down
+        case .touchmove: return .move
+        case .touchend: return .up
+        case .touchcancel: return .cancel
+        }
     }
 }

@@ -117,13 +117,13 @@ extension PhoneServer {
                 case .text:
                     let text = String(decoding: payload, as: UTF8.self)
                     let jumped = session.firstClockJump != nil
-                    let lines = PageMessage.parse(text).flatMap { session.lines(for: $0, arrival: now) }
+                    let records = PageMessage.parse(text).flatMap { session.records(for: $0, arrival: now) }
                     if !jumped, let jump = session.firstClockJump {
                         events.append(.note("phone \(c.peer): the page's clock moved \(Self.seconds(jump)) from this machine's;"
                             + " its touches are timed from their arrival again (said once a page)"))
                     }
-                    switch lines {
-                    case .success(let bytes): events.append(.input(id: c.id, ndjson: bytes))
+                    switch records {
+                    case .success(let records): events.append(.input(id: c.id, records: records))
                     case .failure(let error): return fail(c, error.message, now: now)
                     }
                 }

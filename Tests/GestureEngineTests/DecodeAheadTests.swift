@@ -151,11 +151,10 @@ struct DecodeAheadTests {
     @Test("a chunk stores at most its budget and one frame")
     func chunkBudget() {
         let chunk = DecodedChunk()
-        let devices = DeviceDirectory()
         let touches = (0..<64).map { Touch(id: $0, position: Vector(Double($0), 0), phase: .moved) }
         var appended = 0
         while !chunk.isFull {
-            chunk.append(TouchFrame(time: Double(appended), touches: touches), names: devices)
+            chunk.append(TouchFrame(time: Double(appended), touches: touches))
             appended += 1
         }
         #expect(appended > 10)

@@ -51,6 +51,14 @@ final class LoopbackClient {
 
     /// What arrived, until `count` bytes or the server closed (or 2 s passed).
     func receive(atLeast count: Int = 1) -> [UInt8] {
+        receive(atLeast: count, waitingUpTo: 2)
+    }
+
+    /// For a server that may be resting its listener first (out of descriptors, it
+    /// tries again each second), and on a loaded machine slower still.
+    func receive(atLeast count: Int, waitingUpTo seconds: Int) -> [UInt8] {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var got: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while got.count < count {

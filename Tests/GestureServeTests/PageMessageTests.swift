@@ -33,11 +33,11 @@ struct PageMessageTests {
     }
 }
 
-@Suite("A page's session as NDJSON")
+@Suite("A page's session as records of the native format")
 struct PageSessionTests {
     static func text(_ session: inout PageSession, _ message: PageMessage, at arrival: Double) -> String {
-        switch session.lines(for: message, arrival: arrival) {
-        case .success(let bytes): return String(decoding: bytes, as: UTF8.self)
+        switch session.records(for: message, arrival: arrival) {
+        case .success(let records): return records.summary
         case .failure(let error): return "error: " + error.message
         }
     }
@@ -46,8 +46,7 @@ struct PageSessionTests {
     func header() {
         var session = PageSession(deviceName: "phone 10.0.0.7:40112")
         let line = Self.text(&session, .surface(width: 390, height: 844, ratio: 3), at: 100)
-        #expect(line == "{\"device\":{\"name\":\"phone 10.0.0.7:40112\",\"x\":{\"min\":0,\"max\":390,\"resolution\":6.299212598425197},"
-            + "\"y\":{\"min\":0,\"max\":844,\"resolution\":6.299212598425197}}}\n")
+        #expect(line == "device phone 10.0.0.7:40112 x=0.0...390.0 y=0.0...844.0 resolution=6.299212598425197,6.299212598425197")
     }
 
     @Test("touches before the surface are a protocol error")
@@ -62,16 +61,16 @@ struct PageSessionTests {
         _ = Self.text(&session, .surface(width: 100, height: 100, ratio: 1), at: 0)
         // The first message came 0.5 s after its event, the second only 0.25 s: the offset drops to it.
         let a = Self.text(&session, .touches(.touchstart, time: 1000, [PageTouch(identifier: 987_654_321, x: 10, y: 20)]), at: 50.5)
-        #expect(a == "{\"t\":50.5,\"ev\":\"down\",\"id\":0,\"x\":10,\"y\":20}\n{\"t\":50.5,\"ev\":\"sync\"}\n")
+        #expect(a == "down t=50.5 id=0 x=10.0 y=20.0\nsync t=50.5")
         let b = Self.text(&session, .touches(.touchstart, time: 1250, [PageTouch(identifier: 5, x: 30, y: 40)]), at: 50.5)
-        #expect(b == "{\"t\":50.5,\"ev\":\"down\",\"id\":1,\"x\":30,\"y\":40}\n{\"t\":50.5,\"ev\":\"sync\"}\n")
+        #expect(b == "down t=50.5 id=1 x=30.0 y=40.0\nsync t=50.5")
         // Later ones delayed (Wi-Fi delivering a bunch) keep the page's spacing.
         let c = Self.text(&session, .touches(.touchend, time: 1500, [PageTouch(identifier: 987_654_321, x: 0, y: 0)]), at: 51.9)
-        #expect(c == "{\"t\":50.75,\"ev\":\"up\",\"id\":0}\n{\"t\":50.75,\"ev\":\"sync\"}\n")
+        #expect(c == "up t=50.75 id=0\nsync t=50.75")
         #expect(session.touchesDown == 1)
         // The small id is free again for the next touch.
         let d = Self.text(&session, .touches(.touchstart, time: 2000, [PageTouch(identifier: 77, x: 1, y: 2)]), at: 51.9)
-        #expect(d.hasPrefix("{\"t\":51.25,\"ev\":\"down\",\"id\":0,"))
+        #expect(d.hasPrefix("down t=51.25 id=0 "))
         #expect(session.firstClockJump == nil)
     }
 
@@ -85,12 +84,12 @@ struct PageSessionTests {
         _ = Self.text(&session, .touches(.touchend, time: 5050, [PageTouch(identifier: 1, x: 1, y: 1)]), at: 10.05)
         // One message with a time allowed but wild: never ahead of its arrival, never backwards.
         let wildLine = Self.text(&session, .touches(.touchmove, time: wild, [PageTouch(identifier: 9, x: 1, y: 1)]), at: 11)
-        #expect(wildLine == "{\"t\":11,\"ev\":\"sync\"}\n")
+        #expect(wildLine == "sync t=11.0")
         // The page's next tap, on its own clock: timed from its arrival, its 50 ms kept.
         let down = Self.text(&session, .touches(.touchstart, time: 6000, [PageTouch(identifier: 2, x: 1, y: 1)]), at: 12)
         let up = Self.text(&session, .touches(.touchend, time: 6050, [PageTouch(identifier: 2, x: 1, y: 1)]), at: 12.06)
-        #expect(down.hasPrefix("{\"t\":12,\"ev\":\"down\""))
-        #expect(up.hasPrefix("{\"t\":12.05,\"ev\":\"up\""))
+        #expect(down.hasPrefix("down t=12.0 "))
+        #expect(up.hasPrefix("up t=12.05 "))
         #expect(session.firstClockJump.map { $0 > PageSession.clockJumpLimit } == true)
     }
 
@@ -98,7 +97,7 @@ struct PageSessionTests {
     func unknownTouch() {
         var session = PageSession(deviceName: "p")
         _ = Self.text(&session, .surface(width: 100, height: 100, ratio: 1), at: 0)
-        #expect(Self.text(&session, .touches(.touchmove, time: 1, [PageTouch(identifier: 3, x: 1, y: 1)]), at: 1) == "{\"t\":1,\"ev\":\"sync\"}\n")
+        #expect(Self.text(&session, .touches(.touchmove, time: 1, [PageTouch(identifier: 3, x: 1, y: 1)]), at: 1) == "sync t=1.0")
     }
 
     @Test("more touches down than any phone has is a protocol error, and state stays bounded")

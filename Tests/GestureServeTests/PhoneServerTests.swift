@@ -76,9 +76,9 @@ struct PhoneServerTests {
         first.sendText(#"{"type":"surface","width":200,"height":100,"ratio":2}"#)
         first.sendText(#"{"type":"touchstart","t":10,"touches":[[3,5,6]]}"#)
         events = LoopbackClient.pump(server, now: 20)
-        let ndjson = events.compactMap { if case let .input(i, bytes) = $0, i == id { return Self.text(bytes) }; return nil }.joined()
-        #expect(ndjson.hasPrefix("{\"device\":{\"name\":\"\(name)\","))
-        #expect(ndjson.hasSuffix("{\"t\":20,\"ev\":\"down\",\"id\":0,\"x\":5,\"y\":6}\n{\"t\":20,\"ev\":\"sync\"}\n"))
+        let records = events.compactMap { if case let .input(i, records) = $0, i == id { return records.summary }; return nil }.joined(separator: "\n")
+        #expect(records.hasPrefix("device \(name) x=0.0...200.0 y=0.0...100.0 "))
+        #expect(records.hasSuffix("down t=20.0 id=0 x=5.0 y=6.0\nsync t=20.0"))
 
         server.show(gesture: "tap", on: id)
         #expect(first.receive(atLeast: 17) == WebSocketFrame.encode(.text, Array(#"{"gesture":"tap"}"#.utf8)))
@@ -117,8 +117,8 @@ struct PhoneServerTests {
             + WebSocketTests.clientFrame(1, Array(#"{"type":"surface","width":200,"height":100,"ratio":2}"#.utf8)))
         let events = LoopbackClient.pump(server)
         #expect(events.count == 2)
-        guard events.count == 2, case .connected = events[0], case .input(_, let bytes) = events[1] else { Issue.record("\(events)"); return }
-        #expect(Self.text(bytes).hasPrefix("{\"device\":"))
+        guard events.count == 2, case .connected = events[0], case .input(_, let records) = events[1] else { Issue.record("\(events)"); return }
+        #expect(records.summary.hasPrefix("device "))
     }
 
     @Test("a malformed message: the page is told 1008 and closed, the reason given once")

@@ -79,20 +79,16 @@ private func frames(_ bytes: [UInt8]) {
             // Arrivals a hundredth of a second apart, and now and then a pause of seconds.
             arrival += payload.first.map { $0 == 0x20 ? 3 : 0.01 } ?? 0.01
             guard opcode == .text else { continue }
-            let lines = PageMessage.parse(String(decoding: payload, as: UTF8.self)).flatMap { session.lines(for: $0, arrival: arrival) }
-            if case .success(let ndjson) = lines {
-                ndjson.withUnsafeBytes {
-                    decoder.feed($0) { frame in
-                        check(frame.time, arrival: arrival, after: &last)
-                    }
-                }
+            let records = PageMessage.parse(String(decoding: payload, as: UTF8.self)).flatMap { session.records(for: $0, arrival: arrival) }
+            if case .success(let records) = records {
+                decoder.take(records, into: .framesOnly { frame in check(frame.time, arrival: arrival, after: &last) })
                 decoder.flush { check($0.time, arrival: arrival, after: &last) }
             }
             if session.touchesDown > PageSession.maxTouchesDown { fatalError("\(session.touchesDown) touches down") }
         }
     }
     decoder.finish { _ in }
-    if decoder.errorCount > 0 { fatalError("the session wrote NDJSON the decoder refused: \(decoder.diagnostics)") }
+    if decoder.errorCount > 0 { fatalError("the session made records the decoder refused: \(decoder.diagnostics)") }
 }
 
 /// A message's time: within the jump limit behind its arrival, never ahead, never before the last.

@@ -1,16 +1,17 @@
 import GestureInput
 
-/// What each device index is: its name as a device or header gives it
-/// (`devices`, which the decoders share), else the input's name on the
-/// command line (or a phone's address), and whether it is a touchpad.
+/// What each device index is: its name as a device or header gives it (the
+/// decoders' output says it, before the frames after it), else the input's
+/// name on the command line (or a phone's address), and whether it is a touchpad.
 final class InputCatalog {
-    let devices = DeviceDirectory()
+    /// Names the decoders gave, as far as the frames handled so far.
+    var deviceNames: [Int: String] = [:]
     var names: [Int: String] = [:]
     /// Device indexes that are touchpads, which typing quiets.
     var touchpads: Set<Int> = []
 
     /// What `g.device` says.
     func name(of device: Int) -> String? {
-        devices.name(of: device) ?? names[device]
+        deviceNames[device] ?? names[device]
     }
 }

@@ -42,11 +42,11 @@ final class InputSource: LoopSource {
             close()
             return engine.reportDiagnostics(source)
         }
-        source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { session.frame($0) }
+        source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n]), into: session.decoderOutput)
         engine.announce(source)
         if let status = engine.reportDiagnostics(source) { return status }
         // "Input that is not yet available closes the frame."
-        if source.file?.hasDataReady() == false { source.decoder.flush { session.frame($0) } }
+        if source.file?.hasDataReady() == false { source.decoder.flush(into: session.decoderOutput) }
         return nil
     }
 
@@ -58,7 +58,7 @@ final class InputSource: LoopSource {
         while source.isOpen {
             switch device.readEvents(into: buffer) {
             case .bytes(let n):
-                source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { session.frame($0) }
+                source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n]), into: session.decoderOutput)
             case .nothing:
                 engine.announce(source)
                 return engine.reportDiagnostics(source)
@@ -78,7 +78,7 @@ final class InputSource: LoopSource {
     /// device's pending deadlines fire.
     private func close() {
         let engine = session.engine
-        source.decoder.finish { session.frame($0) }
+        source.decoder.finish(into: session.decoderOutput)
         engine.finish(device: source.index)
         source.isOpen = false
         source.device = nil

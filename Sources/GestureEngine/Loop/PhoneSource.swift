@@ -10,9 +10,14 @@ final class PhoneSource: LoopSource {
     private unowned let engine: Engine
     let surfaces: PhoneSurfaces
 
+    /// Frames straight to the engine (a page is never paced); names to its catalog.
+    private let output: DecoderOutput
+
     init(engine: Engine, surfaces: PhoneSurfaces) {
         self.engine = engine
         self.surfaces = surfaces
+        output = DecoderOutput(frame: { [unowned engine] in engine.process($0) },
+                               deviceNamed: { [unowned engine] in engine.catalog.deviceNames[$0] = $1 })
     }
 
     /// A server waits for pages as long as it runs.
@@ -33,15 +38,15 @@ final class PhoneSource: LoopSource {
             case let .connected(id, name):
                 let device = surfaces.openPage(id) { [engine] device in
                     NDJSONDecoder(source: name, resolution: engine.options.resolution, transform: engine.options.transform(for: name),
-                                  device: device, directory: engine.devices)
+                                  device: device)
                 }
                 engine.catalog.names[device] = name
                 engine.console.say("gesturemap: \(name) connected")
-            case let .input(id, ndjson):
-                for d in surfaces.feed(id, ndjson, emit: { engine.process($0) }) { engine.console.say(d.description) }
+            case let .input(id, records):
+                for d in surfaces.take(id, records, into: output) { engine.console.say(d.description) }
             case let .disconnected(id, reason):
                 if let reason { engine.console.say("gesturemap: " + reason) }
-                if let device = surfaces.closePage(id, emit: { engine.process($0) }) {
+                if let device = surfaces.closePage(id, into: output) {
                     engine.finish(device: device)
                     // Its recognizers go with it: the next page on this index starts afresh.
                     engine.forget(device: device)

@@ -5,7 +5,7 @@ import GestureSystem
 
 /// `serve`'s pages as touch devices: each connected page gets a device index
 /// of its own (after the command line's inputs, reused once its page is gone)
-/// and an NDJSON decoder that its messages are fed to.
+/// and a decoder of the native format that its messages' records are given to.
 final class PhoneSurfaces {
     let server: PhoneServer
     /// Device indexes from here up are the pages'.
@@ -35,11 +35,11 @@ final class PhoneSurfaces {
         return device
     }
 
-    func feed(_ id: Int, _ bytes: [UInt8], emit: (TouchFrame) -> Void) -> [Diagnostic] {
+    func take(_ id: Int, _ records: [NDJSONRecord], into output: DecoderOutput) -> [Diagnostic] {
         guard var page = pages[id] else { return [] }
-        bytes.withUnsafeBytes { page.decoder.feed($0, emit: emit) }
+        page.decoder.take(records, into: output)
         // A message is a whole frame: it is closed now, not when the next comes.
-        page.decoder.flush(emit: emit)
+        page.decoder.flush(into: output)
         let diagnostics = page.decoder.diagnostics
         page.decoder.diagnostics.removeAll()
         pages[id] = page
@@ -47,9 +47,9 @@ final class PhoneSurfaces {
     }
 
     /// The page went away: touches still down are cancelled.
-    func closePage(_ id: Int, emit: (TouchFrame) -> Void) -> Int? {
+    func closePage(_ id: Int, into output: DecoderOutput) -> Int? {
         guard var page = pages.removeValue(forKey: id) else { return nil }
-        page.decoder.finish(emit: emit)
+        page.decoder.finish(into: output)
         return page.device
     }
 }

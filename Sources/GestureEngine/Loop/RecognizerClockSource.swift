@@ -23,7 +23,7 @@ final class RecognizerClockSource: LoopSource {
     func serve(_ round: LoopRound) {
         guard round.isIdle else { return }
         let engine = session.engine
-        for input in session.inputs where input.source.isOpen { input.source.decoder.flush { session.frame($0) } }
+        for input in session.inputs where input.source.isOpen { input.source.decoder.flush(into: session.decoderOutput) }
         // Only to the deadline that woke us: input that came since poll
         // returned is read first, in case it changes what is due after (a
         // second tap landing just before its window closes).

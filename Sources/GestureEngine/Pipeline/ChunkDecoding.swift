@@ -9,7 +9,6 @@ struct ChunkDecoding {
     let source: Source
     let file: InputFile
     let verbose: Bool
-    let devices: DeviceDirectory
 
     /// Reads once and decodes what came into `chunk`, with the decoder's news;
     /// at the file's end its last frames, `end` set. `handOn` takes a chunk
@@ -20,26 +19,27 @@ struct ChunkDecoding {
                     handOn: ((DecodedChunk) -> DecodedChunk?)?) -> DecodedChunk? {
         var chunk = first
         var stopped = false
-        func add(_ frame: TouchFrame) {
-            chunk.append(frame, names: devices)
-            guard let handOn, chunk.isFull, !stopped else { return }
-            chunk.endsRead = false
-            if let next = handOn(chunk) { chunk = next } else { stopped = true }
-        }
+        let output = DecoderOutput(
+            frame: { frame in
+                chunk.append(frame)
+                guard let handOn, chunk.isFull, !stopped else { return }
+                chunk.endsRead = false
+                if let next = handOn(chunk) { chunk = next } else { stopped = true }
+            },
+            deviceNamed: { chunk.appendName($1, device: $0) })
         let read = file.read(into: buffer)
         if let n = read, n > 0 {
             chunk.startsRead = true
-            source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n]), emit: add)
+            source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n]), into: output)
             chunk.bytes = n
         } else if read == nil {
             chunk.readError = file.lastErrorDescription
             chunk.end = true
         } else {
-            source.decoder.finish(emit: add)
+            source.decoder.finish(into: output)
             chunk.end = true
         }
         if stopped { return nil }
-        chunk.closeNames(devices)
         chunk.diagnostics = source.decoder.diagnostics
         source.decoder.diagnostics.removeAll()
         chunk.errorCount = source.decoder.errorCount
@@ -66,15 +66,12 @@ final class InlineChunks: ChunkProducer {
     private let decoding: ChunkDecoding
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: ChunkDecoding.readSize, alignment: 16)
     private let chunk = DecodedChunk()
-    private var finished = false
 
     init(_ decoding: ChunkDecoding) {
         self.decoding = decoding
-        decoding.devices.beginJournal()
     }
 
     deinit {
-        finish()
         buffer.deallocate()
     }
 
@@ -86,9 +83,5 @@ final class InlineChunks: ChunkProducer {
 
     func recycle(_ chunk: DecodedChunk) {}
 
-    func finish() {
-        guard !finished else { return }
-        finished = true
-        decoding.devices.endJournal()
-    }
+    func finish() {}
 }

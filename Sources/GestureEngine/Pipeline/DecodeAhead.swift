@@ -24,11 +24,7 @@ final class DecodeAhead: ChunkProducer, @unchecked Sendable {
     /// Nil when no thread could be made: the caller decodes on its own.
     static func started(_ decoding: ChunkDecoding) -> DecodeAhead? {
         let ahead = DecodeAhead(decoding)
-        decoding.devices.beginJournal()
-        guard let thread = SystemThread({ ahead.decodeAll() }) else {
-            decoding.devices.endJournal()
-            return nil
-        }
+        guard let thread = SystemThread({ ahead.decodeAll() }) else { return nil }
         ahead.thread = thread
         return ahead
     }
@@ -44,7 +40,6 @@ final class DecodeAhead: ChunkProducer, @unchecked Sendable {
         self.thread = nil
         handoff.close()
         thread.join()
-        decoding.devices.endJournal()
     }
 
     private func decodeAll() {

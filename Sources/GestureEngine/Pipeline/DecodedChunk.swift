@@ -70,15 +70,14 @@ final class DecodedChunk: @unchecked Sendable {
         endsRead = true
     }
 
-    func append(_ frame: TouchFrame, names directory: DeviceDirectory) {
-        if directory.journalPending { closeNames(directory) }
+    func append(_ frame: TouchFrame) {
         frame.touches.withUnsafeBufferPointer { touches.append(contentsOf: $0) }
         entries.append(Entry(header: frame.header, touchesEnd: touches.count))
     }
 
-    /// Names the decoder set since the last frame come before the next one.
-    func closeNames(_ directory: DeviceDirectory) {
-        for (device, name) in directory.takeJournal() { names.append((frameCount, device, name)) }
+    /// A name the decoder gave: the engine takes it before the next frame.
+    func appendName(_ name: String, device: Int) {
+        names.append((frameCount, device, name))
     }
 
     /// Frame `k`, its touches in `frame`'s own array (kept, so it is reused).

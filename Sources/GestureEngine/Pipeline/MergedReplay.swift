@@ -27,7 +27,7 @@ extension Session {
     func replayMerged(_ sources: [Source]) -> ExitCode {
         let lanes = sources.compactMap { source in
             source.file.map { ReplayLane(source: source, producer: InlineChunks(ChunkDecoding(
-                source: source, file: $0, verbose: engine.options.verbose, devices: engine.devices))) }
+                source: source, file: $0, verbose: engine.options.verbose))) }
         }
         defer { for lane in lanes { lane.producer.finish() } }
 

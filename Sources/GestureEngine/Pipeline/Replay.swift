@@ -22,7 +22,7 @@ extension Session {
     /// frames before (unless the replay keeps a pace, or no thread can be made),
     /// or on this thread.
     func chunks(of source: Source, from file: InputFile) -> ChunkProducer {
-        let decoding = ChunkDecoding(source: source, file: file, verbose: engine.options.verbose, devices: engine.devices)
+        let decoding = ChunkDecoding(source: source, file: file, verbose: engine.options.verbose)
         if !isPacing, engine.options.decodesAhead, let ahead = DecodeAhead.started(decoding) { return ahead }
         return InlineChunks(decoding)
     }
@@ -92,7 +92,7 @@ extension Session {
     func applyNames(of chunk: DecodedChunk, from start: Int, before frame: Int) -> Int {
         var i = start
         while i < chunk.names.count, chunk.names[i].before == frame {
-            engine.devices.apply(chunk.names[i].name, for: chunk.names[i].device)
+            engine.catalog.deviceNames[chunk.names[i].device] = chunk.names[i].name
             i += 1
         }
         return i

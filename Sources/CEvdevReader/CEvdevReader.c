@@ -75,3 +75,51 @@ int gm_evdev_reader_read(gm_evdev_reader *reader, void *buffer, size_t capacity)
     }
     return (int)count;
 }
+
+#include <libevdev/libevdev-uinput.h>
+#include <unistd.h>
+
+struct gm_evdev_clone {
+    struct libevdev_uinput *uinput;
+};
+
+gm_evdev_clone *gm_evdev_clone_new(gm_evdev_reader *reader, int *error) {
+    gm_evdev_clone *clone = calloc(1, sizeof *clone);
+    if (!clone) {
+        *error = ENOMEM;
+        return NULL;
+    }
+    int rc = libevdev_uinput_create_from_device(reader->device, LIBEVDEV_UINPUT_OPEN_MANAGED, &clone->uinput);
+    if (rc < 0) {
+        *error = -rc;
+        free(clone);
+        return NULL;
+    }
+    return clone;
+}
+
+void gm_evdev_clone_free(gm_evdev_clone *clone) {
+    if (!clone) return;
+    libevdev_uinput_destroy(clone->uinput);
+    free(clone);
+}
+
+const char *gm_evdev_clone_devnode(gm_evdev_clone *clone) {
+    return libevdev_uinput_get_devnode(clone->uinput);
+}
+
+int gm_evdev_clone_write(gm_evdev_clone *clone, const void *events, size_t count) {
+    int fd = libevdev_uinput_get_fd(clone->uinput);
+    const char *bytes = events;
+    size_t left = count * sizeof(struct input_event);
+    while (left > 0) {
+        ssize_t n = write(fd, bytes, left);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return -errno;
+        }
+        bytes += n;
+        left -= (size_t)n;
+    }
+    return 0;
+}

@@ -22,4 +22,21 @@ void gm_evdev_reader_free(gm_evdev_reader *reader);
  * the device is gone). */
 int gm_evdev_reader_read(gm_evdev_reader *reader, void *buffer, size_t capacity);
 
+/* A uinput device made like the reader's device: its name, ids, properties,
+ * event codes and axes (libevdev_uinput_create_from_device), so that libinput
+ * gives it the same quirks. The kernel removes it when its descriptor closes,
+ * however the process ends. */
+typedef struct gm_evdev_clone gm_evdev_clone;
+
+/* NULL with *error set to an errno value (EACCES: no write access to
+ * /dev/uinput; ENOENT: no uinput). */
+gm_evdev_clone *gm_evdev_clone_new(gm_evdev_reader *reader, int *error);
+void gm_evdev_clone_free(gm_evdev_clone *clone);
+
+/* The clone's /dev/input/eventN, or NULL when the kernel has not said. */
+const char *gm_evdev_clone_devnode(gm_evdev_clone *clone);
+
+/* Writes `count` struct input_event records in one write: 0, or -errno. */
+int gm_evdev_clone_write(gm_evdev_clone *clone, const void *events, size_t count);
+
 #endif

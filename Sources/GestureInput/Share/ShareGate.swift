@@ -1,0 +1,335 @@
+/// What reaches the desktop through a shared device's clone: every packet of
+/// the device's, except the touch sequences gesturemap claims. Events in,
+/// events for the clone out; no I/O.
+///
+/// A sequence runs from the first finger down to the last one up. It is
+/// forwarded, or held while it may still become a claimed one, or withheld
+/// (claimed: the desktop sees nothing of it). The clone is written from a model
+/// of what it has, so that whatever was withheld, it is left consistent: every
+/// contact it was told of ends (tracking id -1, its keys up), and a contact it
+/// is told of later arrives with the device's values for it.
+public struct ShareGate: Sendable {
+    public struct Settings: Sendable, Equatable {
+        /// `claim_fingers`: a sequence that reaches this many fingers is gesturemap's.
+        public var claimFingers: Int?
+        /// Finger counts of claimed rules: a sequence with one of them waits for
+        /// the recognizers (`claim()` or `release()`).
+        public var pendingFingers: Set<Int>
+        /// How long a landing is held while more fingers may come (seconds).
+        public var holdBack: Double
+        /// Motion (device units, each axis) that shows a landing is a pointer's, not a gesture's.
+        public var releaseDistance: (x: Int32, y: Int32)
+        /// Fingers that, held still together this long, end the sharing.
+        public var escapeFingers: Int
+        public var escapeAfter: Double
+
+        public init(claimFingers: Int? = nil, pendingFingers: Set<Int> = [], holdBack: Double = ShareGate.defaultHoldBack,
+                    releaseDistance: (x: Int32, y: Int32) = (16, 16), escapeFingers: Int = 5, escapeAfter: Double = 3) {
+            self.claimFingers = claimFingers
+            self.pendingFingers = pendingFingers
+            self.holdBack = holdBack
+            self.releaseDistance = releaseDistance
+            self.escapeFingers = escapeFingers
+            self.escapeAfter = escapeAfter
+        }
+
+        /// Without claims nothing is ever held: the desktop gets every packet as it comes.
+        public var claims: Bool { claimFingers != nil || !pendingFingers.isEmpty }
+
+        public static func == (a: Settings, b: Settings) -> Bool {
+            a.claimFingers == b.claimFingers && a.pendingFingers == b.pendingFingers && a.holdBack == b.holdBack
+                && a.releaseDistance == b.releaseDistance && a.escapeFingers == b.escapeFingers && a.escapeAfter == b.escapeAfter
+        }
+    }
+
+    /// 60 ms: the fingers of a 3- or 4-finger gesture land within it (docs/sharing.md).
+    public static let defaultHoldBack = 0.060
+
+    /// Where the current sequence stands.
+    public enum Phase: Equatable, Sendable {
+        /// No finger down.
+        case idle
+        /// Fingers landed at `since`; held from the clone until `until`, or
+        /// until motion from `origin` shows a pointer, or the count shows a claim.
+        /// `packets` are what a sequence that ends while held still owes the clone.
+        case holding(since: Double, until: Double, origin: [Int: Position], packets: [HeldPacket])
+        /// Held past its landing: its count is a claimed rule's, and the recognizers decide.
+        case pending
+        /// The clone gets the sequence as it comes.
+        case forwarding
+        /// gesturemap's: nothing of it reaches the clone until every finger is up.
+        case withholding
+    }
+
+    /// A packet held at landing: the device's state after it, and its events
+    /// that are no state (MSC_TIMESTAMP), to write with it.
+    public struct HeldPacket: Equatable, Sendable {
+        var after: EvdevState
+        var passing: [EvdevEvent]
+    }
+
+    public struct Position: Equatable, Sendable {
+        public var x: Int32
+        public var y: Int32
+    }
+
+    /// What the caller does besides writing the events.
+    public enum Signal: Equatable, Sendable {
+        /// A sequence became gesturemap's.
+        case claimed(fingers: Int)
+        /// The escape was held: stop sharing, let the device go.
+        case escape
+    }
+
+    public private(set) var settings: Settings
+    public private(set) var phase: Phase = .idle
+    private var device = EvdevState()
+    private var clone = EvdevState()
+    /// Since when `escapeFingers` or more are down.
+    private var crowdSince: Double?
+    private var packet: [EvdevEvent] = []
+
+    public init(settings: Settings) {
+        self.settings = settings
+    }
+
+    /// Fingers down on the device now.
+    public var fingers: Int { device.fingers }
+
+    /// A rules reload: new claims, the clone and the sequence kept.
+    public mutating func update(_ settings: Settings) {
+        self.settings = settings
+    }
+
+    /// The next moment `expire(at:)` has work: a hold's end or the escape's.
+    public var deadline: Double? {
+        var next: Double?
+        if case .holding(_, let until, _, _) = phase { next = until }
+        if let since = crowdSince { next = min(next ?? .infinity, since + settings.escapeAfter) }
+        return next
+    }
+
+    /// One event of the device's: the events the clone is to get now (whole
+    /// packets, each ending in SYN_REPORT) and what else happened.
+    public mutating func handle(_ event: EvdevEvent, into out: inout [EvdevEvent]) -> Signal? {
+        guard event.type == EV.syn else {
+            packet.append(event)
+            return nil
+        }
+        switch event.code {
+        case SYN.report:
+            let events = packet
+            packet.removeAll(keepingCapacity: true)
+            return report(events, at: event.time, into: &out)
+        case SYN.dropped:
+            // libevdev follows it with the state as it is now, ended by one SYN_REPORT.
+            packet.removeAll(keepingCapacity: true)
+            return nil
+        default:
+            packet.append(event)
+            return nil
+        }
+    }
+
+    /// Time passed with no event: a hold ends, or the escape was held long enough.
+    public mutating func expire(at now: Double, into out: inout [EvdevEvent]) -> Signal? {
+        if let since = crowdSince, now >= since + settings.escapeAfter { return escape(into: &out) }
+        if case .holding(_, let until, _, _) = phase, now >= until { open(into: &out) }
+        return nil
+    }
+
+    /// A claimed rule recognized this sequence: whatever the clone had of it ends.
+    public mutating func claim(into out: inout [EvdevEvent]) -> Signal? {
+        switch phase {
+        case .idle, .withholding:
+            return nil
+        case .holding, .pending, .forwarding:
+            endClone(into: &out)
+            phase = .withholding
+            return .claimed(fingers: device.fingers)
+        }
+    }
+
+    /// The recognizers decided a pending sequence is none of the claimed ones:
+    /// the clone gets it from now, from the device's state.
+    public mutating func release(into out: inout [EvdevEvent]) {
+        guard case .pending = phase else { return }
+        forwardFromNow(into: &out)
+    }
+
+    /// Sharing stops: the clone is left with nothing down.
+    public mutating func stop(into out: inout [EvdevEvent]) {
+        endClone(into: &out)
+        phase = device.fingers > 0 ? .withholding : .idle
+        crowdSince = nil
+    }
+
+    // MARK: Packets
+
+    private mutating func report(_ events: [EvdevEvent], at time: Double, into out: inout [EvdevEvent]) -> Signal? {
+        let before = device.fingers
+        for e in events { device.apply(e) }
+        let now = device.fingers
+        let held = HeldPacket(after: device, passing: events.filter { $0.type != EV.abs && $0.type != EV.key })
+        noteCrowd(now, at: time)
+        if let since = crowdSince, time >= since + settings.escapeAfter { return escape(into: &out) }
+
+        switch phase {
+        case .idle:
+            guard now > 0 else {
+                // Buttons and axes with no finger down pass as they are.
+                write(held, at: time, into: &out)
+                return nil
+            }
+            guard settings.claims else {
+                phase = .forwarding
+                write(held, at: time, into: &out)
+                return nil
+            }
+            if let claimed = claimedAtOnce(now) { return claimed }
+            phase = .holding(since: time, until: time + settings.holdBack, origin: device.positions, packets: [held])
+            return nil
+        case .holding(let since, let until, let origin, var packets):
+            if let claimed = claimedAtOnce(now) { return claimed }
+            if now == 0 {
+                // A touch shorter than the hold (a quick tap): the clone gets it whole.
+                for packet in packets { write(packet, at: time, into: &out) }
+                write(held, at: time, into: &out)
+                phase = .idle
+                return nil
+            }
+            packets.append(held)
+            phase = .holding(since: since, until: until, origin: origin, packets: packets)
+            if time >= until || moved(from: origin) { open(into: &out) }
+            return nil
+        case .pending:
+            if let claimed = claimedAtOnce(now) { return claimed }
+            // Ended undecided: the desktop would have had a touch that ended, and
+            // was told of none.
+            if now == 0 { phase = .idle }
+            return nil
+        case .forwarding:
+            if let limit = settings.claimFingers, now >= limit, now > before {
+                endClone(into: &out)
+                phase = .withholding
+                return .claimed(fingers: now)
+            }
+            write(held, at: time, into: &out)
+            if now == 0 { phase = .idle }
+            return nil
+        case .withholding:
+            if now == 0 && device.keysUp { phase = .idle }
+            return nil
+        }
+    }
+
+    /// A count that is claimed outright (`claim_fingers`) withholds the sequence;
+    /// nothing of a held one has reached the clone.
+    private mutating func claimedAtOnce(_ fingers: Int) -> Signal? {
+        guard let limit = settings.claimFingers, fingers >= limit else { return nil }
+        phase = .withholding
+        return .claimed(fingers: fingers)
+    }
+
+    /// A hold ends: a claimed rule's count waits for the recognizers; any
+    /// other goes to the clone from the device's state as it is now.
+    private mutating func open(into out: inout [EvdevEvent]) {
+        if settings.pendingFingers.contains(device.fingers) {
+            phase = .pending
+            return
+        }
+        forwardFromNow(into: &out)
+    }
+
+    private mutating func forwardFromNow(into out: inout [EvdevEvent]) {
+        phase = .forwarding
+        write(HeldPacket(after: device, passing: []), at: device.time, into: &out)
+    }
+
+    private func moved(from origin: [Int: Position]) -> Bool {
+        for (slot, start) in origin {
+            guard let now = device.positions[slot] else { continue }
+            if abs(Int64(now.x) - Int64(start.x)) >= Int64(settings.releaseDistance.x)
+                || abs(Int64(now.y) - Int64(start.y)) >= Int64(settings.releaseDistance.y) { return true }
+        }
+        return false
+    }
+
+    private mutating func noteCrowd(_ fingers: Int, at time: Double) {
+        if fingers >= settings.escapeFingers {
+            if crowdSince == nil { crowdSince = time }
+        } else {
+            crowdSince = nil
+        }
+    }
+
+    private mutating func escape(into out: inout [EvdevEvent]) -> Signal {
+        stop(into: &out)
+        return .escape
+    }
+
+    // MARK: Writing the clone
+
+    /// One packet that makes the clone what the device was after `packet`:
+    /// its contacts with their values, its keys and axes, the kernel's way
+    /// (slots selected as the clone needs, values it already has left out).
+    /// While the clone is in step this is the device's packet itself; after a
+    /// withheld or held stretch it also brings the clone up to date.
+    private mutating func write(_ packet: HeldPacket, at time: Double, into out: inout [EvdevEvent]) {
+        let start = out.count
+        let target = packet.after
+        var slots = Set(target.slots.keys)
+        slots.formUnion(clone.slots.keys)
+        for slot in slots.sorted() {
+            let wanted = target.slots[slot] ?? [:]
+            let trackingID = wanted[ABS.mtTrackingID] ?? -1
+            if clone.slotValue(slot, ABS.mtTrackingID) ?? -1 != trackingID {
+                write(slot: slot, code: ABS.mtTrackingID, value: trackingID, at: time, into: &out)
+            }
+            for code in wanted.keys.sorted() where code != ABS.mtTrackingID {
+                if let value = wanted[code] { write(slot: slot, code: code, value: value, at: time, into: &out) }
+            }
+        }
+        for code in target.axes.keys.sorted() {
+            if let value = target.axes[code] { write(EvdevEvent(time: time, type: EV.abs, code: code, value: value), into: &out) }
+        }
+        for code in target.keys.keys.sorted() {
+            if let value = target.keys[code] { write(EvdevEvent(time: time, type: EV.key, code: code, value: value), into: &out) }
+        }
+        for e in packet.passing { out.append(e) }
+        if out.count > start { out.append(EvdevEvent(time: time, type: EV.syn, code: SYN.report, value: 0)) }
+    }
+
+    /// Every contact the clone has ends, and every key it holds goes up.
+    private mutating func endClone(into out: inout [EvdevEvent]) {
+        let start = out.count
+        let time = device.time
+        for slot in clone.activeSlots {
+            write(slot: slot, code: ABS.mtTrackingID, value: -1, at: time, into: &out)
+        }
+        for code in clone.keys.keys.sorted() where clone.keys[code] != 0 {
+            write(EvdevEvent(time: time, type: EV.key, code: code, value: 0), into: &out)
+        }
+        if out.count > start { out.append(EvdevEvent(time: time, type: EV.syn, code: SYN.report, value: 0)) }
+    }
+
+    private mutating func write(slot: Int, code: UInt16, value: Int32, at time: Double, into out: inout [EvdevEvent]) {
+        guard clone.slotValue(slot, code) != value else { return }
+        if clone.slot != slot {
+            let select = EvdevEvent(time: time, type: EV.abs, code: ABS.mtSlot, value: Int32(clamping: slot))
+            out.append(select)
+            clone.apply(select)
+        }
+        let e = EvdevEvent(time: time, type: EV.abs, code: code, value: value)
+        out.append(e)
+        clone.apply(e)
+    }
+
+    private mutating func write(_ e: EvdevEvent, into out: inout [EvdevEvent]) {
+        // The kernel drops a key or axis event that repeats the value it has.
+        if e.type == EV.key, (clone.keys[e.code] ?? 0) == e.value { return }
+        if e.type == EV.abs, clone.axes[e.code] == e.value { return }
+        out.append(e)
+        clone.apply(e)
+    }
+}

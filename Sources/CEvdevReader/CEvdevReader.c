@@ -123,3 +123,37 @@ int gm_evdev_clone_write(gm_evdev_clone *clone, const void *events, size_t count
     }
     return 0;
 }
+
+static int put(struct input_event *out, size_t capacity, size_t *count, unsigned type, unsigned code, int value) {
+    if (*count >= capacity) return 0;
+    memset(&out[*count], 0, sizeof out[*count]);
+    out[*count].type = (unsigned short)type;
+    out[*count].code = (unsigned short)code;
+    out[*count].value = value;
+    (*count)++;
+    return 1;
+}
+
+int gm_evdev_reader_state(gm_evdev_reader *reader, void *buffer, size_t capacity) {
+    struct libevdev *dev = reader->device;
+    struct input_event *out = buffer;
+    size_t count = 0;
+    int slots = libevdev_get_num_slots(dev);
+    if (slots > 0) {
+        for (int slot = 0; slot < slots; slot++) {
+            put(out, capacity, &count, EV_ABS, ABS_MT_SLOT, slot);
+            for (unsigned code = ABS_MT_TOUCH_MAJOR; code <= ABS_MT_TOOL_Y; code++) {
+                if (!libevdev_has_event_code(dev, EV_ABS, code)) continue;
+                put(out, capacity, &count, EV_ABS, code, libevdev_get_slot_value(dev, (unsigned)slot, code));
+            }
+        }
+        put(out, capacity, &count, EV_ABS, ABS_MT_SLOT, libevdev_get_current_slot(dev));
+    }
+    for (unsigned code = 0; code < ABS_MT_SLOT; code++) {
+        if (libevdev_has_event_code(dev, EV_ABS, code)) put(out, capacity, &count, EV_ABS, code, libevdev_get_event_value(dev, EV_ABS, code));
+    }
+    for (unsigned code = 0; code <= KEY_MAX; code++) {
+        if (libevdev_has_event_code(dev, EV_KEY, code)) put(out, capacity, &count, EV_KEY, code, libevdev_get_event_value(dev, EV_KEY, code));
+    }
+    return (int)count;
+}

@@ -27,6 +27,12 @@ public enum Threshold: String, CaseIterable, Sendable {
     /// Added last: the keys before it keep their places, in storage
     /// and in the list an unknown key's message gives.
     case swipeSettle = "swipe_settle"
+    /// Not the recognizers': with sharing (`share`), a touch sequence that
+    /// reaches this many fingers is gesturemap's and the desktop sees none of
+    /// it (0: no such claim).
+    case claimFingers = "claim_fingers"
+    /// `run --share` as a config key: 1 (or true) shares live devices with the desktop.
+    case share = "share"
 
     public var defaultValue: Double {
         switch self {
@@ -52,8 +58,13 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .shapeMinSize: return 8
         case .shapeGap: return 0.5
         case .typingQuiet: return 0.5
+        case .claimFingers: return 0
+        case .share: return 0
         }
     }
+
+    /// Keys that are on or off: `true` and `false` set them too.
+    public var isSwitch: Bool { self == .share }
 
     public var unit: String {
         switch self {
@@ -63,6 +74,8 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .swipeMaxAngle, .rotateMinAngle: return "degrees"
         case .swipeMinSpeed, .swipeCommitSpeed: return "mm/s"
         case .pinchMinScale, .shapeMinScore: return "ratio"
+        case .claimFingers: return "fingers"
+        case .share: return "(0 or 1, false or true)"
         }
     }
 
@@ -92,6 +105,8 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .shapeMinSize: return 2...500
         case .shapeGap: return 0...2
         case .typingQuiet: return 0...5
+        case .claimFingers: return 0...10
+        case .share: return 0...1
         }
     }
 

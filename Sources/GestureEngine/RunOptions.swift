@@ -27,6 +27,9 @@ public struct RunOptions: Sendable {
     public var decodesAhead = true
     /// Take live devices for exclusive use (EVIOCGRAB).
     public var grab = false
+    /// Share live devices with the desktop through clones (`DeviceShare`);
+    /// `config{ share = true }` asks for it too.
+    public var share = false
     /// Print key events and programs as JSON lines instead of typing and running them.
     public var dryRun = false
     /// Run rules files others could write even as root.

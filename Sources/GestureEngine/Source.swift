@@ -107,7 +107,9 @@ extension Engine {
                 let device = try openDevice(name)
                 let decoder = deviceDecoder(for: name, description: device.description, index: index, fd: device.fd)
                 if options.verbose { console.say("gesturemap: reading \(name) (\(device.description.name.map(TerminalText.escaped) ?? "unnamed"), \(device.kindName))") }
-                return .success(Source(name: name, path: name, index: index, file: nil, device: device, decoder: decoder))
+                let source = Source(name: name, path: name, index: index, file: nil, device: device, decoder: decoder)
+                guard shareIfAsked(source) else { return .failure(.unavailable) }
+                return .success(source)
             } catch {
                 console.say("gesturemap: " + error.message)
                 return .failure(.unavailable)
@@ -129,7 +131,7 @@ extension Engine {
         do { try device.useMonotonicClock() } catch {
             console.say("gesturemap: warning: \(error.message); long presses may fire late")
         }
-        if options.grab { try device.grab() }
+        if options.grab || sharing { try device.grab() }
         try device.beginReading()
         return device
     }

@@ -117,8 +117,29 @@ public final class InputDevice {
         }
     }
 
+    /// The device's state now, as libevdev keeps it: its slots' values, its
+    /// axes and keys, as events (times 0). Empty before `beginReading()`.
+    public func currentState() -> [EvdevEvent] {
+        guard let reader else { return [] }
+        let size = RawEventDecoder.recordSize
+        let capacity = 8192
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity * size, alignment: 8)
+        defer { buffer.deallocate() }
+        let n = Int(gm_evdev_reader_state(reader, buffer.baseAddress, capacity))
+        return (0..<max(0, n)).map { i in
+            EvdevEvent(time: 0, type: buffer.loadUnaligned(fromByteOffset: i * size + 16, as: UInt16.self),
+                       code: buffer.loadUnaligned(fromByteOffset: i * size + 18, as: UInt16.self),
+                       value: buffer.loadUnaligned(fromByteOffset: i * size + 20, as: Int32.self))
+        }
+    }
+
+    /// Lets other readers (the desktop) have its events again.
+    public func ungrab() {
+        _ = gm_evdev_grab(fd, 0)
+    }
+
     /// libevdev's copy of the device's state, from `beginReading()` on.
-    private var reader: OpaquePointer?
+    private(set) var reader: OpaquePointer?
 
     /// Reads through libevdev from now on: it keeps the device's state, so
     /// that after SYN_DROPPED it can bring the reader's up to date.
@@ -190,6 +211,15 @@ public enum DeviceScanner {
 
     /// The `event*` node names in `dir`, in numeric order; empty when it is missing.
     public static func nodeNames(in dir: String) -> [String] { eventNodes(in: dir) ?? [] }
+
+    /// A device made by a program (uinput), not by a driver: sysfs keeps it
+    /// under /sys/devices/virtual.
+    public static func isVirtual(_ node: String) -> Bool {
+        let name = node.split(separator: "/").last.map(String.init) ?? node
+        guard let resolved = realpath("/sys/class/input/" + name, nil) else { return false }
+        defer { free(resolved) }
+        return String(cString: resolved).hasPrefix("/sys/devices/virtual/")
+    }
 
     private static func eventNodes(in dir: String) -> [String]? {
         guard var names = Directory.names(in: dir)?.filter({ $0.hasPrefix("event") }) else { return nil }

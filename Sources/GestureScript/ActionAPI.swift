@@ -66,6 +66,10 @@ extension ScriptRuntime {
                 messages.append(stack.type(at: k) == .string ? "unknown threshold \(stack.shown(at: k))" : "config keys must be threshold names")
                 return
             }
+            if stack.type(at: v) == .boolean, let on = stack.boolean(at: v), Threshold(rawValue: key)?.isSwitch == true {
+                changes.append((key, on ? 1 : 0))
+                return
+            }
             guard let value = stack.number(at: v) else {
                 messages.append("config key \"\(key)\" must be a number")
                 return

@@ -36,3 +36,14 @@ public enum MonotonicClock {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }
+
+/// CLOCK_REALTIME: what a device stamps its events with when it could not be
+/// asked for the monotonic clock.
+public enum WallClock {
+    /// Seconds since the epoch.
+    public static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}

@@ -70,6 +70,9 @@ enum Help {
                               to stderr as one JSON line
       --realtime              replay at the recorded pace instead of as fast as possible
       --grab                  take devices for exclusive use (the desktop stops seeing them)
+      --share                 share live devices with the desktop: it keeps every touch but the
+                              gestures the rules claim ({ claim = true }, config{ claim_fingers = N });
+                              five fingers held still for 3 s stop the sharing
       -v, --verbose           say which format, resolution and rules are in use
       -h, --help              this text
 

@@ -44,6 +44,7 @@ enum RunCommand {
             case "--timing": options.timing = true
             case "--realtime": options.realtime = true
             case "--grab": options.grab = true
+            case "--share": options.share = true
             case "--dry-run", "-n": options.dryRun = true
             case "--allow-insecure-rules": options.allowInsecureRules = true
             case "--no-watch": options.watchRules = false

@@ -22,6 +22,11 @@ void gm_evdev_reader_free(gm_evdev_reader *reader);
  * the device is gone). */
 int gm_evdev_reader_read(gm_evdev_reader *reader, void *buffer, size_t capacity);
 
+/* The device's state as libevdev holds it now, as records: every slot's
+ * ABS_MT_* values (each slot selected first, the current slot last), then the
+ * other axes and the keys. Returns the number of records written. */
+int gm_evdev_reader_state(gm_evdev_reader *reader, void *buffer, size_t capacity);
+
 /* A uinput device made like the reader's device: its name, ids, properties,
  * event codes and axes (libevdev_uinput_create_from_device), so that libinput
  * gives it the same quirks. The kernel removes it when its descriptor closes,

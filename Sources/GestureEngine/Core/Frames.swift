@@ -187,6 +187,7 @@ extension Engine {
         guard cores.rulesStale else { return }
         cores.rulesStale = false
         keys?.inputs.setQuiet(runtime.thresholds[.typingQuiet])
+        for share in catalog.shares.values { share.update(shareSettings(for: share.description)) }
         for device in cores.arenas.indices where cores.arenas[device] != nil {
             cores.arenas[device]?.arena.replaceRules(runtime.coreRules(forDevice: deviceName(device)), thresholds: runtime.thresholds)
             if let box = cores.arenas[device] { configureUserGestures(&box.arena) }

@@ -9,6 +9,10 @@ final class InputCatalog {
     var names: [Int: String] = [:]
     /// Device indexes that are touchpads, which typing quiets.
     var touchpads: Set<Int> = []
+    /// Live devices shared with the desktop, by index, while they are.
+    var shares: [Int: DeviceShare] = [:]
+    /// The shares' clones: devices that appear and are not to be read.
+    var cloneNodes: Set<String> { Set(shares.values.compactMap(\.node)) }
 
     /// What `g.device` says.
     func name(of device: Int) -> String? {

@@ -27,7 +27,7 @@ final class HotplugSource: LoopSource {
     func serve(_ round: LoopRound) {
         guard !round.ready.isEmpty else { return }
         let engine = session.engine
-        for path in watcher.changedNodes() {
+        for path in watcher.changedNodes() where !engine.catalog.cloneNodes.contains(path) {
             if let returning = session.inputs.first(where: { $0.source.path == path && !$0.source.isOpen && $0.source.isLiveDevice }) {
                 returning.reopen(at: path)
             } else if discovering, !session.inputs.contains(where: { $0.source.path == path }),
@@ -43,6 +43,10 @@ final class HotplugSource: LoopSource {
     private func openDiscovered(_ path: String, index: Int) -> Result<Source, ExitCode> {
         let engine = session.engine
         guard let device = try? InputDevice(path: path), device.isTouch else { return .failure(.unavailable) }
+        // A clone of a device this run shares, even one whose node the kernel did not name.
+        if DeviceScanner.isVirtual(path), engine.catalog.shares.values.contains(where: { $0.description.name == device.description.name }) {
+            return .failure(.unavailable)
+        }
         let opened = engine.openSource(path, index: index)
         if case .success = opened { engine.console.say("gesturemap: found \(path) (\(device.description.name.map(TerminalText.escaped) ?? "unnamed"))") }
         return opened

@@ -17,7 +17,10 @@ final class InputSource: LoopSource {
     var keepsLoopRunning: Bool { source.isOpen }
 
     func descriptors(into list: inout [PollRequest]) {
-        if source.isOpen { list.append(PollRequest(fd: source.fd, events: Int16(POLLIN))) }
+        guard source.isOpen else { return }
+        // A shared device is read by its share's thread, which wakes the loop.
+        let fd = session.engine.catalog.shares[source.index]?.engineWake.fd ?? source.fd
+        list.append(PollRequest(fd: fd, events: Int16(POLLIN)))
     }
 
     func serve(_ round: LoopRound) {
@@ -28,6 +31,7 @@ final class InputSource: LoopSource {
     /// Reads what is there; returns an exit status when the run must stop.
     private func read() -> ExitCode? {
         let engine = session.engine
+        if let share = engine.catalog.shares[source.index] { return read(share) }
         if let device = source.device { return read(device) }
         let buffer = session.buffer
         let n = Glibc.read(source.fd, buffer.baseAddress, buffer.count)
@@ -74,12 +78,40 @@ final class InputSource: LoopSource {
         return nil
     }
 
+    /// What a shared device's thread read (and put on the clone) since the loop last looked.
+    private func read(_ share: DeviceShare) -> ExitCode? {
+        let engine = session.engine
+        let delivery = share.take()
+        for message in delivery.messages { engine.console.say(message) }
+        if !delivery.records.isEmpty {
+            delivery.records.withUnsafeBytes { source.decoder.feed($0, into: session.decoderOutput) }
+        }
+        engine.shareSaid(delivery.signals, by: source)
+        switch delivery.end {
+        case nil:
+            break
+        case .stopped:
+            // The device is read here again, beside the desktop.
+            engine.unshare(source)
+            source.device?.ungrab()
+        case .unplugged:
+            engine.console.say("gesturemap: \(source.name) was unplugged; waiting for it to come back")
+            close()
+        case .failed(let code):
+            engine.console.say("gesturemap: \(source.name): read error: \(String(cString: strerror(code))); waiting for it to come back")
+            close()
+        }
+        engine.announce(source)
+        return engine.reportDiagnostics(source)
+    }
+
     /// The input ended or vanished: touches still down are cancelled and the
     /// device's pending deadlines fire.
     private func close() {
         let engine = session.engine
         source.decoder.finish(into: session.decoderOutput)
         engine.finish(device: source.index)
+        engine.unshare(source)
         source.isOpen = false
         source.device = nil
         source.file = nil
@@ -98,6 +130,10 @@ final class InputSource: LoopSource {
         source.device = device
         source.decoder = engine.deviceDecoder(for: path, description: device.description, index: source.index, fd: device.fd)
         source.isOpen = true
+        if !engine.shareIfAsked(source) {
+            device.ungrab()
+            engine.console.say("gesturemap: \(path) is read beside the desktop, not shared: the desktop acts on the same fingers")
+        }
         engine.console.say("gesturemap: \(path) is back")
     }
 }

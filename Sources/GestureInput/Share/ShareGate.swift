@@ -89,8 +89,13 @@ public struct ShareGate: Sendable {
     private var crowdSince: Double?
     private var packet: [EvdevEvent] = []
 
-    public init(settings: Settings) {
+    /// `state`: the device's state when sharing begins (`InputDevice.currentState()`),
+    /// so that the first packet the clone gets brings all of it. Fingers down
+    /// then stay gesturemap's until they lift: the desktop saw none of them land.
+    public init(settings: Settings, state: [EvdevEvent] = []) {
         self.settings = settings
+        for e in state { device.apply(e) }
+        if device.fingers > 0 { phase = .withholding }
     }
 
     /// Fingers down on the device now.

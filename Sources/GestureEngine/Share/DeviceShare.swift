@@ -1,0 +1,209 @@
+import Glibc
+import GestureCore
+import GestureInput
+import GestureSystem
+
+/// One live device shared with the desktop: gesturemap holds the device
+/// (grabbed) and the desktop reads its clone. A thread of its own reads the
+/// device, puts what the gate lets through on the clone at once, and hands
+/// every record on to the engine's loop: what the rules do, and how long they
+/// take, never delays the desktop.
+// Invariant: from start() to the thread's end only the thread reads the device and touches `gate`, `clone` and `out`; both threads reach `mail` only under `lock`.
+final class DeviceShare: @unchecked Sendable {
+    let path: String
+    let description: EvdevDescription
+    /// The clone's /dev/input/eventN.
+    let node: String?
+
+    private let device: InputDevice
+    private var gate: ShareGate
+    private var clone: DeviceClone?
+    private let monotonic: Bool
+    private var out: [EvdevEvent] = []
+    private var writeFailed = false
+
+    private let lock = SystemLock()
+    private var mail = Mail()
+    /// The engine's loop polls it: records, news or the end are waiting.
+    let engineWake: Wakeup
+    private let threadWake: Wakeup
+    private var thread: SystemThread?
+
+    /// What passes between the threads.
+    private struct Mail {
+        /// Engine → thread.
+        var commands: [Command] = []
+        /// Thread → engine: the device's records, in order, as read.
+        var records: [UInt8] = []
+        var signals: [ShareGate.Signal] = []
+        var messages: [String] = []
+        /// The thread ended: the device was unplugged or failed, or sharing stopped.
+        var end: End?
+    }
+
+    enum Command {
+        case claim, release, update(ShareGate.Settings), stop
+    }
+
+    enum End: Equatable {
+        case unplugged
+        case failed(Int32)
+        /// Sharing stopped (the escape, or the engine asked): the device is the engine's to read again.
+        case stopped
+    }
+
+    /// What the engine takes from the thread.
+    struct Delivery {
+        var records: [UInt8]
+        var signals: [ShareGate.Signal]
+        var messages: [String]
+        var end: End?
+    }
+
+    init(device: InputDevice, settings: ShareGate.Settings) throws(CloneError) {
+        guard let engineWake = Wakeup(), let threadWake = Wakeup() else { throw .failed(device.path, "no pipe for its thread") }
+        self.engineWake = engineWake
+        self.threadWake = threadWake
+        path = device.path
+        description = device.description
+        self.device = device
+        let clone = try DeviceClone(of: device)
+        self.clone = clone
+        node = clone.node
+        gate = ShareGate(settings: settings, state: device.currentState())
+        monotonic = device.monotonicClock
+    }
+
+    /// Starts the thread; false when none could be made.
+    func start() -> Bool {
+        guard let made = SystemThread({ [self] in run() }) else { return false }
+        thread = made
+        return true
+    }
+
+    /// A claimed rule recognized the sequence on this device.
+    func claim() { send(.claim) }
+    /// The recognizers decided the pending sequence is none of the claimed ones.
+    func release() { send(.release) }
+    func update(_ settings: ShareGate.Settings) { send(.update(settings)) }
+
+    /// Ends sharing and waits for the thread: the clone is gone, nothing left down on it.
+    func stop() {
+        send(.stop)
+        thread?.join()
+        thread = nil
+    }
+
+    /// What the thread has for the engine.
+    func take() -> Delivery {
+        engineWake.drain()
+        return lock.locked {
+            let delivery = Delivery(records: mail.records, signals: mail.signals, messages: mail.messages, end: mail.end)
+            mail.records.removeAll(keepingCapacity: true)
+            mail.signals.removeAll()
+            mail.messages.removeAll()
+            return delivery
+        }
+    }
+
+    private func send(_ command: Command) {
+        lock.locked { mail.commands.append(command) }
+        threadWake.signal()
+    }
+
+    // MARK: The thread
+
+    private func run() {
+        let size = RawEventDecoder.recordSize
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 512 * size, alignment: 8)
+        defer { buffer.deallocate() }
+        var end: End?
+        while end == nil {
+            var fds = [pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0), pollfd(fd: threadWake.fd, events: Int16(POLLIN), revents: 0)]
+            let timeout = gate.deadline.map { PollTimeout.milliseconds($0 - deviceNow()) } ?? -1
+            _ = poll(&fds, 2, timeout)
+            var signals: [ShareGate.Signal] = []
+            var records: [UInt8] = []
+            if fds[1].revents != 0 {
+                threadWake.drain()
+                for command in lock.locked({ () -> [Command] in defer { mail.commands.removeAll() }; return mail.commands }) {
+                    switch command {
+                    case .claim: if let s = gate.claim(into: &out) { signals.append(s) }
+                    case .release: gate.release(into: &out)
+                    case .update(let settings): gate.update(settings)
+                    case .stop:
+                        gate.stop(into: &out)
+                        end = .stopped
+                    }
+                }
+            }
+            if end == nil, let due = gate.deadline, deviceNow() >= due, let s = gate.expire(at: deviceNow(), into: &out) { signals.append(s) }
+            while end == nil {
+                switch device.readEvents(into: buffer) {
+                case .bytes(let n):
+                    let read = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
+                    signals += forward(read)
+                    records.append(contentsOf: read)
+                    continue
+                case .nothing: break
+                case .unplugged: end = .unplugged
+                case .failed(let code): end = .failed(code)
+                }
+                break
+            }
+            if signals.contains(.escape) { end = .stopped }
+            flush()
+            if end != nil {
+                // The clone goes now, before the engine hears: nothing stays down on it.
+                clone = nil
+            }
+            guard !records.isEmpty || !signals.isEmpty || end != nil else { continue }
+            let message = writeFailedNews()
+            lock.locked {
+                mail.records.append(contentsOf: records)
+                mail.signals += signals
+                if let message { mail.messages.append(message) }
+                if end != nil { mail.end = end }
+            }
+            engineWake.signal()
+        }
+    }
+
+    private var unsaidWriteFailure: String?
+
+    private func writeFailedNews() -> String? {
+        defer { unsaidWriteFailure = nil }
+        return unsaidWriteFailure
+    }
+
+    private func forward(_ records: UnsafeRawBufferPointer) -> [ShareGate.Signal] {
+        var signals: [ShareGate.Signal] = []
+        let size = RawEventDecoder.recordSize
+        var offset = 0
+        while offset + size <= records.count {
+            let seconds = records.loadUnaligned(fromByteOffset: offset, as: Int64.self)
+            let micros = records.loadUnaligned(fromByteOffset: offset + 8, as: Int64.self)
+            let e = EvdevEvent(time: Double(seconds) + Double(micros) / 1e6,
+                               type: records.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self),
+                               code: records.loadUnaligned(fromByteOffset: offset + 18, as: UInt16.self),
+                               value: records.loadUnaligned(fromByteOffset: offset + 20, as: Int32.self))
+            if let signal = gate.handle(e, into: &out) { signals.append(signal) }
+            offset += size
+        }
+        return signals
+    }
+
+    /// Now on the device's clock: the monotonic one, or the wall's when it could not be asked for it.
+    private func deviceNow() -> Double {
+        monotonic ? MonotonicClock.now() : WallClock.now()
+    }
+
+    private func flush() {
+        guard !out.isEmpty else { return }
+        do { try clone?.write(out) } catch {
+            if !writeFailed { unsaidWriteFailure = "gesturemap: " + error.message + " (said once)" }
+            writeFailed = true
+        }
+        out.removeAll(keepingCapacity: true)
+    }
+}

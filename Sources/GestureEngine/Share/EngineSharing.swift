@@ -1,0 +1,61 @@
+import GestureCore
+import GestureInput
+
+extension Engine {
+    /// `--share`, or `config{ share = true }`.
+    var sharing: Bool { options.share || runtime.thresholds[.share] >= 0.5 }
+
+    /// What the rules claim, for a device of this description.
+    func shareSettings(for description: EvdevDescription) -> ShareGate.Settings {
+        let claim = Int(exactly: runtime.thresholds[.claimFingers].rounded()) ?? 0
+        var settings = ShareGate.Settings(claimFingers: claim > 0 ? claim : nil)
+        // 1.5 mm of motion is a pointer's, not fingers still landing.
+        let info = description.deviceInfo
+        settings.releaseDistance = (Self.units(1.5, axis: info.x), Self.units(1.5, axis: info.y))
+        return settings
+    }
+
+    /// Millimetres in an axis's units; without a resolution, a hundredth of its range.
+    private static func units(_ millimetres: Double, axis: AxisInfo) -> Int32 {
+        if let resolution = axis.resolution, resolution > 0 { return Int32(clamping: Int((millimetres * resolution).rounded(.up))) }
+        if let maximum = axis.maximum, maximum > axis.minimum { return Int32(clamping: max(1, Int(((maximum - axis.minimum) / 100).rounded(.up)))) }
+        return 16
+    }
+
+    /// Shares the source's live device when asked: false (said why) when it cannot be.
+    func shareIfAsked(_ source: Source) -> Bool {
+        guard sharing, let device = source.device else { return true }
+        do {
+            let share = try DeviceShare(device: device, settings: shareSettings(for: device.description))
+            guard share.start() else {
+                console.say("gesturemap: cannot share \(source.name): the system would not make a thread for it")
+                return false
+            }
+            catalog.shares[source.index] = share
+            if options.verbose {
+                console.say("gesturemap: sharing \(source.name) with the desktop through \(share.node ?? "a clone whose node the kernel did not name")")
+            }
+            return true
+        } catch {
+            console.say("gesturemap: " + error.message)
+            return false
+        }
+    }
+
+    /// Sharing ends (the device went, or the escape): its thread and clone go.
+    func unshare(_ source: Source) {
+        catalog.shares.removeValue(forKey: source.index)?.stop()
+    }
+
+    /// What the gate said about a shared device's touches.
+    func shareSaid(_ signals: [ShareGate.Signal], by source: Source) {
+        for signal in signals {
+            switch signal {
+            case .claimed(let fingers):
+                if options.verbose { console.say("gesturemap: \(source.name): a \(fingers)-finger touch is gesturemap's; the desktop sees none of it") }
+            case .escape:
+                console.say("gesturemap: \(source.name): five fingers held still for 3 s: stopped sharing it; the desktop reads it directly again (restart gesturemap to share it again)")
+            }
+        }
+    }
+}

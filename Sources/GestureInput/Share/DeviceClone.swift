@@ -1,0 +1,68 @@
+import CEvdevReader
+import Glibc
+
+/// A shared device's copy for the desktop: a uinput device made like it (name,
+/// ids, properties, axes), which the desktop reads while gesturemap holds the
+/// device itself. The kernel removes it when its descriptor closes, however
+/// gesturemap ends, and ends whatever contacts and keys it held.
+public final class DeviceClone {
+    private let clone: OpaquePointer
+    /// Its /dev/input/eventN.
+    public let node: String?
+    private var bytes: [UInt8] = []
+
+    /// A clone of `device`, which must be reading (`beginReading()`).
+    public init(of device: InputDevice) throws(CloneError) {
+        guard let reader = device.reader else { throw .failed(device.path, "it is not being read") }
+        var error: Int32 = 0
+        guard let made = gm_evdev_clone_new(reader, &error) else {
+            switch error {
+            case EACCES, EPERM: throw .uinputDenied(device.path)
+            case ENOENT, ENODEV, ENXIO: throw .noUinput(device.path)
+            default: throw .failed(device.path, String(cString: strerror(error)))
+            }
+        }
+        clone = made
+        node = gm_evdev_clone_devnode(made).map { String(cString: $0) }
+    }
+
+    deinit { gm_evdev_clone_free(clone) }
+
+    /// Writes whole packets; the kernel stamps them with the time it gets them.
+    public func write(_ events: [EvdevEvent]) throws(CloneError) {
+        guard !events.isEmpty else { return }
+        let size = RawEventDecoder.recordSize
+        bytes.removeAll(keepingCapacity: true)
+        bytes.reserveCapacity(events.count * size)
+        for e in events {
+            // struct input_event: the time (left to the kernel), type, code, value.
+            bytes.append(contentsOf: repeatElement(0, count: 16))
+            withUnsafeBytes(of: e.type.littleEndian) { bytes.append(contentsOf: $0) }
+            withUnsafeBytes(of: e.code.littleEndian) { bytes.append(contentsOf: $0) }
+            withUnsafeBytes(of: e.value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        let r = bytes.withUnsafeBytes { gm_evdev_clone_write(clone, $0.baseAddress, events.count) }
+        if r < 0 { throw .writeFailed(node ?? "the clone", String(cString: strerror(-r))) }
+    }
+}
+
+/// Why a device cannot be shared.
+public enum CloneError: Error, Equatable, Sendable {
+    case uinputDenied(String)
+    case noUinput(String)
+    case failed(String, String)
+    case writeFailed(String, String)
+
+    public var message: String {
+        switch self {
+        case .uinputDenied(let path):
+            return "--share needs write access to /dev/uinput to give the desktop its copy of \(path); the udev rule 70-gesturemap.rules gives it to the user logged in at the seat: install it (the package does; from a build, copy examples/udev/70-gesturemap.rules to /etc/udev/rules.d/ and run sudo udevadm trigger) and log in again at the seat, or run without --share (gesturemap then reads beside the desktop, which acts on the same fingers)"
+        case .noUinput(let path):
+            return "--share needs /dev/uinput to give the desktop its copy of \(path), and there is none; load the uinput module (sudo modprobe uinput, and list it in /etc/modules-load.d/), or run without --share"
+        case let .failed(path, reason):
+            return "cannot make the desktop's copy of \(path): \(reason)"
+        case let .writeFailed(node, reason):
+            return "cannot write to \(node), the desktop's copy of the device: \(reason)"
+        }
+    }
+}

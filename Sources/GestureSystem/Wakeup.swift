@@ -1,0 +1,58 @@
+import Glibc
+
+/// A descriptor one thread makes readable for another that polls it: a pipe
+/// whose reading end says "look", however many times it was said.
+// Invariant: signal() only writes and drain() only reads the pipe, and a pipe's ends are safe to use from two threads.
+public final class Wakeup: @unchecked Sendable {
+    /// Poll this for POLLIN.
+    public let fd: Int32
+    private let writeEnd: Int32
+
+    /// Nil when the system would not make a pipe.
+    public init?() {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        }
+        fd = ends[0]
+        writeEnd = ends[1]
+    }
+
+    deinit {
+        close(fd)
+        close(writeEnd)
+    }
+
+    /// Makes `fd` readable (a full pipe already is).
+    public func signal() {
+        var byte: UInt8 = 1
+        _ = write(writeEnd, &byte, 1)
+    }
+
+    /// Empties it: `fd` is readable again only after the next `signal()`.
+    public func drain() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while buffer.withUnsafeMutableBytes({ read(fd, $0.baseAddress, $0.count) }) > 0 {}
+    }
+}
+
+/// A mutual-exclusion lock for state two threads share.
+// Invariant: the mutex is initialized before use and destroyed after the last.
+public final class SystemLock: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    public init() { pthread_mutex_init(mutex, nil) }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    public func locked<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+}

@@ -1,0 +1,275 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+
+/// `run --share` through a real kernel, judged by real libinput: the desktop
+/// reads the clone, and must see what it would have seen of the device, less
+/// what the rules claim.
+@Suite("Sharing a device with the desktop, judged by real libinput", .serialized, .enabled(if: KernelGuest.isInside, KernelGuest.reason))
+struct KernelShareTests {
+    /// Claims three fingers and more; a 3-finger swipe left says so.
+    static let claimingRules = """
+        config{ claim_fingers = 3 }
+        on("3-finger swipe left", function(g) emit("claimed_swipe") end)
+        on("2-finger swipe left", function(g) emit("two_finger_swipe") end)
+        """
+
+    static let noClaimRules = """
+        on("2-finger swipe left", function(g) emit("two_finger_swipe") end)
+        on("tap", function(g) emit("tap") end)
+        """
+
+    /// `gesturemap run --share -v` on `node`; the clone it made.
+    static func share(_ node: String, rules: String, extra: [String] = []) throws -> (engine: Child, clone: String) {
+        let path = try Binary.temporaryFile("share-rules.lua", rules).path
+        let engine = try KernelGuest.gesturemap(["run", "--share", "-v", "--rules", path] + extra + [node])
+        var clone: String?
+        engine.wait(upTo: 30) { _, err in
+            clone = err.split(separator: "\n").compactMap { line -> String? in
+                guard line.contains("sharing \(node) with the desktop through ") else { return nil }
+                return line.components(separatedBy: " through ").last
+            }.first
+            return clone != nil || !engine.isRunning
+        }
+        guard let clone else {
+            _ = engine.terminate()
+            throw KernelTestError("gesturemap did not share \(node): \(engine.stderr)")
+        }
+        guard LiveEngine.waitUntilOpened(node, by: engine) else {
+            _ = engine.terminate()
+            throw KernelTestError("gesturemap does not read \(node): \(engine.stderr)")
+        }
+        EvemuDevice.settle()
+        return (engine, clone)
+    }
+
+    /// Everyday use of the test panel: a tap, a one-finger drag, a two-finger swipe.
+    static func everyday() throws -> String {
+        var script = TouchPanel.Script()
+        script.land([(x: 100, y: 70)])
+        script.lift(frame: 0.06)
+        script.pause(0.5)
+        script.land([(x: 60, y: 40)])
+        script.move(dx: 40, dy: 30, frames: 25)
+        script.lift()
+        script.pause(0.5)
+        script.twoFingerSwipe(dx: -60)
+        script.pause(0.5)
+        return try script.file("everyday.evemu")
+    }
+
+    @Test("without claims the clone gets every packet: libinput's events on it equal its events on the device alone, and gesturemap still acts")
+    func unclaimedTouchscreen() throws {
+        let device = try EvemuDevice(description: TouchPanel.description())
+        let events = try Self.everyday()
+
+        let alone = try LibinputWatch(device.node)
+        try device.play(events)
+        alone.settle()
+        let expected = alone.events
+        #expect(expected.filter { $0 == "TOUCH_DOWN" }.count == 4, "\(alone.lines)")
+
+        let (engine, clone) = try Self.share(device.node, rules: Self.noClaimRules)
+        defer { _ = engine.terminate() }
+        let desktop = try LibinputWatch(clone)
+        let original = try LibinputWatch(device.node)
+        try device.play(events)
+        desktop.settle()
+        #expect(LibinputWatch.counts(desktop.events) == LibinputWatch.counts(expected), "\(desktop.lines)")
+        #expect(desktop.events == expected)
+        #expect(original.events.isEmpty, "the device itself is gesturemap's: \(original.lines)")
+        #expect(engine.wait(upTo: 10) { out, _ in out.contains("two_finger_swipe") }, "\(engine.stdout)\n\(engine.stderr)")
+        #expect(LiveEngine.actions(engine) == ["tap", "two_finger_swipe"])
+    }
+
+    @Test("claim_fingers 3: a 3-finger swipe is gesturemap's and libinput on the clone sees nothing of it; a tap and a drag after it still reach the desktop")
+    func claimedTouchscreen() throws {
+        let device = try EvemuDevice(description: TouchPanel.description())
+        let (engine, clone) = try Self.share(device.node, rules: Self.claimingRules)
+        defer { _ = engine.terminate() }
+        let desktop = try LibinputWatch(clone)
+
+        var script = TouchPanel.Script()
+        script.land([(x: 150, y: 40), (x: 150, y: 70), (x: 150, y: 100)])
+        script.move(dx: -60, dy: 0, frames: 30)
+        script.lift()
+        script.pause(0.5)
+        try device.play(script.file("claimed.evemu"))
+        #expect(engine.wait(upTo: 10) { out, _ in out.contains("claimed_swipe") }, "\(engine.stdout)\n\(engine.stderr)")
+        desktop.settle()
+        #expect(desktop.events.isEmpty, "the claimed fingers reached the desktop: \(desktop.lines)")
+
+        // Fingers landing one after another, the third 30 ms after the first: still within the hold.
+        var staggered = script.continuing()
+        staggered.land([(x: 150, y: 40)], frame: 0.015)
+        staggered.land([(x: 150, y: 70)], frame: 0.015)
+        staggered.land([(x: 150, y: 100)])
+        staggered.move(dx: -60, dy: 0, frames: 30)
+        staggered.lift()
+        staggered.pause(0.5)
+        try device.play(staggered.file("staggered.evemu"))
+        #expect(engine.wait(upTo: 10) { out, _ in LiveEngine.actions(engine).count == 2 || out.contains("error") }, "\(engine.stdout)")
+        desktop.settle()
+        #expect(desktop.events.isEmpty, "fingers landing 15 ms apart reached the desktop: \(desktop.lines)")
+
+        var after = staggered.continuing()
+        after.land([(x: 100, y: 70)])
+        after.lift(frame: 0.1)
+        after.pause(0.5)
+        after.land([(x: 60, y: 40)])
+        after.move(dx: 40, dy: 30, frames: 25)
+        after.lift()
+        after.pause(0.5)
+        try device.play(after.file("after.evemu"))
+        desktop.settle()
+        let counts = LibinputWatch.counts(desktop.events)
+        #expect(desktop.events.filter { $0 == "TOUCH_DOWN" }.count == 2 && desktop.events.filter { $0 == "TOUCH_UP" }.count == 2, "\(counts)")
+        #expect(desktop.events.filter { $0 == "TOUCH_MOTION" }.count >= 20, "the drag reached the desktop: \(counts)")
+        #expect(LiveEngine.actions(engine) == ["claimed_swipe", "claimed_swipe"])
+    }
+
+    @Test("two fingers scrolling, then a third: the two end on the clone at once and nothing of the third reaches it")
+    func claimedLate() throws {
+        let device = try EvemuDevice(description: TouchPanel.description())
+        let (engine, clone) = try Self.share(device.node, rules: Self.claimingRules)
+        defer { _ = engine.terminate() }
+        let desktop = try LibinputWatch(clone)
+        var script = TouchPanel.Script()
+        script.land([(x: 100, y: 40), (x: 100, y: 70)])
+        script.move(dx: 0, dy: 30, frames: 20)
+        script.land([(x: 100, y: 100)])
+        script.move(dx: 0, dy: 30, frames: 20)
+        script.lift()
+        script.pause(0.5)
+        try device.play(script.file("late.evemu"))
+        desktop.settle()
+        let events = desktop.events
+        #expect(events.filter { $0 == "TOUCH_DOWN" }.count == 2, "\(desktop.lines)")
+        #expect(events.filter { $0 == "TOUCH_UP" }.count == 2, "every contact the clone got ended: \(desktop.lines)")
+        // After the two ended, nothing: the moves of the three fingers are gesturemap's.
+        let lastUp = events.lastIndex(of: "TOUCH_UP") ?? 0
+        #expect(!events[lastUp...].contains("TOUCH_MOTION"), "\(desktop.lines)")
+    }
+
+    @Test("SIGKILL in the middle of a forwarded stroke: the clone goes, and the device is the desktop's again")
+    func killed() throws {
+        let device = try EvemuDevice(description: TouchPanel.description())
+        let (engine, clone) = try Self.share(device.node, rules: Self.noClaimRules)
+        let desktop = try LibinputWatch(clone)
+        let original = try LibinputWatch(device.node)
+        var first = TouchPanel.Script()
+        first.land([(x: 60, y: 40)])
+        first.move(dx: 20, dy: 0, frames: 10)
+        try device.play(first.file("before-kill.evemu"))
+        #expect(KernelGuest.wait(upTo: 10) { desktop.events.contains("TOUCH_DOWN") }, "\(desktop.lines)")
+        engine.signal(SIGKILL)
+        #expect(engine.waitForExit(upTo: 10) != nil)
+        #expect(KernelGuest.wait(upTo: 10) { !FileManager.default.fileExists(atPath: clone) }, "the clone outlived gesturemap")
+        #expect(KernelGuest.wait(upTo: 10) { desktop.removed }, "\(desktop.lines)")
+
+        // The stroke ends, and the next touch is the desktop's, read from the device itself.
+        var rest = first.continuing()
+        rest.move(dx: 20, dy: 0, frames: 10)
+        rest.lift()
+        rest.pause(0.3)
+        rest.land([(x: 100, y: 70)])
+        rest.move(dx: 10, dy: 0, frames: 5)
+        rest.lift()
+        rest.pause(0.3)
+        try device.play(rest.file("after-kill.evemu"))
+        original.settle()
+        #expect(original.events.contains("TOUCH_DOWN") && original.events.contains("TOUCH_UP"), "the desktop reads the device again: \(original.lines)")
+    }
+
+    @Test("unplugged, the clone goes; plugged in again, a new clone; and the run never reads its own clone")
+    func hotplug() throws {
+        let engine = try KernelGuest.gesturemap(["run", "--share", "-v", "--rules", try Binary.temporaryFile("hp.lua", Self.noClaimRules).path])
+        defer { _ = engine.terminate() }
+        #expect(engine.wait(upTo: 20) { _, err in err.contains("waiting for a touch device to be plugged in") }, "\(engine.stderr)")
+        var device = try EvemuDevice(description: TouchPanel.description())
+        var clone: String?
+        #expect(engine.wait(upTo: 20) { _, err in
+            clone = err.components(separatedBy: "with the desktop through ").dropFirst().first?.split(separator: "\n").first.map(String.init)
+            return clone != nil
+        }, "\(engine.stderr)")
+        let firstClone = try #require(clone)
+        #expect(LiveEngine.waitUntilOpened(device.node, by: engine))
+        try device.play(LiveEngine.swipe())
+        #expect(engine.wait(upTo: 10) { out, _ in out.contains("two_finger_swipe") })
+        usleep(500_000)
+        #expect(LiveEngine.actions(engine) == ["two_finger_swipe"], "one device read, not its clone too: \(engine.stderr)")
+        #expect(!engine.stderr.contains("found \(firstClone)"))
+
+        device.remove()
+        #expect(KernelGuest.wait(upTo: 10) { !FileManager.default.fileExists(atPath: firstClone) }, "the clone outlived its device")
+        device = try EvemuDevice(description: TouchPanel.description())
+        #expect(engine.wait(upTo: 20) { _, err in err.components(separatedBy: "with the desktop through ").count == 3 }, "\(engine.stderr)")
+        #expect(LiveEngine.waitUntilOpened(device.node, by: engine))
+        try device.play(LiveEngine.swipe("again"))
+        #expect(engine.wait(upTo: 10) { _, _ in LiveEngine.actions(engine).count == 2 }, "\(engine.stdout)")
+    }
+
+    @Test("five fingers held still for 3 s: sharing stops, the clone goes, and the desktop reads the device again")
+    func escape() throws {
+        let device = try EvemuDevice(description: TouchPanel.description())
+        let (engine, clone) = try Self.share(device.node, rules: Self.claimingRules)
+        defer { _ = engine.terminate() }
+        let original = try LibinputWatch(device.node)
+        var hold = TouchPanel.Script()
+        hold.land([(x: 40, y: 40), (x: 80, y: 40), (x: 120, y: 40), (x: 160, y: 40), (x: 200, y: 40)])
+        hold.pause(3.5)
+        hold.lift()
+        hold.pause(0.2)
+        try device.play(hold.file("escape.evemu"))
+        #expect(engine.wait(upTo: 10) { _, err in err.contains("stopped sharing it") }, "\(engine.stderr)")
+        #expect(KernelGuest.wait(upTo: 10) { !FileManager.default.fileExists(atPath: clone) })
+        var tap = hold.continuing()
+        tap.land([(x: 100, y: 70)])
+        tap.lift(frame: 0.1)
+        tap.pause(0.3)
+        try device.play(tap.file("after-escape.evemu"))
+        original.settle()
+        #expect(original.events.contains("TOUCH_DOWN"), "\(original.lines)")
+        #expect(engine.isRunning)
+    }
+
+    @Test("--share for a user who may read the device but not write uinput: exit 69, and how to fix it")
+    func noUinput() throws {
+        let device = try EvemuDevice(description: TouchPanel.description())
+        let engine = try KernelGuest.gesturemap(["run", "--share", "--rules", LiveEngine.pager, device.node], as: KernelAccessTests.reader)
+        let status = engine.waitForExit(upTo: 20)
+        #expect(status == 69, "\(engine.stderr)")
+        #expect(engine.stderr.contains("gesturemap: --share needs write access to /dev/uinput to give the desktop its copy of \(device.node); the udev rule 70-gesturemap.rules gives it to the user logged in at the seat"), "\(engine.stderr)")
+    }
+
+    /// The real touchpad recordings that come with their device's description.
+    static let touchpadRecordings = RealRecording.all.filter { $0.events.contains("/touchpads/") }
+
+    @Test("real touchpads through the clone (scrolls, taps, clicks): libinput's events are the desktop's same as on the device alone",
+          .enabled(if: RealRecording.present, "needs ../shared/data/real/evemu-devices"), arguments: touchpadRecordings)
+    func touchpad(_ recording: RealRecording) throws {
+        // A recording that holds its description makes its device itself.
+        let description = recording.descriptionFile ?? recording.events
+        let events = recording.events
+        // A device of its own for each run: a recording may end with a finger
+        // down, and a finger down when sharing begins stays gesturemap's.
+        let first = try EvemuDevice(description: description)
+        let alone = try LibinputWatch(first.node)
+        try first.play(events)
+        alone.settle()
+        let expected = alone.reading
+        // Some make nothing (a Cypress three-finger tap libinput does not take): the clone must make nothing too.
+        first.remove()
+
+        let device = try EvemuDevice(description: description)
+        let (engine, clone) = try Self.share(device.node, rules: Self.noClaimRules)
+        defer { _ = engine.terminate() }
+        let desktop = try LibinputWatch(clone)
+        try device.play(events)
+        desktop.settle()
+        let difference = LibinputWatch.difference(desktop.reading, expected)
+        #expect(difference == nil, "\(difference ?? "")\n\(desktop.lines)")
+    }
+}

@@ -34,6 +34,9 @@ public struct GestureRule: Sendable {
     public var contextRank: Int = 0
     /// Seconds on the input's clock after it fires before it may fire again.
     public var cooldown: Double = 0
+    /// `claim = true`: on a device shared with the desktop, the touches of
+    /// this rule's gesture are gesturemap's, and the desktop sees none of them.
+    public var claims = false
     /// When its handler last received the first event of a gesture.
     public var lastFired: Double?
 

@@ -80,7 +80,7 @@ extension ScriptRuntime {
     }
 
     static let optionKeys = ["name", "description", "mode", "cooldown", "device", "repeat",
-                             "simultaneous_with", "requires_failure_of", "exclusive", "app", "modifiers"]
+                             "simultaneous_with", "requires_failure_of", "exclusive", "app", "modifiers", "claim"]
     /// Names, modes and device patterns longer than this are refused.
     static let maxNameBytes = 1024
     static let maxDescriptionBytes = 4096
@@ -155,6 +155,9 @@ extension ScriptRuntime {
         case "exclusive":
             guard let b = stack.boolean(at: v) else { throw .exclusive }
             core.exclusive = b
+        case "claim":
+            guard let b = stack.boolean(at: v) else { throw .claim }
+            core.claims = b
         case "app", "modifiers":
             try readContextOption(key, stack, at: v, into: &core, options: &options)
         default:

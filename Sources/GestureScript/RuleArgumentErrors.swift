@@ -33,6 +33,7 @@ enum RuleOptionError: Error, Equatable, CustomStringConvertible {
     case repeatWithoutTravel(String)
     case notRuleNames(option: String)
     case exclusive
+    case claim
     case notModifierKeys
     case modifiers(Modifiers.ParseError)
     case appPatternCount(Int)
@@ -56,6 +57,7 @@ enum RuleOptionError: Error, Equatable, CustomStringConvertible {
         case .notRuleNames(let option):
             return "option \"\(option)\" must be a rule name or a list of rule names, such as { \"next\", \"prev\" }"
         case .exclusive: return "option \"exclusive\" must be true or false"
+        case .claim: return "option \"claim\" must be true or false: true makes the gesture's touches gesturemap's alone on a device shared with the desktop (run --share)"
         case .notModifierKeys:
             return "option \"modifiers\" must be the keys to hold, such as \"ctrl\" or \"ctrl+shift\" (or \"none\")"
         case .modifiers(let error): return "option " + error.message

@@ -193,7 +193,7 @@ struct ShareGateTests {
         var claimed = Pad(ShareGate.Settings(pendingFingers: [3]))
         claimed.land([(1000, 1000), (1500, 1000), (2000, 1000)])
         claimed.wait(0.1)
-        #expect(claimed.gate.phase == .pending)
+        guard case .pending = claimed.gate.phase else { Issue.record("not pending: \(claimed.gate.phase)"); return }
         claimed.move(dx: 30, dy: 0, frames: 3)
         var out: [EvdevEvent] = []
         #expect(claimed.gate.claim(into: &out) == .claimed(fingers: 3))
@@ -211,6 +211,30 @@ struct ShareGateTests {
         #expect(released.cloneMatchesDevice && released.clone.fingers == 3)
         released.liftAll()
         #expect(released.cloneIsEmpty)
+    }
+
+    @Test("a pending sequence that ends with no rule claiming it reaches the clone whole: a 3-finger tap stays a 3-finger tap")
+    func pendingEndsUndecided() {
+        var pad = Pad(ShareGate.Settings(pendingFingers: [3]))
+        pad.land([(1000, 1000), (1500, 1000), (2000, 1000)])
+        pad.wait(0.1)
+        pad.move(dx: 2, dy: 0, frames: 3)
+        #expect(pad.written.isEmpty)
+        pad.liftAll()
+        let landed = pad.written.filter { $0.type == EV.abs && $0.code == ABS.mtTrackingID && $0.value >= 0 }.count
+        let lifted = pad.written.filter { $0.type == EV.abs && $0.code == ABS.mtTrackingID && $0.value < 0 }.count
+        #expect(landed == 3 && lifted == 3)
+        #expect(pad.written.contains { $0.type == EV.key && $0.code == BTN.toolTripleTap && $0.value == 1 })
+        #expect(pad.cloneIsEmpty && pad.gate.phase == .idle)
+    }
+
+    @Test("a pending sequence past the packets it may keep goes to the clone from then on")
+    func pendingTooLong() {
+        var pad = Pad(ShareGate.Settings(pendingFingers: [3]))
+        pad.land([(1000, 1000), (1500, 1000), (2000, 1000)])
+        pad.wait(0.1)
+        pad.move(dx: 1, dy: 0, frames: ShareGate.maxPendingPackets)
+        #expect(pad.gate.phase == .forwarding && pad.cloneMatchesDevice)
     }
 
     @Test("five fingers held still for 3 s: the escape, with the clone left empty")

@@ -49,6 +49,7 @@ extension Engine {
         cores.insideArena = false
         syncRules()
         if !cores.deliveries.isEmpty || tracing { deliver(from: device) }
+        if !catalog.shares.isEmpty { settleClaims(device: device) }
     }
 
     /// A core's step waits on the rules' Lua recognizers: each question is put
@@ -94,6 +95,7 @@ extension Engine {
             cores.insideArena = false
             syncRules()
             deliver(from: arenaDevice)
+            if !catalog.shares.isEmpty { settleClaims(device: arenaDevice) }
             // A deadline that did not move would be fired forever.
             if let again = cores.arenas[arenaDevice]?.arena.nextDeadline, again <= arenaDue { break }
         }
@@ -169,6 +171,8 @@ extension Engine {
         guard !cores.deliveries.isEmpty else { return }
         for delivery in cores.deliveries where state.fatal == nil {
             state.gesturesDelivered += 1
+            // The desktop's copy hears first: the Lua handler may take its time.
+            if !catalog.shares.isEmpty, delivery.event.isFirstOfGesture { claimIfClaiming(delivery, device: device) }
             if watchers.observed, let observer = watchers.observer { observer.engine(self, delivered: delivery) }
             if let show = watchers.showGesture, delivery.event.isFirstOfGesture { show(delivery.event) }
             runtime.dispatch(delivery)

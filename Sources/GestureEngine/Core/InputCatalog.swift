@@ -11,6 +11,8 @@ final class InputCatalog {
     var touchpads: Set<Int> = []
     /// Live devices shared with the desktop, by index, while they are.
     var shares: [Int: DeviceShare] = [:]
+    /// Whether a claiming rule could still take the touches down on each shared device.
+    var claimOpen: [Int: Bool] = [:]
     /// The shares' clones: devices that appear and are not to be read.
     var cloneNodes: Set<String> { Set(shares.values.compactMap(\.node)) }
 

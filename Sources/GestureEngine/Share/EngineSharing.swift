@@ -8,7 +8,15 @@ extension Engine {
     /// What the rules claim, for a device of this description.
     func shareSettings(for description: EvdevDescription) -> ShareGate.Settings {
         let claim = Int(exactly: runtime.thresholds[.claimFingers].rounded()) ?? 0
-        var settings = ShareGate.Settings(claimFingers: claim > 0 ? claim : nil)
+        // A claiming rule's finger count waits for the recognizers; one for any count, every count.
+        var pending: Set<Int> = []
+        for rule in runtime.coreRules(forDevice: description.name) where rule.claims && rule.isActive {
+            switch rule.spec.fingers {
+            case .exactly(let n): pending.insert(n)
+            case .any: pending.formUnion(1...10)
+            }
+        }
+        var settings = ShareGate.Settings(claimFingers: claim > 0 ? claim : nil, pendingFingers: pending)
         // 1.5 mm of motion is a pointer's, not fingers still landing.
         let info = description.deviceInfo
         settings.releaseDistance = (Self.units(1.5, axis: info.x), Self.units(1.5, axis: info.y))
@@ -45,6 +53,22 @@ extension Engine {
     /// Sharing ends (the device went, or the escape): its thread and clone go.
     func unshare(_ source: Source) {
         catalog.shares.removeValue(forKey: source.index)?.stop()
+    }
+
+    /// A claiming rule's gesture began: its touches are gesturemap's.
+    func claimIfClaiming(_ delivery: Delivery, device: Int) {
+        guard let share = catalog.shares[device], let rules = cores.arenas[device]?.arena.rules,
+              rules.indices.contains(delivery.rule.index), rules[delivery.rule.index].claims else { return }
+        share.claim()
+    }
+
+    /// When no claiming rule can take the touches down any more, the desktop
+    /// gets them (`release` does nothing to a sequence not held for the recognizers).
+    func settleClaims(device: Int) {
+        guard let share = catalog.shares[device], let arena = cores.arenas[device]?.arena else { return }
+        let open = arena.claimMayStillFire
+        if catalog.claimOpen[device] == true, !open { share.release() }
+        catalog.claimOpen[device] = open
     }
 
     /// What the gate said about a shared device's touches.

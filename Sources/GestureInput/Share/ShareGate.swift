@@ -44,6 +44,9 @@ public struct ShareGate: Sendable {
 
     /// 60 ms: the fingers of a 3- or 4-finger gesture land within it (docs/sharing.md).
     public static let defaultHoldBack = 0.060
+    /// Packets a pending sequence keeps for the clone (about 4 s at 120 Hz);
+    /// past them the sequence goes to the clone from then on.
+    public static let maxPendingPackets = 512
 
     /// Where the current sequence stands.
     public enum Phase: Equatable, Sendable {
@@ -53,8 +56,10 @@ public struct ShareGate: Sendable {
         /// until motion from `origin` shows a pointer, or the count shows a claim.
         /// `packets` are what a sequence that ends while held still owes the clone.
         case holding(since: Double, until: Double, origin: [Int: Position], packets: [HeldPacket])
-        /// Held past its landing: its count is a claimed rule's, and the recognizers decide.
-        case pending
+        /// Held past its landing: its count is a claimed rule's, and the
+        /// recognizers decide. `packets` are what a sequence that ends
+        /// undecided still owes the clone (a 3-finger tap no rule claimed).
+        case pending(packets: [HeldPacket])
         /// The clone gets the sequence as it comes.
         case forwarding
         /// gesturemap's: nothing of it reaches the clone until every finger is up.
@@ -139,7 +144,7 @@ public struct ShareGate: Sendable {
     /// Time passed with no event: a hold ends, or the escape was held long enough.
     public mutating func expire(at now: Double, into out: inout [EvdevEvent]) -> Signal? {
         if let since = crowdSince, now >= since + settings.escapeAfter { return escape(into: &out) }
-        if case .holding(_, let until, _, _) = phase, now >= until { open(into: &out) }
+        if case .holding(_, let until, _, let packets) = phase, now >= until { open(keeping: packets, into: &out) }
         return nil
     }
 
@@ -205,13 +210,24 @@ public struct ShareGate: Sendable {
             }
             packets.append(held)
             phase = .holding(since: since, until: until, origin: origin, packets: packets)
-            if time >= until || moved(from: origin) { open(into: &out) }
+            if time >= until || moved(from: origin) { open(keeping: packets, into: &out) }
             return nil
-        case .pending:
+        case .pending(var packets):
             if let claimed = claimedAtOnce(now) { return claimed }
-            // Ended undecided: the desktop would have had a touch that ended, and
-            // was told of none.
-            if now == 0 { phase = .idle }
+            if now == 0 {
+                // Ended with no claimed rule recognized: the desktop gets it
+                // whole, at once (its timing lost: a tap stays a tap).
+                for packet in packets { write(packet, at: time, into: &out) }
+                write(held, at: time, into: &out)
+                phase = .idle
+                return nil
+            }
+            packets.append(held)
+            if packets.count >= Self.maxPendingPackets {
+                forwardFromNow(into: &out)
+            } else {
+                phase = .pending(packets: packets)
+            }
             return nil
         case .forwarding:
             if let limit = settings.claimFingers, now >= limit, now > before {
@@ -238,9 +254,9 @@ public struct ShareGate: Sendable {
 
     /// A hold ends: a claimed rule's count waits for the recognizers; any
     /// other goes to the clone from the device's state as it is now.
-    private mutating func open(into out: inout [EvdevEvent]) {
+    private mutating func open(keeping packets: [HeldPacket], into out: inout [EvdevEvent]) {
         if settings.pendingFingers.contains(device.fingers) {
-            phase = .pending
+            phase = .pending(packets: packets)
             return
         }
         forwardFromNow(into: &out)

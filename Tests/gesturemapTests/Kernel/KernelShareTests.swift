@@ -130,6 +130,66 @@ struct KernelShareTests {
         #expect(LiveEngine.actions(engine) == ["claimed_swipe", "claimed_swipe"])
     }
 
+    static let ruleClaims = """
+        on("3-finger swipe left", function(g) emit("claimed_swipe") end, { claim = true })
+        on("edge swipe from left", function(g) emit("claimed_edge") end, { claim = true })
+        on("3-finger tap", function(g) emit("three_finger_tap") end)
+        """
+
+    @Test("claim = true: a claimed 3-finger swipe and a claimed edge swipe never reach the desktop; an unclaimed 3-finger tap, a tap and a drag do")
+    func ruleClaims() throws {
+        let device = try EvemuDevice(description: TouchPanel.description())
+        let (engine, clone) = try Self.share(device.node, rules: Self.ruleClaims)
+        defer { _ = engine.terminate() }
+        let desktop = try LibinputWatch(clone)
+
+        var swipe = TouchPanel.Script()
+        swipe.land([(x: 150, y: 40), (x: 150, y: 70), (x: 150, y: 100)])
+        swipe.move(dx: -60, dy: 0, frames: 30)
+        swipe.lift()
+        swipe.pause(0.5)
+        try device.play(swipe.file("rule-swipe.evemu"))
+        #expect(engine.wait(upTo: 10) { out, _ in out.contains("claimed_swipe") }, "\(engine.stdout)\n\(engine.stderr)")
+        desktop.settle()
+        #expect(desktop.events.isEmpty, "the claimed swipe reached the desktop: \(desktop.lines)")
+
+        var tap = swipe.continuing()
+        tap.land([(x: 100, y: 40), (x: 100, y: 70), (x: 100, y: 100)])
+        tap.lift(frame: 0.1)
+        tap.pause(0.5)
+        try device.play(tap.file("rule-tap3.evemu"))
+        #expect(engine.wait(upTo: 10) { out, _ in out.contains("three_finger_tap") }, "\(engine.stdout)")
+        desktop.settle()
+        #expect(desktop.events.filter { $0 == "TOUCH_DOWN" }.count == 3 && desktop.events.filter { $0 == "TOUCH_UP" }.count == 3,
+                "the unclaimed 3-finger tap did not reach the desktop whole: \(desktop.lines)")
+
+        var edge = tap.continuing()
+        edge.land([(x: 1, y: 70)])
+        edge.move(dx: 60, dy: 0, frames: 30)
+        edge.lift()
+        edge.pause(0.5)
+        let before = desktop.events.count
+        try device.play(edge.file("rule-edge.evemu"))
+        #expect(engine.wait(upTo: 10) { out, _ in out.contains("claimed_edge") }, "\(engine.stdout)")
+        desktop.settle()
+        #expect(desktop.events.count == before, "the claimed edge swipe reached the desktop: \(desktop.lines)")
+
+        var everyday = edge.continuing()
+        everyday.land([(x: 120, y: 70)])
+        everyday.lift(frame: 0.1)
+        everyday.pause(0.5)
+        everyday.land([(x: 60, y: 40)])
+        everyday.move(dx: 40, dy: 30, frames: 25)
+        everyday.lift()
+        everyday.pause(0.5)
+        try device.play(everyday.file("rule-everyday.evemu"))
+        desktop.settle()
+        let after = Array(desktop.events[before...])
+        #expect(after.filter { $0 == "TOUCH_DOWN" }.count == 2 && after.filter { $0 == "TOUCH_UP" }.count == 2, "\(LibinputWatch.counts(after))")
+        #expect(after.filter { $0 == "TOUCH_MOTION" }.count >= 15, "the drag reached the desktop: \(LibinputWatch.counts(after))")
+        #expect(LiveEngine.actions(engine) == ["claimed_swipe", "three_finger_tap", "claimed_edge"])
+    }
+
     @Test("two fingers scrolling, then a third: the two end on the clone at once and nothing of the third reaches it")
     func claimedLate() throws {
         let device = try EvemuDevice(description: TouchPanel.description())

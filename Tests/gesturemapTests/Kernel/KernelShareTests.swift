@@ -190,6 +190,77 @@ struct KernelShareTests {
         #expect(LiveEngine.actions(engine) == ["claimed_swipe", "three_finger_tap", "claimed_edge"])
     }
 
+    /// A clickpad's everyday use: the pointer, a two-finger scroll, a tap, a
+    /// two-finger tap, and a click-and-drag with the button under the pad.
+    static func clickpadEveryday() -> TouchPanel.Script {
+        var script = TouchPanel.Script(touchpad: true)
+        script.land([(x: 30, y: 30)])
+        script.move(dx: 30, dy: 10, frames: 30)
+        script.lift()
+        script.pause(0.6)
+        script.land([(x: 40, y: 20), (x: 60, y: 20)])
+        script.move(dx: 0, dy: 25, frames: 30)
+        script.lift()
+        script.pause(0.8)
+        script.land([(x: 50, y: 30)])
+        script.lift(frame: 0.08)
+        script.pause(0.6)
+        script.land([(x: 40, y: 30), (x: 60, y: 30)])
+        script.lift(frame: 0.08)
+        script.pause(0.6)
+        // A finger that rests before it clicks: libinput's hold gesture begins
+        // (after the landing hold-back too, which delays it by up to 60 ms).
+        script.land([(x: 30, y: 50)])
+        script.pause(0.25)
+        script.click(true)
+        script.move(dx: 30, dy: -20, frames: 30)
+        script.click(false)
+        script.lift()
+        script.pause(0.6)
+        return script
+    }
+
+    @Test("a clickpad with claims on: the pointer, a two-finger scroll, tap-to-click, a two-finger tap and click-and-drag reach libinput on the clone as on the device alone; claimed 3- and 4-finger swipes reach it not at all")
+    func clickpad() throws {
+        let everyday = Self.clickpadEveryday()
+        let events = try everyday.file("clickpad-everyday.evemu")
+        let first = try EvemuDevice(description: ClickPad.description())
+        let alone = try LibinputWatch(first.node, tapping: true)
+        try first.play(events)
+        alone.settle()
+        let expected = alone.reading
+        for wanted in ["POINTER_MOTION", "POINTER_SCROLL_FINGER", "POINTER_BUTTON"] {
+            #expect(expected.events.contains(wanted), "the device alone: \(LibinputWatch.counts(expected.events))")
+        }
+        first.remove()
+
+        let device = try EvemuDevice(description: ClickPad.description())
+        let rules = Self.claimingRules + "\non(\"4-finger swipe left\", function(g) emit(\"claimed_four\") end)\n"
+        let (engine, clone) = try Self.share(device.node, rules: rules)
+        defer { _ = engine.terminate() }
+        let desktop = try LibinputWatch(clone, tapping: true)
+        try device.play(events)
+        desktop.settle()
+        let difference = LibinputWatch.difference(desktop.reading, expected)
+        #expect(difference == nil, "\(difference ?? "")\n\(desktop.lines)\nalone:\n\(alone.lines)")
+
+        var claimed = everyday.continuing()
+        claimed.land([(x: 30, y: 20), (x: 45, y: 20), (x: 60, y: 20)])
+        claimed.move(dx: -40, dy: 0, frames: 25)
+        claimed.lift()
+        claimed.pause(0.6)
+        claimed.land([(x: 30, y: 20), (x: 45, y: 20), (x: 60, y: 20), (x: 75, y: 20)])
+        claimed.move(dx: -40, dy: 0, frames: 25)
+        claimed.lift()
+        claimed.pause(0.6)
+        let before = desktop.events.count
+        try device.play(claimed.file("clickpad-claimed.evemu"))
+        #expect(engine.wait(upTo: 10) { out, _ in out.contains("claimed_four") }, "\(engine.stdout)\n\(engine.stderr)")
+        desktop.settle()
+        #expect(desktop.events.count == before, "claimed swipes reached the desktop: \(desktop.lines.suffix(20))")
+        #expect(LiveEngine.actions(engine).suffix(2) == ["claimed_swipe", "claimed_four"])
+    }
+
     @Test("two fingers scrolling, then a third: the two end on the clone at once and nothing of the third reaches it")
     func claimedLate() throws {
         let device = try EvemuDevice(description: TouchPanel.description())

@@ -180,9 +180,14 @@ public struct ShareGate: Sendable {
         let before = device.fingers
         for e in events { device.apply(e) }
         let now = device.fingers
-        let held = HeldPacket(after: device, passing: events.filter { $0.type != EV.abs && $0.type != EV.key })
         noteCrowd(now, at: time)
         if let since = crowdSince, time >= since + settings.escapeAfter { return escape(into: &out) }
+        if case .forwarding = phase, now > 0, !(settings.claimFingers.map { now >= $0 && now > before } ?? false) {
+            // In step with the device: its packet as it came, the common case.
+            pass(events, at: time, into: &out)
+            return nil
+        }
+        let held = HeldPacket(after: device, passing: events.filter { $0.type != EV.abs && $0.type != EV.key })
 
         switch phase {
         case .idle:
@@ -317,8 +322,24 @@ public struct ShareGate: Sendable {
         for code in target.keys.keys.sorted() {
             if let value = target.keys[code] { write(EvdevEvent(time: time, type: EV.key, code: code, value: value), into: &out) }
         }
+        // The device's next packet selects slots from the one it has now.
+        if clone.slot != target.slot {
+            let select = EvdevEvent(time: time, type: EV.abs, code: ABS.mtSlot, value: Int32(clamping: target.slot))
+            out.append(select)
+            clone.apply(select)
+        }
         for e in packet.passing { out.append(e) }
         if out.count > start { out.append(EvdevEvent(time: time, type: EV.syn, code: SYN.report, value: 0)) }
+    }
+
+    /// A packet of the device's while the clone is in step with it (as every
+    /// `write` of a whole state leaves it): the events as they came.
+    private mutating func pass(_ events: [EvdevEvent], at time: Double, into out: inout [EvdevEvent]) {
+        for e in events {
+            out.append(e)
+            clone.apply(e)
+        }
+        out.append(EvdevEvent(time: time, type: EV.syn, code: SYN.report, value: 0))
     }
 
     /// Every contact the clone has ends, and every key it holds goes up.

@@ -152,7 +152,7 @@ struct ShareGateTests {
     func claimedLate() {
         var pad = Pad(ShareGate.Settings(claimFingers: 3))
         pad.land([(1000, 1000), (1500, 1000)])
-        pad.wait(0.1)
+        pad.wait(0.2)
         pad.move(dx: 0, dy: 30, frames: 5)
         #expect(pad.clone.fingers == 2 && pad.cloneMatchesDevice)
         pad.land([(2000, 1000)])
@@ -163,7 +163,7 @@ struct ShareGateTests {
         pad.liftAll()
         #expect(pad.written.count == count)
         pad.land([(900, 900)])
-        pad.wait(0.1)
+        pad.wait(0.2)
         #expect(pad.cloneMatchesDevice && pad.clone.fingers == 1)
     }
 
@@ -192,7 +192,7 @@ struct ShareGateTests {
     func pending() {
         var claimed = Pad(ShareGate.Settings(pendingFingers: [3]))
         claimed.land([(1000, 1000), (1500, 1000), (2000, 1000)])
-        claimed.wait(0.1)
+        claimed.wait(0.2)
         guard case .pending = claimed.gate.phase else { Issue.record("not pending: \(claimed.gate.phase)"); return }
         claimed.move(dx: 30, dy: 0, frames: 3)
         var out: [EvdevEvent] = []
@@ -203,7 +203,7 @@ struct ShareGateTests {
 
         var released = Pad(ShareGate.Settings(pendingFingers: [3]))
         released.land([(1000, 1000), (1500, 1000), (2000, 1000)])
-        released.wait(0.1)
+        released.wait(0.2)
         released.move(dx: 30, dy: 0, frames: 3)
         out = []
         released.gate.release(into: &out)
@@ -217,7 +217,7 @@ struct ShareGateTests {
     func pendingEndsUndecided() {
         var pad = Pad(ShareGate.Settings(pendingFingers: [3]))
         pad.land([(1000, 1000), (1500, 1000), (2000, 1000)])
-        pad.wait(0.1)
+        pad.wait(0.2)
         pad.move(dx: 2, dy: 0, frames: 3)
         #expect(pad.written.isEmpty)
         pad.liftAll()
@@ -232,7 +232,7 @@ struct ShareGateTests {
     func pendingTooLong() {
         var pad = Pad(ShareGate.Settings(pendingFingers: [3]))
         pad.land([(1000, 1000), (1500, 1000), (2000, 1000)])
-        pad.wait(0.1)
+        pad.wait(0.2)
         pad.move(dx: 1, dy: 0, frames: ShareGate.maxPendingPackets)
         #expect(pad.gate.phase == .forwarding && pad.cloneMatchesDevice)
     }

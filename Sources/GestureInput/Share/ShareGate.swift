@@ -42,8 +42,9 @@ public struct ShareGate: Sendable {
         }
     }
 
-    /// 60 ms: the fingers of a 3- or 4-finger gesture land within it (docs/sharing.md).
-    public static let defaultHoldBack = 0.060
+    /// 150 ms: a hand's fingers land within 111 ms in the real recordings
+    /// (docs/defaults.md); a moving finger ends the hold sooner.
+    public static let defaultHoldBack = 0.150
     /// Packets a pending sequence keeps for the clone (about 4 s at 120 Hz);
     /// past them the sequence goes to the clone from then on.
     public static let maxPendingPackets = 512

@@ -101,7 +101,7 @@ struct KernelShareTests {
         desktop.settle()
         #expect(desktop.events.isEmpty, "the claimed fingers reached the desktop: \(desktop.lines)")
 
-        // Fingers landing one after another, the third 30 ms after the first: still within the hold.
+        // Fingers landing one after another, the third 30 ms after the first: within the hold.
         var staggered = script.continuing()
         staggered.land([(x: 150, y: 40)], frame: 0.015)
         staggered.land([(x: 150, y: 70)], frame: 0.015)
@@ -209,9 +209,9 @@ struct KernelShareTests {
         script.lift(frame: 0.08)
         script.pause(0.6)
         // A finger that rests before it clicks: libinput's hold gesture begins
-        // (after the landing hold-back too, which delays it by up to 60 ms).
+        // (after the landing hold-back too, which delays it by up to 150 ms).
         script.land([(x: 30, y: 50)])
-        script.pause(0.25)
+        script.pause(0.4)
         script.click(true)
         script.move(dx: 30, dy: -20, frames: 30)
         script.click(false)

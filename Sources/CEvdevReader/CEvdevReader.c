@@ -157,3 +157,7 @@ int gm_evdev_reader_state(gm_evdev_reader *reader, void *buffer, size_t capacity
     }
     return (int)count;
 }
+
+void gm_evdev_reader_set_fuzz(gm_evdev_reader *reader, unsigned code, int fuzz) {
+    if (libevdev_has_event_code(reader->device, EV_ABS, code)) libevdev_set_abs_fuzz(reader->device, code, fuzz);
+}

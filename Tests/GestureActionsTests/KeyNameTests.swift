@@ -187,6 +187,7 @@ struct DocumentedComboTests {
     static let documented: [String: [UInt16]] = [
         "alt+Left": [56, 105], "alt+Right": [56, 106], "ctrl+Left": [29, 105], "ctrl+Right": [29, 106],
         "ctrl+Tab": [29, 15], "ctrl+shift+Tab": [29, 42, 15], "ctrl+alt+Right": [29, 56, 106],
+        "ctrl+alt+Left": [29, 56, 105], "super": [125], "super+a": [125, 30],
         "PageDown": [109], "PageUp": [104], "End": [107], "Escape": [1], "b": [48],
         "shift+j": [42, 36], "shift+k": [42, 37], "Right": [106], "Left": [105],
         "XF86AudioRaiseVolume": [115], "l": [38],

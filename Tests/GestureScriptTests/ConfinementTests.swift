@@ -560,7 +560,7 @@ struct OutputTests {
         ("mode(big)", "rules.lua:3: mode(): a mode's name is at most 1024 bytes, not 4000000"),
         ("on(big, function() end)", "rules.lua:3: a gesture phrase is at most 256 bytes, such as \"two-finger swipe left\"; this one is 4000000"),
         ("on('tap', function() end, { name = big })", "rules.lua:3: option \"name\" is 4000000 bytes long; the most is 1024"),
-        ("on('tap', function() end, { [big] = 1 })", "rules.lua:3: unknown option \"\(String(repeating: "x", count: 64))... (3999936 more bytes)\"; known options: name, description, mode, cooldown, device, repeat, simultaneous_with, requires_failure_of, exclusive, app, modifiers"),
+        ("on('tap', function() end, { [big] = 1 })", "rules.lua:3: unknown option \"\(String(repeating: "x", count: 64))... (3999936 more bytes)\"; known options: name, description, mode, cooldown, device, repeat, simultaneous_with, requires_failure_of, exclusive, app, modifiers, claim"),
         ("config{ [big] = 1 }", "rules.lua:3: unknown threshold \"\(String(repeating: "x", count: 64))... (3999936 more bytes)\""),
         ("emit('k', { [big] = 1, [big .. 'y'] = 2 })", "rules.lua:3: emit(\"k\", ...): the fields table makes the line longer than 1 MiB, the most one emit may write"),
         ("key(big)", "rules.lua:3: key() takes a key or combination, as in key(\"ctrl+alt+Right\") or key(\"PageDown\")"),

@@ -203,7 +203,7 @@ struct RuleAPITests {
         on("pan", function() end, { device = "[" })
         on("pan", function() end, { requires_failure_of = "nobody" })
         """) == [
-            "rules.lua:1: unknown option \"modes\"; known options: name, description, mode, cooldown, device, repeat, simultaneous_with, requires_failure_of, exclusive, app, modifiers",
+            "rules.lua:1: unknown option \"modes\"; known options: name, description, mode, cooldown, device, repeat, simultaneous_with, requires_failure_of, exclusive, app, modifiers, claim",
             "rules.lua:2: option \"cooldown\" must be a number of seconds, 0 or more",
             "rules.lua:3: option \"repeat\" belongs to pans and long presses, which travel, not \"swipe left\"",
             "rules.lua:4: option \"device\" is not a valid Lua pattern: \"[\" (malformed pattern (missing ']'))",

@@ -27,6 +27,10 @@ int gm_evdev_reader_read(gm_evdev_reader *reader, void *buffer, size_t capacity)
  * other axes and the keys. Returns the number of records written. */
 int gm_evdev_reader_state(gm_evdev_reader *reader, void *buffer, size_t capacity);
 
+/* Sets the fuzz libevdev keeps for an axis (not the kernel's): what a clone
+ * made after it gets. */
+void gm_evdev_reader_set_fuzz(gm_evdev_reader *reader, unsigned code, int fuzz);
+
 /* A uinput device made like the reader's device: its name, ids, properties,
  * event codes and axes (libevdev_uinput_create_from_device), so that libinput
  * gives it the same quirks. The kernel removes it when its descriptor closes,

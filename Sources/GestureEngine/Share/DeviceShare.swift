@@ -72,6 +72,23 @@ final class DeviceShare: @unchecked Sendable {
         node = clone.node
         gate = ShareGate(settings: settings, state: device.currentState())
         monotonic = device.monotonicClock
+        Self.warmUp(gate)
+    }
+
+    /// A landing and a lift through a copy of the gate, written nowhere: the
+    /// first real landing then finds every path it takes ready (the runtime's
+    /// first look-ups of the types it uses took 20 to 40 ms in the debug build
+    /// under QEMU, which libinput saw as a late first packet).
+    private static func warmUp(_ gate: ShareGate) {
+        var copy = gate
+        var out: [EvdevEvent] = []
+        let landing: [(UInt16, UInt16, Int32)] = [(EV.abs, ABS.mtSlot, 0), (EV.abs, ABS.mtTrackingID, 1), (EV.abs, ABS.mtPositionX, 1),
+                                                  (EV.abs, ABS.mtPositionY, 1), (EV.key, BTN.touch, 1), (EV.syn, SYN.report, 0)]
+        let lift: [(UInt16, UInt16, Int32)] = [(EV.abs, ABS.mtTrackingID, -1), (EV.key, BTN.touch, 0), (EV.syn, SYN.report, 0)]
+        for (type, code, value) in landing + lift {
+            _ = copy.handle(EvdevEvent(time: 0, type: type, code: code, value: value), into: &out)
+        }
+        _ = copy.expire(at: 1, into: &out)
     }
 
     /// Starts the thread; false when none could be made.

@@ -1,5 +1,6 @@
 import CEvdevReader
 import Glibc
+import GestureSystem
 
 /// A shared device's copy for the desktop: a uinput device made like it (name,
 /// ids, properties, axes), which the desktop reads while gesturemap holds the
@@ -14,6 +15,9 @@ public final class DeviceClone {
     /// A clone of `device`, which must be reading (`beginReading()`).
     public init(of device: InputDevice) throws(CloneError) {
         guard let reader = device.reader else { throw .failed(device.path, "it is not being read") }
+        // libinput's udev rule moved the device's fuzz into LIBINPUT_FUZZ_* and set the
+        // kernel's to 0: the clone gets it back, and the same rule moves it again there.
+        for (code, fuzz) in DeviceClone.libinputFuzz(of: device.path) { gm_evdev_reader_set_fuzz(reader, UInt32(code), fuzz) }
         var error: Int32 = 0
         guard let made = gm_evdev_clone_new(reader, &error) else {
             switch error {
@@ -27,6 +31,27 @@ public final class DeviceClone {
     }
 
     deinit { gm_evdev_clone_free(clone) }
+
+    /// The fuzz libinput's udev rule kept for each axis of the device at `node`
+    /// (`E:LIBINPUT_FUZZ_35=8` in udev's database), or none.
+    static func libinputFuzz(of node: String, udevData: String = "/run/udev/data") -> [(code: UInt16, fuzz: Int32)] {
+        let name = node.split(separator: "/").last.map(String.init) ?? node
+        guard case .success(let numbers) = BoundedFile.read("/sys/class/input/\(name)/dev", limit: 64) else { return [] }
+        // "13:69\n"
+        let id = String(decoding: numbers.filter { $0 != 0x0A && $0 != 0x20 }, as: UTF8.self)
+        guard case .success(let data) = BoundedFile.read(udevData + "/c" + id, limit: 1 << 16) else { return [] }
+        return parseFuzz(String(decoding: data, as: UTF8.self))
+    }
+
+    /// `E:LIBINPUT_FUZZ_35=8` lines: axis code in hex, fuzz.
+    static func parseFuzz(_ data: String) -> [(code: UInt16, fuzz: Int32)] {
+        data.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("E:LIBINPUT_FUZZ_") else { return nil }
+            let entry = line.dropFirst("E:LIBINPUT_FUZZ_".count).split(separator: "=", maxSplits: 1)
+            guard entry.count == 2, let code = UInt16(entry[0], radix: 16), let fuzz = Int32(entry[1]), fuzz > 0 else { return nil }
+            return (code, fuzz)
+        }
+    }
 
     /// Writes whole packets; the kernel stamps them with the time it gets them.
     public func write(_ events: [EvdevEvent]) throws(CloneError) {

@@ -261,6 +261,23 @@ struct KernelShareTests {
         #expect(LiveEngine.actions(engine).suffix(2) == ["claimed_swipe", "claimed_four"])
     }
 
+    @Test("a touchpad whose kernel gives fuzz: libinput's udev rule keeps it for the device (LIBINPUT_FUZZ_*), and the clone gets the same")
+    func fuzz() throws {
+        let header = ClickPad.header.replacingOccurrences(of: "A: 35 0 1200 0 0 12", with: "A: 35 0 1200 8 0 12")
+            .replacingOccurrences(of: "A: 36 0 720 0 0 12", with: "A: 36 0 720 6 0 12")
+        let device = try EvemuDevice(description: try Binary.temporaryFile("fuzzy.desc", header).path)
+        func property(_ node: String, _ name: String) throws -> String? {
+            let info = try KernelGuest.run("udevadm", ["info", "--query=property", "--name=" + node])
+            return info.stdout.split(separator: "\n").first { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1)) }
+        }
+        let original = (try property(device.node, "LIBINPUT_FUZZ_35"), try property(device.node, "LIBINPUT_FUZZ_36"))
+        try #require(original.0 == "8" && original.1 == "6", "libinput's udev rule did not run on the device: \(original)")
+        let (engine, clone) = try Self.share(device.node, rules: Self.noClaimRules)
+        defer { _ = engine.terminate() }
+        #expect(try property(clone, "LIBINPUT_FUZZ_35") == "8")
+        #expect(try property(clone, "LIBINPUT_FUZZ_36") == "6")
+    }
+
     @Test("two fingers scrolling, then a third: the two end on the clone at once and nothing of the third reaches it")
     func claimedLate() throws {
         let device = try EvemuDevice(description: TouchPanel.description())

@@ -278,6 +278,72 @@ struct KernelShareTests {
         #expect(try property(clone, "LIBINPUT_FUZZ_36") == "6")
     }
 
+    @Test("SYN_DROPPED while shared (gesturemap stopped, a flood, the lift lost in the drop): no contact stays down on the clone, and the next tap reaches the desktop")
+    func dropped() throws {
+        let device = try EvemuDevice(description: TouchPanel.description())
+        let (engine, clone) = try Self.share(device.node, rules: Self.noClaimRules)
+        defer { _ = engine.terminate() }
+        let desktop = try LibinputWatch(clone)
+        var flood = TouchPanel.Script()
+        flood.land([(x: 60, y: 40), (x: 60, y: 70), (x: 60, y: 100)])
+        for _ in 0..<10 {
+            flood.move(dx: 100, dy: 0, frames: 25)
+            flood.move(dx: -100, dy: 0, frames: 25)
+        }
+        flood.lift()
+        engine.signal(SIGSTOP)
+        #expect(KernelGuest.wait(upTo: 10) { KernelGuest.processState(engine.pid).hasPrefix("T") })
+        try device.play(flood.file("share-flood.evemu"))
+        engine.signal(SIGCONT)
+        #expect(engine.wait(upTo: 20) { _, err in err.contains("SYN_DROPPED") }, "\(engine.stderr)")
+        var tap = flood.continuing()
+        tap.pause(0.3)
+        tap.land([(x: 100, y: 70)])
+        tap.lift(frame: 0.1)
+        tap.pause(0.3)
+        try device.play(tap.file("share-after-drop.evemu"))
+        desktop.settle()
+        let downs = desktop.events.filter { $0 == "TOUCH_DOWN" }.count
+        let ups = desktop.events.filter { $0 == "TOUCH_UP" }.count
+        #expect(downs == ups, "a contact stayed down on the clone: \(LibinputWatch.counts(desktop.events))")
+        #expect(desktop.events.suffix(4).contains("TOUCH_DOWN"), "the tap after the drop: \(desktop.lines.suffix(6))")
+    }
+
+    @Test("a rules reload changes the claims and keeps the clone: three fingers reach the desktop, then after claim_fingers = 3 is saved they do not")
+    func reload() throws {
+        let device = try EvemuDevice(description: TouchPanel.description())
+        let rules = try Binary.temporaryFile("share-reload.lua", Self.noClaimRules)
+        let engine = try KernelGuest.gesturemap(["run", "--share", "-v", "--rules", rules.path, device.node])
+        defer { _ = engine.terminate() }
+        #expect(engine.wait(upTo: 30) { _, err in err.contains("with the desktop through ") }, "\(engine.stderr)")
+        #expect(LiveEngine.waitUntilOpened(device.node, by: engine))
+        let clone = try #require(engine.stderr.components(separatedBy: "with the desktop through ").last?.split(separator: "\n").first.map(String.init))
+        EvemuDevice.settle()
+        let desktop = try LibinputWatch(clone)
+        var three = TouchPanel.Script()
+        three.land([(x: 150, y: 40), (x: 150, y: 70), (x: 150, y: 100)])
+        three.move(dx: -60, dy: 0, frames: 30)
+        three.lift()
+        three.pause(0.5)
+        try device.play(three.file("reload-before.evemu"))
+        desktop.settle()
+        #expect(desktop.events.filter { $0 == "TOUCH_DOWN" }.count == 3, "\(desktop.lines)")
+
+        try (Self.noClaimRules + "\nconfig{ claim_fingers = 3 }\n").write(to: rules, atomically: true, encoding: .utf8)
+        #expect(engine.wait(upTo: 20) { _, err in err.contains("reloaded") }, "\(engine.stderr)")
+        let before = desktop.events.count
+        var again = three.continuing()
+        again.land([(x: 150, y: 40), (x: 150, y: 70), (x: 150, y: 100)])
+        again.move(dx: -60, dy: 0, frames: 30)
+        again.lift()
+        again.pause(0.5)
+        try device.play(again.file("reload-after.evemu"))
+        desktop.settle()
+        #expect(desktop.events.count == before, "claimed after the reload, yet it reached the desktop: \(desktop.lines.suffix(10))")
+        #expect(!desktop.removed && FileManager.default.fileExists(atPath: clone), "the reload dropped the clone")
+        #expect(engine.stderr.components(separatedBy: "with the desktop through ").count == 2, "one clone: \(engine.stderr)")
+    }
+
     @Test("two fingers scrolling, then a third: the two end on the clone at once and nothing of the third reaches it")
     func claimedLate() throws {
         let device = try EvemuDevice(description: TouchPanel.description())

@@ -344,6 +344,77 @@ struct KernelShareTests {
         #expect(engine.stderr.components(separatedBy: "with the desktop through ").count == 2, "one clone: \(engine.stderr)")
     }
 
+    /// An internal keyboard (i8042, as a laptop's is): keys 1 to 31, the range udev calls a keyboard.
+    static let keyboard = """
+        # EVEMU 1.3
+        N: AT Translated Set 2 keyboard
+        I: 0011 0001 0001 ab41
+        P: 00 00 00 00 00 00 00 00
+        B: 00 03 00 00 00 00 00 00 00
+        B: 01 fe ff ff ff 00 00 00 00
+        B: 01 00 00 00 00 00 00 00 00
+        B: 01 00 00 00 00 00 00 00 00
+        B: 01 00 00 00 00 00 00 00 00
+        B: 01 00 00 00 00 00 00 00 00
+        B: 01 00 00 00 00 00 00 00 00
+        B: 01 00 00 00 00 00 00 00 00
+        B: 01 00 00 00 00 00 00 00 00
+        B: 01 00 00 00 00 00 00 00 00
+        B: 01 00 00 00 00 00 00 00 00
+        B: 01 00 00 00 00 00 00 00 00
+        B: 01 00 00 00 00 00 00 00 00
+
+        """
+
+    /// Typing an "a" every 80 ms for 3 s.
+    static func typing() throws -> String {
+        var lines: [String] = []
+        for i in 0..<38 {
+            let t = 0.1 + Double(i) * 0.08
+            lines += [String(format: "E: %.6f 0001 001e 0001", t), String(format: "E: %.6f 0000 0000 0000", t),
+                      String(format: "E: %.6f 0001 001e 0000", t + 0.03), String(format: "E: %.6f 0000 0000 0000", t + 0.03)]
+        }
+        return try Binary.temporaryFile("typing.evemu", keyboard + lines.joined(separator: "\n") + "\n").path
+    }
+
+    @Test("disable-while-typing: libinput pairs the clone with the internal keyboard as it pairs the device, and a touch begun while typing moves no pointer on either")
+    func disableWhileTyping() throws {
+        var stroke = TouchPanel.Script(startingAt: 0.6, touchpad: true)
+        stroke.land([(x: 30, y: 30)])
+        stroke.move(dx: 40, dy: 10, frames: 60)
+        stroke.lift()
+        let strokeFile = try stroke.file("dwt-stroke.evemu")
+        let typing = try Self.typing()
+
+        func motions(touchpad node: String, keyboard: EvemuDevice, play device: EvemuDevice) throws -> (typing: Int, alone: Int) {
+            let watch = try Child(["/usr/bin/libinput", "debug-events", "--device", node, "--device", keyboard.node])
+            defer { _ = watch.terminate() }
+            #expect(watch.wait(upTo: 20) { out, _ in out.components(separatedBy: "DEVICE_ADDED").count == 3 }, "\(watch.stdout)\(watch.stderr)")
+            let typist = try keyboard.startPlaying(typing)
+            try device.play(strokeFile)
+            _ = typist.waitForExit(upTo: 20)
+            usleep(800_000)
+            let whileTyping = watch.outputLines.filter { $0.contains("POINTER_MOTION") }.count
+            try device.play(strokeFile)
+            usleep(800_000)
+            let all = watch.outputLines.filter { $0.contains("POINTER_MOTION") }.count
+            return (whileTyping, all - whileTyping)
+        }
+
+        let keyboard = try EvemuDevice(description: try Binary.temporaryFile("keyboard.desc", Self.keyboard).path)
+        let first = try EvemuDevice(description: ClickPad.description())
+        let alone = try motions(touchpad: first.node, keyboard: keyboard, play: first)
+        first.remove()
+        #expect(alone.typing == 0 && alone.alone >= 30, "libinput did not pair the device itself with the keyboard: \(alone)")
+
+        let device = try EvemuDevice(description: ClickPad.description())
+        let (engine, clone) = try Self.share(device.node, rules: Self.noClaimRules)
+        defer { _ = engine.terminate() }
+        let shared = try motions(touchpad: clone, keyboard: keyboard, play: device)
+        #expect(shared.typing == 0, "the clone moved the pointer while typing: libinput did not pair it with the keyboard (\(shared))")
+        #expect(shared.alone >= 30, "\(shared)")
+    }
+
     @Test("two fingers scrolling, then a third: the two end on the clone at once and nothing of the third reaches it")
     func claimedLate() throws {
         let device = try EvemuDevice(description: TouchPanel.description())

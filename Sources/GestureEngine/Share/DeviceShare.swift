@@ -175,7 +175,8 @@ final class DeviceShare: @unchecked Sendable {
                 clone = nil
             }
             guard !records.isEmpty || !signals.isEmpty || end != nil else { continue }
-            let message = writeFailedNews()
+            let message = unsaidWriteFailure
+            unsaidWriteFailure = nil
             lock.locked {
                 mail.records.append(contentsOf: records)
                 mail.signals += signals
@@ -186,12 +187,8 @@ final class DeviceShare: @unchecked Sendable {
         }
     }
 
+    /// A failed write of the clone, for the engine to say (once a run).
     private var unsaidWriteFailure: String?
-
-    private func writeFailedNews() -> String? {
-        defer { unsaidWriteFailure = nil }
-        return unsaidWriteFailure
-    }
 
     private func forward(_ records: UnsafeRawBufferPointer) -> [ShareGate.Signal] {
         var signals: [ShareGate.Signal] = []

@@ -53,6 +53,7 @@ extension Engine {
     /// Sharing ends (the device went, or the escape): its thread and clone go.
     func unshare(_ source: Source) {
         catalog.shares.removeValue(forKey: source.index)?.stop()
+        catalog.claimOpen[source.index] = nil
     }
 
     /// A claiming rule's gesture began: its touches are gesturemap's.

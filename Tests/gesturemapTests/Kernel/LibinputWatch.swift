@@ -23,8 +23,11 @@ final class LibinputWatch {
 
     /// Each event's type (TOUCH_DOWN, POINTER_MOTION, GESTURE_SWIPE_BEGIN...),
     /// in order, the device's own addition and removal left out.
-    var events: [String] {
-        child.outputLines.compactMap { line in
+    var events: [String] { events(fromLine: 0) }
+
+    /// The events of the lines from `first` on (`lines.count` before a play: what it made).
+    func events(fromLine first: Int) -> [String] {
+        child.outputLines.dropFirst(first).compactMap { line in
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard words.count >= 2, words[0].trimmingPrefix("-").hasPrefix("event") else { return nil }
             let type = String(words[1])
@@ -62,14 +65,16 @@ final class LibinputWatch {
         var motion: (x: Double, y: Double) { steps.reduce((0, 0)) { ($0.0 + $1.x, $0.1 + $1.y) } }
     }
 
-    var reading: Reading {
+    var reading: Reading { reading(fromLine: 0) }
+
+    func reading(fromLine first: Int) -> Reading {
         var steps: [(x: Double, y: Double)] = []
-        for line in child.outputLines where line.contains("POINTER_MOTION") {
+        for line in child.outputLines.dropFirst(first) where line.contains("POINTER_MOTION") {
             guard let open = line.lastIndex(of: "("), let close = line.lastIndex(of: ")"), open < close else { continue }
             let parts = line[line.index(after: open)..<close].split(separator: "/").map { Double($0.trimmingCharacters(in: .whitespaces)) ?? 0 }
             if parts.count == 2 { steps.append((parts[0], parts[1])) }
         }
-        return Reading(events: events, steps: steps)
+        return Reading(events: events(fromLine: first), steps: steps)
     }
 
     /// What a desktop would notice between two readings of the same touches,

@@ -250,6 +250,19 @@ struct ShareGateTests {
         #expect(pad.cloneIsEmpty)
     }
 
+    @Test("five fingers that keep moving are a gesture, not the escape: the 3 s count from when they rest")
+    func movingHandIsNoEscape() {
+        var pad = Pad(ShareGate.Settings())
+        pad.land([(100, 100), (300, 100), (500, 100), (700, 100), (900, 100)])
+        for _ in 0..<40 {
+            pad.move(dx: 20, dy: 0, frames: 1)
+            pad.wait(0.1)
+        }
+        #expect(pad.signals.isEmpty, "4 s of a moving hand")
+        pad.wait(3.1)
+        #expect(pad.signals == [.escape])
+    }
+
     @Test("after SYN_DROPPED the state libevdev brings passes as one packet; the SYN_DROPPED itself does not")
     func dropped() {
         var pad = Pad(ShareGate.Settings())

@@ -91,8 +91,8 @@ public struct ShareGate: Sendable {
     public private(set) var phase: Phase = .idle
     private var device = EvdevState()
     private var clone = EvdevState()
-    /// Since when `escapeFingers` or more are down.
-    private var crowdSince: Double?
+    /// Since when `escapeFingers` or more are down and still, and where they were then.
+    private var crowd: (since: Double, origin: [Int: Position])?
     private var packet: [EvdevEvent] = []
 
     /// `state`: the device's state when sharing begins (`InputDevice.currentState()`),
@@ -116,7 +116,7 @@ public struct ShareGate: Sendable {
     public var deadline: Double? {
         var next: Double?
         if case .holding(_, let until, _, _) = phase { next = until }
-        if let since = crowdSince { next = min(next ?? .infinity, since + settings.escapeAfter) }
+        if let since = crowd?.since { next = min(next ?? .infinity, since + settings.escapeAfter) }
         return next
     }
 
@@ -144,7 +144,7 @@ public struct ShareGate: Sendable {
 
     /// Time passed with no event: a hold ends, or the escape was held long enough.
     public mutating func expire(at now: Double, into out: inout [EvdevEvent]) -> Signal? {
-        if let since = crowdSince, now >= since + settings.escapeAfter { return escape(into: &out) }
+        if let since = crowd?.since, now >= since + settings.escapeAfter { return escape(into: &out) }
         if case .holding(_, let until, _, let packets) = phase, now >= until { open(keeping: packets, into: &out) }
         return nil
     }
@@ -172,7 +172,7 @@ public struct ShareGate: Sendable {
     public mutating func stop(into out: inout [EvdevEvent]) {
         endClone(into: &out)
         phase = device.fingers > 0 ? .withholding : .idle
-        crowdSince = nil
+        crowd = nil
     }
 
     // MARK: Packets
@@ -182,7 +182,7 @@ public struct ShareGate: Sendable {
         for e in events { device.apply(e) }
         let now = device.fingers
         noteCrowd(now, at: time)
-        if let since = crowdSince, time >= since + settings.escapeAfter { return escape(into: &out) }
+        if let since = crowd?.since, time >= since + settings.escapeAfter { return escape(into: &out) }
         if case .forwarding = phase, now > 0, !(settings.claimFingers.map { now >= $0 && now > before } ?? false) {
             // In step with the device: its packet as it came, the common case.
             pass(events, at: time, into: &out)
@@ -282,12 +282,15 @@ public struct ShareGate: Sendable {
         return false
     }
 
+    /// The escape counts from when the fingers came to rest: a hand that
+    /// moves (a five-finger gesture) starts it again.
     private mutating func noteCrowd(_ fingers: Int, at time: Double) {
-        if fingers >= settings.escapeFingers {
-            if crowdSince == nil { crowdSince = time }
-        } else {
-            crowdSince = nil
+        guard fingers >= settings.escapeFingers else {
+            crowd = nil
+            return
         }
+        if let resting = crowd, !moved(from: resting.origin) { return }
+        crowd = (time, device.positions)
     }
 
     private mutating func escape(into out: inout [EvdevEvent]) -> Signal {

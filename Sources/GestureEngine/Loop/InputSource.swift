@@ -67,11 +67,9 @@ final class InputSource: LoopSource {
                 engine.announce(source)
                 return engine.reportDiagnostics(source)
             case .unplugged:
-                engine.console.say("gesturemap: \(source.name) was unplugged; waiting for it to come back")
-                close()
+                lost(saying: "\(source.name) was unplugged")
             case .failed(let code):
-                engine.console.say("gesturemap: \(source.name): read error: \(String(cString: strerror(code))); waiting for it to come back")
-                close()
+                lost(saying: "\(source.name): read error: \(String(cString: strerror(code)))")
             }
             if let status = engine.reportDiagnostics(source) { return status }
         }
@@ -95,14 +93,18 @@ final class InputSource: LoopSource {
             engine.unshare(source)
             source.device?.ungrab()
         case .unplugged:
-            engine.console.say("gesturemap: \(source.name) was unplugged; waiting for it to come back")
-            close()
+            lost(saying: "\(source.name) was unplugged")
         case .failed(let code):
-            engine.console.say("gesturemap: \(source.name): read error: \(String(cString: strerror(code))); waiting for it to come back")
-            close()
+            lost(saying: "\(source.name): read error: \(String(cString: strerror(code)))")
         }
         engine.announce(source)
         return engine.reportDiagnostics(source)
+    }
+
+    /// The device went away, or reading it failed: it is waited for.
+    private func lost(saying what: String) {
+        session.engine.console.say("gesturemap: \(what); waiting for it to come back")
+        close()
     }
 
     /// The input ended or vanished: touches still down are cancelled and the

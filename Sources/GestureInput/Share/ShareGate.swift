@@ -208,10 +208,8 @@ public struct ShareGate: Sendable {
         case .holding(let since, let until, let origin, var packets):
             if let claimed = claimedAtOnce(now) { return claimed }
             if now == 0 {
-                // A touch shorter than the hold (a quick tap): the clone gets it whole.
-                for packet in packets { write(packet, at: time, into: &out) }
-                write(held, at: time, into: &out)
-                phase = .idle
+                // A touch shorter than the hold (a quick tap).
+                endWhole(packets + [held], at: time, into: &out)
                 return nil
             }
             packets.append(held)
@@ -221,11 +219,8 @@ public struct ShareGate: Sendable {
         case .pending(var packets):
             if let claimed = claimedAtOnce(now) { return claimed }
             if now == 0 {
-                // Ended with no claimed rule recognized: the desktop gets it
-                // whole, at once (its timing lost: a tap stays a tap).
-                for packet in packets { write(packet, at: time, into: &out) }
-                write(held, at: time, into: &out)
-                phase = .idle
+                // Ended with no claimed rule recognized.
+                endWhole(packets + [held], at: time, into: &out)
                 return nil
             }
             packets.append(held)
@@ -248,6 +243,13 @@ public struct ShareGate: Sendable {
             if now == 0 && device.keysUp { phase = .idle }
             return nil
         }
+    }
+
+    /// A sequence that ended while held: the clone gets it whole, at once
+    /// (its timing lost: a tap stays a tap).
+    private mutating func endWhole(_ packets: [HeldPacket], at time: Double, into out: inout [EvdevEvent]) {
+        for packet in packets { write(packet, at: time, into: &out) }
+        phase = .idle
     }
 
     /// A count that is claimed outright (`claim_fingers`) withholds the sequence;

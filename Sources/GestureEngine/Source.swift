@@ -87,6 +87,9 @@ extension Engine {
         if watcher == nil, sources.contains(where: \.isLiveDevice) {
             watcher = HotplugWatcher(directory: DeviceScanner.directory)
         }
+        if sharing, !discovering, !sources.contains(where: \.isLiveDevice) {
+            console.say("gesturemap: --share shares live devices (/dev/input/event*), and no input here is one: nothing is shared")
+        }
         return .success(Inputs(sources: sources, discovering: discovering, watcher: watcher))
     }
 

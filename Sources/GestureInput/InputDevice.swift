@@ -126,11 +126,7 @@ public final class InputDevice {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity * size, alignment: 8)
         defer { buffer.deallocate() }
         let n = Int(gm_evdev_reader_state(reader, buffer.baseAddress, capacity))
-        return (0..<max(0, n)).map { i in
-            EvdevEvent(time: 0, type: buffer.loadUnaligned(fromByteOffset: i * size + 16, as: UInt16.self),
-                       code: buffer.loadUnaligned(fromByteOffset: i * size + 18, as: UInt16.self),
-                       value: buffer.loadUnaligned(fromByteOffset: i * size + 20, as: Int32.self))
-        }
+        return EvdevEvent.records(UnsafeRawBufferPointer(rebasing: buffer[0..<(max(0, n) * size)]))
     }
 
     /// Lets other readers (the desktop) have its events again.

@@ -193,16 +193,8 @@ final class DeviceShare: @unchecked Sendable {
     private func forward(_ records: UnsafeRawBufferPointer) -> [ShareGate.Signal] {
         var signals: [ShareGate.Signal] = []
         let size = RawEventDecoder.recordSize
-        var offset = 0
-        while offset + size <= records.count {
-            let seconds = records.loadUnaligned(fromByteOffset: offset, as: Int64.self)
-            let micros = records.loadUnaligned(fromByteOffset: offset + 8, as: Int64.self)
-            let e = EvdevEvent(time: Double(seconds) + Double(micros) / 1e6,
-                               type: records.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self),
-                               code: records.loadUnaligned(fromByteOffset: offset + 18, as: UInt16.self),
-                               value: records.loadUnaligned(fromByteOffset: offset + 20, as: Int32.self))
-            if let signal = gate.handle(e, into: &out) { signals.append(signal) }
-            offset += size
+        for offset in stride(from: 0, to: records.count - size + 1, by: size) {
+            if let signal = gate.handle(EvdevEvent(record: records, at: offset), into: &out) { signals.append(signal) }
         }
         return signals
     }

@@ -59,13 +59,7 @@ public final class DeviceClone {
         let size = RawEventDecoder.recordSize
         bytes.removeAll(keepingCapacity: true)
         bytes.reserveCapacity(events.count * size)
-        for e in events {
-            // struct input_event: the time (left to the kernel), type, code, value.
-            bytes.append(contentsOf: repeatElement(0, count: 16))
-            withUnsafeBytes(of: e.type.littleEndian) { bytes.append(contentsOf: $0) }
-            withUnsafeBytes(of: e.code.littleEndian) { bytes.append(contentsOf: $0) }
-            withUnsafeBytes(of: e.value.littleEndian) { bytes.append(contentsOf: $0) }
-        }
+        for e in events { e.appendRecord(to: &bytes) }
         let r = bytes.withUnsafeBytes { gm_evdev_clone_write(clone, $0.baseAddress, events.count) }
         if r < 0 { throw .writeFailed(node ?? "the clone", String(cString: strerror(-r))) }
     }

@@ -145,6 +145,15 @@ enum TouchPanel {
             lift()
         }
 
+        /// Three fingers landing together and swiping 60 mm left, then a rest:
+        /// what the sharing tests claim.
+        mutating func threeFingerSwipeLeft() {
+            land([(x: 150, y: 40), (x: 150, y: 70), (x: 150, y: 100)])
+            move(dx: -60, dy: 0, frames: 30)
+            lift()
+            pause(0.5)
+        }
+
         /// Written out for `evemu-play`, with the description first.
         func file(_ name: String) throws -> String {
             try Binary.temporaryFile(name, (touchpad ? ClickPad.header : TouchPanel.header) + lines.joined(separator: "\n") + "\n").path

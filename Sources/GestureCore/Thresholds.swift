@@ -33,6 +33,9 @@ public enum Threshold: String, CaseIterable, Sendable {
     case claimFingers = "claim_fingers"
     /// `run --share` as a config key: 1 (or true) shares live devices with the desktop.
     case share = "share"
+    /// Not the recognizers': the virtual pointer's counts for a millimetre
+    /// `pointer.move` asks for.
+    case pointerGain = "pointer_gain"
 
     public var defaultValue: Double {
         switch self {
@@ -60,6 +63,7 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .typingQuiet: return 0.5
         case .claimFingers: return 0
         case .share: return 0
+        case .pointerGain: return 15
         }
     }
 
@@ -76,6 +80,7 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .pinchMinScale, .shapeMinScore: return "ratio"
         case .claimFingers: return "fingers"
         case .share: return "(0 or 1, false or true)"
+        case .pointerGain: return "counts/mm"
         }
     }
 
@@ -107,6 +112,7 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .typingQuiet: return 0...5
         case .claimFingers: return 0...10
         case .share: return 0...1
+        case .pointerGain: return 0.1...200
         }
     }
 

@@ -124,7 +124,9 @@ public final class Engine: ScriptHost {
         }
         syncRules()
         if let status = makeKeyboardIfCalled(atStart: true) { return status }
+        if let status = makePointerDevicesIfUsed(atStart: true) { return status }
         var status = Session.run(self)
+        releaseEverything()
         if let fatal = state.fatal { status = fatal }
         // Programs the rules started with a timeout get up to it to finish.
         launcher.finish()

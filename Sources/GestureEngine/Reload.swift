@@ -42,11 +42,14 @@ extension Engine {
         for warning in fresh.warnings { console.say(warning) }
         old.cancelTimers()
         fresh.advanceClock(to: old.clock)
+        // The old rules' presses and landings end with them.
+        releaseEverything()
         runtime = fresh
         cores.rulesStale = true
         syncRules()
         console.say("gesturemap: reloaded \(path) (\(reason)): \(fresh.ruleCount) rules")
         _ = makeKeyboardIfCalled(atStart: false)
+        _ = makePointerDevicesIfUsed(atStart: false)
     }
 
     var scriptOptions: ScriptOptions { Self.scriptOptions(options) }

@@ -8,7 +8,9 @@
 /// keyboard made at first use.
 public enum CallScanner {
     /// The line of the first direct call of global `name`, or nil.
-    public static func firstCall(of name: String, in source: [UInt8]) -> Int? {
+    /// `member`: instead, the first use of a field of global table `name`
+    /// (`pointer.move(...)`, `local press = pointer.press`).
+    public static func firstCall(of name: String, in source: [UInt8], member: Bool = false) -> Int? {
         var lexer = LuaTokens(source)
         let target = Array(name.utf8)
         var previous = LuaTokens.Token.other
@@ -23,7 +25,7 @@ public enum CallScanner {
         var inParameters = false
         var candidate: Int?
         while let (token, line) = lexer.next() {
-            if let line = candidate, token.opensCallArguments { return line }
+            if let line = candidate, member ? token == .dot : token.opensCallArguments { return line }
             candidate = nil
             if case .name(let text) = token, text == target {
                 var scope: Int?

@@ -7,7 +7,9 @@ enum Prelude {
     static let chunkName = GM_PRELUDE_CHUNK
 
     static let source = """
-    local host_log, host_find_module, load_module = ...
+    local host_log, host_find_module,
+      pointer_move, pointer_press, pointer_release, pointer_click, pointer_scroll,
+      touchpad_begin, touchpad_move, touchpad_finish, load_module = ...
     local select, tostring, concat, pack, setmetatable, type = select, tostring, table.concat, table.pack, setmetatable, type
 
     local function format(...)
@@ -26,6 +28,11 @@ enum Prelude {
       error = logger("error"),
     }, { __call = function(_, ...) host_log("info", format(...)) end, __metatable = "gesturemap.log" })
     print = log.info
+
+    -- The virtual pointer and touchpad: plain tables of the host's functions.
+    pointer = { move = pointer_move, press = pointer_press, release = pointer_release,
+                click = pointer_click, scroll = pointer_scroll }
+    touchpad = { begin = touchpad_begin, move = touchpad_move, finish = touchpad_finish }
 
     -- Plain Lua modules from the rules file's directory, loaded once each.
     local loaded = {}

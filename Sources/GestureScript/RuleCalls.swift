@@ -4,9 +4,9 @@ import GestureSystem
 extension ScriptRuntime {
     /// Where the loaded rules (the rules file and the modules it required)
     /// first call global `name` directly, found by reading their text.
-    public func firstCall(ofGlobal name: String) -> (file: String, line: Int)? {
+    public func firstCall(ofGlobal name: String, member: Bool = false) -> (file: String, line: Int)? {
         for file in sourceFiles {
-            guard let text = RuleText.read(file), let line = CallScanner.firstCall(of: name, in: text) else { continue }
+            guard let text = RuleText.read(file), let line = CallScanner.firstCall(of: name, in: text, member: member) else { continue }
             return (file, line)
         }
         return nil

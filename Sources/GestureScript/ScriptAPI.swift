@@ -120,6 +120,14 @@ enum APITable {
     nonisolated(unsafe) static let preludeArguments = table([
         ("log", { L in call(L) { $0.hostLog($1) } }),
         ("find_module", { L in call(L) { $0.findModule($1) } }),
+        ("pointer_move", { L in call(L) { $0.pointerMove($1) } }),
+        ("pointer_press", { L in call(L) { $0.pointerPress($1) } }),
+        ("pointer_release", { L in call(L) { $0.pointerRelease($1) } }),
+        ("pointer_click", { L in call(L) { $0.pointerClick($1) } }),
+        ("pointer_scroll", { L in call(L) { $0.pointerScroll($1) } }),
+        ("touchpad_begin", { L in call(L) { $0.touchpadBegin($1) } }),
+        ("touchpad_move", { L in call(L) { $0.touchpadMove($1) } }),
+        ("touchpad_finish", { L in call(L) { $0.touchpadFinish($1) } }),
     ])
 
     private static func call(_ L: OpaquePointer?, _ body: (ScriptRuntime, LuaView) -> Int32) -> Int32 {

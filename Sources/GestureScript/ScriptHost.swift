@@ -15,6 +15,10 @@ public protocol ScriptHost: AnyObject {
     func exec(_ request: ExecRequest) throws(HostActionError)
     /// Presses and releases a key combination such as "ctrl+alt+Right".
     func key(_ combo: String, origin: String) throws(HostActionError)
+    /// Moves, clicks or scrolls the virtual pointer.
+    func pointer(_ request: PointerRequest, origin: String) throws(HostActionError)
+    /// Lands, moves or lifts fingers on the virtual touchpad.
+    func touchpad(_ request: TouchpadRequest, origin: String) throws(HostActionError)
     /// The rules, their activity, the mode or the thresholds changed (a mode
     /// switch, a binding disabled, a rule defined at run time): what the core
     /// matches against must follow.
@@ -26,6 +30,8 @@ extension ScriptHost {
     public func deviceName(_ device: Int) -> String? { nil }
     public func exec(_ request: ExecRequest) throws(HostActionError) { throw .unavailable(.exec) }
     public func key(_ combo: String, origin: String) throws(HostActionError) { throw .unavailable(.key) }
+    public func pointer(_ request: PointerRequest, origin: String) throws(HostActionError) { throw .unavailable(.pointer) }
+    public func touchpad(_ request: TouchpadRequest, origin: String) throws(HostActionError) { throw .unavailable(.touchpad) }
     public func rulesChanged() {}
 }
 
@@ -33,7 +39,7 @@ extension ScriptHost {
 public enum HostActionError: Error, CustomStringConvertible {
     /// The rule function that asked, as messages name it.
     public enum Action: String, Sendable {
-        case exec, key
+        case exec, key, pointer, touchpad
     }
 
     /// A host that runs no programs or types no keys (`check`, tests).

@@ -56,6 +56,8 @@ public final class ScriptRuntime {
     public private(set) var timersPending = false
     var nextTimerID = 1
     var timerInstant = TimerInstant()
+    /// The pointer budget was exceeded and said so: once a run.
+    var pointerBudgetReported = false
     var timerHoldReported = false
     /// Where timers were made, one copy of each.
     var origins: Set<String> = []

@@ -248,6 +248,8 @@ struct TimerInstant {
     var holding = false
     /// exec() and shell() calls.
     var execs = 0
+    /// pointer.* and touchpad.* calls that send a packet.
+    var pointerPackets = 0
 }
 
 /// Pending timers in a binary heap by (due, id): the earliest first, and among

@@ -1,8 +1,30 @@
 import GestureActions
 
-/// What the rules' actions reach besides stdout: the programs they start, and
-/// the virtual keyboard key() types on (made at start, or at first use).
+/// What the rules' actions reach besides stdout: the programs they start, the
+/// virtual keyboard key() types on (made at start, or at first use), and the
+/// virtual pointer and touchpad.
 struct Effects {
     let launcher = ProcessLauncher()
     var keyboard: VirtualKeyboard?
+    var pointer = PointerEffects()
+}
+
+/// The virtual pointer and touchpad, and what the rules hold down on them.
+struct PointerEffects {
+    var pointerDevice: VirtualPointer?
+    var touchpadDevice: VirtualTouchpad?
+    var packets = PointerPackets()
+    var touchpad = TouchpadPackets()
+    var buttons = HeldButtons() {
+        didSet { lingerDue = buttons.nextDue }
+    }
+    /// Whose fingers are on the virtual touchpad.
+    var touchpadOwner: ActionOwner?
+    /// The handler running now: what a press or a landing belongs to.
+    var owner = ActionOwner.outside
+    /// When the first lingering button goes up; kept, as every frame asks.
+    private(set) var lingerDue: Double?
+
+    /// Nothing is down on either device.
+    var isIdle: Bool { buttons.isEmpty && touchpadOwner == nil }
 }

@@ -84,8 +84,13 @@ extension Engine {
                 }
             }
             if keys != nil { advanceKeys(to: min(arenaDue, runtime.nextTimerDeadline ?? arenaDue, time)) }
+            if let due = effects.pointer.lingerDue, due <= time, due <= arenaDue, due <= runtime.nextTimerDeadline ?? due {
+                releaseLingering(at: due)
+                continue
+            }
             if let timerDue = runtime.nextTimerDeadline, timerDue <= time, timerDue <= arenaDue {
                 runtime.fireTimers(upTo: timerDue)
+                if !effects.pointer.isIdle { undo(ownedBy: .outside) }
                 continue
             }
             guard arenaDevice >= 0, arenaDue <= time else { break }
@@ -122,6 +127,7 @@ extension Engine {
     func finishTimers() {
         guard state.fatal == nil else { return }
         runtime.finishTimers()
+        if !effects.pointer.isIdle { undo(ownedBy: .outside) }
     }
 
     /// The earliest deadline of any device, or of any rule timer. Asked
@@ -132,6 +138,7 @@ extension Engine {
             var earliest = Unmanaged.passUnretained(runtime)._withUnsafeGuaranteedRef {
                 $0.timersPending ? $0.nextTimerDeadline : nil
             } ?? Double.infinity
+            if let due = effects.pointer.lingerDue, due < earliest { earliest = due }
             for device in cores.arenas.indices {
                 if let due = cores.arenas[device]?.arena.nextDeadline, due < earliest { earliest = due }
             }
@@ -175,7 +182,7 @@ extension Engine {
             if !catalog.shares.isEmpty, delivery.event.isFirstOfGesture { claimIfClaiming(delivery, device: device) }
             if watchers.observed, let observer = watchers.observer { observer.engine(self, delivered: delivery) }
             if let show = watchers.showGesture, delivery.event.isFirstOfGesture { show(delivery.event) }
-            runtime.dispatch(delivery)
+            dispatchOwning(delivery, device: device)
             // A rule's cooldown runs on every device.
             if delivery.event.isFirstOfGesture, cores.arenas.count > 1 {
                 for other in cores.arenas.indices where other != device { cores.arenas[other]?.arena.ruleFired(delivery.rule, at: delivery.event.time) }

@@ -28,7 +28,10 @@ extension Engine {
             if effects.pointer.buttons.holds[button] != nil {
                 throw .failed(PointerStateError.clickWhileDown(button))
             }
-            for _ in 0..<count {
+            for click in 0..<count {
+                // libinput takes a press 25 ms or less after a release for a
+                // switch's bounce and drops it: a double click would be one.
+                if click > 0, !options.dryRun { pause(nanoseconds: 30_000_000) }
                 try sendPointer(PointerPackets.button(button, down: true), origin: origin)
                 try sendPointer(PointerPackets.button(button, down: false), origin: origin)
             }
@@ -164,8 +167,10 @@ extension Engine {
 
     /// A desktop opens a new device a little after it appears: events sent
     /// before are lost. Made at start, a device has that moment before any gesture.
-    private func settle() {
-        var pause = timespec(tv_sec: 0, tv_nsec: 200_000_000)
+    private func settle() { pause(nanoseconds: 200_000_000) }
+
+    private func pause(nanoseconds: Int) {
+        var pause = timespec(tv_sec: 0, tv_nsec: nanoseconds)
         nanosleep(&pause, nil)
     }
 

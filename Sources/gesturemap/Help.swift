@@ -59,8 +59,8 @@ enum Help {
                               (g.modifiers) and quiet while typing; repeatable
       --no-keyboards          read no keyboard
       --strict                stop at the first malformed line (exit 65) instead of skipping it
-      -n, --dry-run           print key events and programs as JSON lines instead of typing
-                              and running them
+      -n, --dry-run           print keys, pointer and touchpad packets and programs as JSON
+                              lines instead of sending and running them
       --lua-memory MIB        memory the rules may use (default 64)
       --no-watch              do not reload the rules when their files change (SIGHUP still does)
       --allow-insecure-rules  as root, run rules files that group or others can write

@@ -208,4 +208,83 @@ struct KernelPointerTests {
         guard parts.count == 2, let x = parts[0], let y = parts[1] else { return nil }
         return (x, y)
     }
+
+    @Test("the delay from a touch frame to its pointer packet, read back from the kernel (evemu-record on both): every packet follows a frame, and the figures are said")
+    func delay() throws {
+        let device = try EvemuDevice(description: TouchPanel.description())
+        // Not shared: evemu-record reads the panel beside gesturemap.
+        let source = try String(contentsOfFile: Self.drag, encoding: .utf8).replacingOccurrences(of: "share = true, ", with: "")
+        let (engine, pointer, _) = try Self.start(rules: Self.rulesFile(source), on: device.node)
+        defer { _ = engine.terminate() }
+        let node = try #require(pointer, "no virtual pointer: \(engine.stderr)")
+        let touches = try KernelReportTimes(device.node)
+        let packets = try KernelReportTimes(node, only: 2)
+        var delays: [Double] = []
+        for round in 0..<4 {
+            var script = Self.threeFingerPan(dx: round % 2 == 0 ? 50 : -50, dy: 10)
+            script.pause(0.7)
+            try device.play(script.file("delay-\(round).evemu"))
+        }
+        usleep(1_500_000)
+        let frames = touches.stop()
+        let sent = packets.stop()
+        for time in sent {
+            guard let frame = frames.last(where: { $0 <= time + 1e-6 }) else { continue }
+            delays.append(time - frame)
+        }
+        #expect(sent.count > 100, "only \(sent.count) pointer packets: \(engine.stderr)")
+        #expect(delays.count == sent.count)
+        delays.sort()
+        try #require(!delays.isEmpty)
+        let p50 = delays[delays.count / 2] * 1000, p99 = delays[min(delays.count - 1, delays.count * 99 / 100)] * 1000
+        KernelGuest.say(String(format: "pointer delay: %d packets, touch frame to pointer packet p50 %.2f ms, p99 %.2f ms, max %.2f ms (guest under TCG)", delays.count, p50, p99, (delays.last ?? 0) * 1000))
+        #expect(delays.allSatisfy { $0 < 1.0 }, "a pointer packet came a second or more after its frame")
+    }
+}
+
+/// The kernel's time of every SYN_REPORT a device node sends, read as a desktop
+/// reads it (its own descriptor, on a thread of its own) until `stop()`.
+final class KernelReportTimes: @unchecked Sendable {
+    private let fd: Int32
+    private let lock = NSLock()
+    private var times: [Double] = []
+    private var running = true
+    private let done = DispatchSemaphore(value: 0)
+
+    /// `only`: just the reports whose packet has an event of this type.
+    init(_ node: String, only type: UInt16? = nil) throws {
+        fd = open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw KernelTestError("cannot open \(node): \(String(cString: strerror(errno)))") }
+        DispatchQueue.global().async { [self] in
+            var buffer = [UInt8](repeating: 0, count: 24 * 256)
+            var wanted = type == nil
+            while lock.withLock({ running }) {
+                var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                guard poll(&p, 1, 50) > 0 else { continue }
+                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                guard n > 0 else { continue }
+                for offset in stride(from: 0, to: n - 23, by: 24) {
+                    let (seconds, micros, kind, code) = buffer.withUnsafeBytes { raw in
+                        (raw.loadUnaligned(fromByteOffset: offset, as: Int64.self), raw.loadUnaligned(fromByteOffset: offset + 8, as: Int64.self),
+                         raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self), raw.loadUnaligned(fromByteOffset: offset + 18, as: UInt16.self))
+                    }
+                    if kind == 0 && code == 0 {
+                        if wanted { lock.withLock { times.append(Double(seconds) + Double(micros) / 1e6) } }
+                        wanted = type == nil
+                    } else if kind == type {
+                        wanted = true
+                    }
+                }
+            }
+            done.signal()
+        }
+    }
+
+    /// Stops reading; the times read.
+    func stop() -> [Double] {
+        lock.withLock { running = false }
+        done.wait()
+        close(fd)
+        return lock.withLock { times }
+    }
 }

@@ -48,7 +48,12 @@ struct KernelPointerTests {
           arguments: [(40.0, 0.0), (-30.0, 20.0), (0.0, -25.0)])
     func threeFingerDrag(dx: Double, dy: Double) throws {
         let device = try EvemuDevice(description: TouchPanel.description())
-        let (engine, pointer, _) = try Self.start(rules: Self.drag, on: device.node)
+        // The example as shipped, and a line that says the pan's whole translation.
+        let source = try String(contentsOfFile: Self.drag, encoding: .utf8)
+        let release = "pointer.release(\"left\", { after = linger })"
+        #expect(source.contains(release))
+        let rules = try Self.rulesFile(source.replacingOccurrences(of: release, with: "emit(\"end\", { dx = g.dx, dy = g.dy }); " + release))
+        let (engine, pointer, _) = try Self.start(rules: rules, on: device.node)
         defer { _ = engine.terminate() }
         let node = try #require(pointer, "no virtual pointer: \(engine.stderr)")
         let desktop = try LibinputWatch(node)
@@ -62,8 +67,13 @@ struct KernelPointerTests {
         // A mouse's unaccelerated deltas are its counts: 15 a millimetre. The panel's
         // 16 units a mm round each finger's position: a unit's worth either way.
         let moved = desktop.reading.motion
-        KernelGuest.say(String(format: "three-finger drag: fingers (%.0f, %.0f) mm, libinput's unaccelerated pointer motion (%.0f, %.0f) counts, asked (%.0f, %.0f)", dx, dy, moved.x, moved.y, dx * 15, dy * 15))
-        #expect(abs(moved.x - dx * 15) <= 15 && abs(moved.y - dy * 15) <= 15, "the pointer moved \(moved), the fingers (\(dx), \(dy)) mm: \(desktop.lines)")
+        let end = try #require(engine.outputLines.compactMap(Binary.json).first { $0["action"] as? String == "end" }, "\(engine.stdout)")
+        let asked = (x: (end["dx"] as? Double ?? .nan) * 15, y: (end["dy"] as? Double ?? .nan) * 15)
+        KernelGuest.say(String(format: "three-finger drag: fingers (%.0f, %.0f) mm; the rules asked (%.2f, %.2f) counts; libinput's unaccelerated pointer motion (%.0f, %.0f)", dx, dy, asked.x, asked.y, moved.x, moved.y))
+        // Exactly what the rules asked, to the count it rounds to.
+        #expect(abs(moved.x - asked.x) <= 0.5 + 1e-6 && abs(moved.y - asked.y) <= 0.5 + 1e-6, "the pointer moved \(moved), the rules asked \(asked): \(desktop.lines)")
+        // And the fingers' own travel, to the panel's 16 units a mm.
+        #expect(abs(moved.x - dx * 15) <= 2 && abs(moved.y - dy * 15) <= 2, "the pointer moved \(moved), the fingers (\(dx), \(dy)) mm")
         #expect((moved.x > 0) == (dx > 0) || dx == 0)
         #expect((moved.y > 0) == (dy > 0) || dy == 0)
     }

@@ -13,6 +13,7 @@ enum RunCommand {
             }
             var runOptions = options
             runOptions.detectsAppSource = true
+            RulesLookup.apply(to: &runOptions, console: console)
             StopSignals.unblock()
             return Engine(options: runOptions, console: console, output: LineOutput.standardOutput)?.run() ?? .unavailable
         } catch {

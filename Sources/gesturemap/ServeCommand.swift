@@ -33,10 +33,11 @@ enum ServeCommand {
 
     static func main(_ args: [String], console: Console) -> ExitCode {
         do throws(UsageError) {
-            guard let options = try parse(args) else {
+            guard var options = try parse(args) else {
                 printOut(help)
                 return .ok
             }
+            RulesLookup.apply(to: &options, console: console)
             StopSignals.unblock()
             return Engine(options: options, console: console, output: LineOutput.standardOutput)?.run() ?? .unavailable
         } catch {

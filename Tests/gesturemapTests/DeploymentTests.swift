@@ -31,7 +31,7 @@ struct DeploymentTests {
     @Test("the systemd unit runs the installed binary, reloads with SIGHUP, and does not restart into exit 69")
     func systemdUnit() throws {
         let unit = try String(contentsOf: Self.root.appendingPathComponent("examples/systemd/gesturemap.service"), encoding: .utf8)
-        #expect(unit.contains("ExecStart=/usr/local/bin/gesturemap run --rules %h/.config/gesturemap/rules.lua"))
+        #expect(unit.contains("ExecStart=/usr/local/bin/gesturemap run\n"))
         #expect(unit.contains("ExecReload=/bin/kill -HUP $MAINPID"))
         #expect(unit.contains("RestartPreventExitStatus=1 64\n"))
         // A lost stdout ends the run by SIGPIPE, which systemd takes for a clean stop.

@@ -11,7 +11,7 @@ import Testing
 struct KernelLiveTests {
     // MARK: The shipped service
 
-    @Test("the shipped unit's command, with standard input /dev/null and no desktop, reads the touch devices and turns a page")
+    @Test("the shipped unit's command, with standard input /dev/null and no desktop, finds ~/.config/gesturemap/rules.lua, reads the touch devices and turns a page")
     func shippedService() throws {
         let unit = try String(contentsOf: Binary.packageRoot.appendingPathComponent("examples/systemd/gesturemap.service"), encoding: .utf8)
         let execStart = try #require(unit.split(separator: "\n").first { $0.hasPrefix("ExecStart=") }).dropFirst("ExecStart=".count)
@@ -22,7 +22,7 @@ struct KernelLiveTests {
         var words = execStart.split(separator: " ").map { $0.replacingOccurrences(of: "%h", with: home.path) }
         #expect(words.first == "/usr/local/bin/gesturemap")
         words.removeFirst()
-        #expect(words == ["run", "--rules", home.path + "/.config/gesturemap/rules.lua"])
+        #expect(words == ["run"])
 
         let device = try EvemuDevice(description: TouchPanel.description())
         // A user service's environment: no DISPLAY, no WAYLAND_DISPLAY.
@@ -33,6 +33,8 @@ struct KernelLiveTests {
         #expect(service.wait(upTo: 20) { out, _ in out.contains("next_page") }, "\(service.stdout)\n\(service.stderr)")
         #expect(service.isRunning)
         #expect(LiveEngine.actions(service) == ["next_page"])
+        // The pager's page, which the built-in rules do not give: the user's rules ran.
+        #expect(service.outputLines.compactMap(Binary.json).first?["page"] as? Int == 2, "\(service.stdout)")
     }
 
     // MARK: Hotplug

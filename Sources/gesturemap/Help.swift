@@ -16,6 +16,7 @@ enum Help {
       record [DEVICE] [-o FILE]        a device's touches as NDJSON (or --from FILE to convert)
       apps [--watch] [--json]          the focused application and the windows the desktop shows
       shape add NAME INPUT | list      teach drawn shapes from a recording, list the templates
+      doctor [--rules FILE]            what a run needs, what is missing here, and the fix
 
     gesturemap COMMAND --help shows a command's options; gesturemap --version its version.
     Example: gesturemap synth "two-finger swipe left" | gesturemap run --rules examples/pager.lua
@@ -259,6 +260,7 @@ enum Help {
         case "apps": return apps
         case "shape": return shape
         case "serve": return ServeCommand.help
+        case "doctor": return DoctorCommand.help
         default: return nil
         }
     }

@@ -17,7 +17,8 @@ final class SwaySession {
     private let uid: uid_t
     private let gid: gid_t
 
-    init() throws {
+    /// `config`: lines for sway's config after the headless output's.
+    init(config extra: String = "") throws {
         guard let sway = which("sway"), which("foot") != nil, let setpriv = which("setpriv") else {
             throw try cancelled("sway, foot or setpriv is not installed (apt-get install sway foot util-linux); scripts/test installs them")
         }
@@ -33,7 +34,7 @@ final class SwaySession {
         chown(runtimeDirectory, uid, gid)
         chmod(runtimeDirectory, 0o700)
         let config = dir.appendingPathComponent("config")
-        try "output HEADLESS-1 resolution 1280x800\n".write(to: config, atomically: true, encoding: .utf8)
+        try ("output HEADLESS-1 resolution 1280x800\n" + extra).write(to: config, atomically: true, encoding: .utf8)
         chown(config.path, uid, gid)
         let environment = ["XDG_RUNTIME_DIR": runtimeDirectory, "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman",
                            "WLR_LIBINPUT_NO_DEVICES": "1", "WAYLAND_DISPLAY": "", "DISPLAY": "", "SWAYSOCK": "", "HOME": runtimeDirectory]

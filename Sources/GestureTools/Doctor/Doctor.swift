@@ -15,7 +15,9 @@ public struct Doctor {
     public var rulesPath: String?
     public var survey = TouchDeviceSurvey()
     public var uinputPath = VirtualKeyboard.path
-    public var udevRulePlaces = ["/etc/udev/rules.d/70-gesturemap.rules", "/usr/lib/udev/rules.d/70-gesturemap.rules", "/lib/udev/rules.d/70-gesturemap.rules"]
+    /// udev reads rules from these folders (udev(7)); /run is where a test system puts them.
+    public var udevRulePlaces = ["/etc/udev/rules.d/70-gesturemap.rules", "/run/udev/rules.d/70-gesturemap.rules",
+                                 "/usr/lib/udev/rules.d/70-gesturemap.rules", "/lib/udev/rules.d/70-gesturemap.rules"]
     public var udevData = DeviceSizeProbe.defaultUdevData
     /// What the app source says, found by the command (it knows the desktop's sockets).
     public var appSource: DoctorFinding?

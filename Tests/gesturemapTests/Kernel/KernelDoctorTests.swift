@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+
+/// `gesturemap doctor` on a real kernel with the shipped udev rule applied,
+/// as root, as a kiosk's reader and as a user with no access.
+@Suite("doctor through a real kernel", .serialized, .enabled(if: KernelGuest.isInside, KernelGuest.reason))
+struct KernelDoctorTests {
+    static func doctor(_ rules: String, as user: [String] = []) throws -> (status: Int32?, text: String) {
+        let child = try KernelGuest.gesturemap(["doctor", "--rules", rules], environment: ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "LANG": "C.UTF-8"], as: user)
+        let status = child.waitForExit(upTo: 60)
+        return (status, child.stderr)
+    }
+
+    @Test("root: the touchscreen readable with its size, tagged uaccess, uinput writable for key(): exit 0; nobody: the device and uinput are problems, each with the seat's fix: exit 1; a gesturemap group member reads it")
+    func access() throws {
+        let screen = try EvemuDevice(description: TouchPanel.description())
+        let rules = try Binary.temporaryFile("doctor-rules.lua", #"on("2-finger swipe left", function(g) key("alt+Right") end)"#).path
+        chmod(rules, 0o644)
+
+        let root = try Self.doctor(rules)
+        #expect(root.status == 0, "\(root.text)")
+        let line = root.text.split(separator: "\n").first { $0.contains(screen.node + "  ") }.map(String.init) ?? ""
+        #expect(line.hasPrefix("  ok       \(screen.node)  ") && line.contains("(touchscreen, virtual): readable; ") && line.contains("mm"), "\(root.text)")
+        #expect(root.text.contains("  ok       \(screen.node): tagged uaccess (logind gives it to the user at the seat)"), "\(root.text)")
+        #expect(root.text.contains("  ok       /dev/uinput: writable; the rules use it: key()"), "\(root.text)")
+        #expect(root.text.contains("  ok       installed: /run/udev/rules.d/70-gesturemap.rules"), "\(root.text)")
+        #expect(root.text.hasSuffix("gesturemap doctor: a run has what it needs\n") || root.text.contains("gesturemap doctor: a run has what it needs ("), "\(root.text)")
+
+        let nobody = try Self.doctor(rules, as: KernelAccessTests.nobody)
+        #expect(nobody.status == 1, "\(nobody.text)")
+        #expect(nobody.text.contains("  PROBLEM  \(screen.node)  ") && nobody.text.contains("(touchscreen, virtual): this user may not read it"), "\(nobody.text)")
+        #expect(nobody.text.contains("  PROBLEM  this user may not write /dev/uinput; the rules need it: key()"), "\(nobody.text)")
+        #expect(nobody.text.contains("fix: the udev rule 70-gesturemap.rules gives touch devices to the user logged in at the seat (uaccess):"), "\(nobody.text)")
+        #expect(!nobody.text.contains("usermod -aG input") && !nobody.text.contains("adduser USER input"), "\(nobody.text)")
+
+        let member = try Self.doctor(rules, as: KernelAccessTests.reader)
+        #expect(member.text.contains("(touchscreen, virtual): readable; "), "\(member.text)")
+    }
+}

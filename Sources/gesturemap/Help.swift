@@ -17,6 +17,7 @@ enum Help {
       apps [--watch] [--json]          the focused application and the windows the desktop shows
       shape add NAME INPUT | list      teach drawn shapes from a recording, list the templates
       doctor [--rules FILE]            what a run needs, what is missing here, and the fix
+      completions bash|zsh|fish        the shell's completion script
 
     gesturemap COMMAND --help shows a command's options; gesturemap --version its version.
     Example: gesturemap synth "two-finger swipe left" | gesturemap run --rules examples/pager.lua
@@ -33,7 +34,8 @@ enum Help {
     Emitted actions go to stdout as JSON lines; everything else goes to stderr.
 
     options:
-      -r, --rules FILE        Lua rules (default: swipe left/right -> next_page/prev_page)
+      -r, --rules FILE        Lua rules (default: ~/.config/gesturemap/rules.lua, else
+                              /etc/gesturemap/rules.lua, else swipes to next_page/prev_page)
       --shapes FILE           shape templates (default: shapes.jsonl beside the rules, if any)
       --format FORMAT         ndjson, evemu, evtest, libinput (debug-events) or raw (input_event
                               bytes); default: detected from the first lines
@@ -261,6 +263,8 @@ enum Help {
         case "shape": return shape
         case "serve": return ServeCommand.help
         case "doctor": return DoctorCommand.help
+        case "completions": return CompletionsCommand.help
+        case "explain": return explain
         default: return nil
         }
     }

@@ -45,7 +45,7 @@ public struct Doctor {
     // MARK: Devices
 
     private func deviceFindings(_ devices: [TouchDeviceSurvey.Device]) -> [DoctorFinding] {
-        let own = devices.filter { $0.isVirtual && $0.name.hasPrefix("gesturemap ") }
+        let own = devices.filter { $0.isVirtual && $0.name == VirtualTouchpad.name }
         let real = devices.filter { !own.contains($0) }
         guard !real.isEmpty else {
             return [DoctorFinding(.problem, "no touchscreen or touchpad in \(survey.inputDirectory)",
@@ -72,7 +72,8 @@ public struct Doctor {
         let converter = UnitConverter(device: device.description.deviceInfo, hints: hints)
         var text = converter.explanation(source: node)
         if text.hasPrefix(node + ": ") { text.removeFirst(node.count + 2) }
-        return text
+        let millimetres = { (v: Double) in Checked.clampedInteger(v.rounded(), as: Int.self).map(String.init) ?? "?" }
+        return (converter.surface.map { "\(millimetres($0.width)) x \(millimetres($0.height)) mm; " } ?? "") + text
     }
 
     // MARK: uinput

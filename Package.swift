@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "GestureInputTests", dependencies: ["GestureInput", "GestureCore"], exclude: ["Fixtures"]),
         .testTarget(name: "GestureSynthTests", dependencies: ["GestureSynth", "GestureCore", "GestureInput"]),
         .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript", "GestureCore", "CLuaShim", "GestureContext"], exclude: ["Fixtures"]),
-        .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions", "GestureCore", "GestureSystem"]),
+        .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions", "GestureCore", "GestureSystem", "CLibevdev"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureCore", "GestureInput", "GestureActions", "GestureContext", "GestureSynth"]),
         .testTarget(name: "GestureToolsTests", dependencies: ["GestureTools", "GestureEngine", "GestureCore", "GestureActions"]),
         .testTarget(name: "gesturemapTests", dependencies: ["gesturemap"]),

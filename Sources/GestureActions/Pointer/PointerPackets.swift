@@ -62,6 +62,27 @@ public struct PointerPackets: Sendable {
         }
     }
 
+    /// A packet as `--dry-run` prints it: each event's field and value
+    /// ("dx" 15, "wheel_hi_res" -120), a button as "button" and its name, then "value".
+    public static func fields(of events: [VirtualEvent]) -> [(name: String, value: Int32, button: PointerButton?)] {
+        events.map { e in
+            if e.type == UInt16(EV_KEY) {
+                return ("button", e.value, PointerButton.allCases.first { code(of: $0) == e.code })
+            }
+            let name: String
+            switch Int32(e.code) {
+            case REL_X: name = "dx"
+            case REL_Y: name = "dy"
+            case REL_WHEEL: name = "wheel"
+            case REL_HWHEEL: name = "hwheel"
+            case REL_WHEEL_HI_RES: name = "wheel_hi_res"
+            case REL_HWHEEL_HI_RES: name = "hwheel_hi_res"
+            default: name = "rel_\(e.code)"
+            }
+            return (name, e.value, nil)
+        }
+    }
+
     /// The whole counts of `left + amount`, rounded to the nearest; the rest stays in `left`.
     private func whole(_ left: inout Double, adding amount: Double) -> Int {
         let total = left + amount

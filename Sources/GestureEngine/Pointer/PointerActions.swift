@@ -1,4 +1,3 @@
-import CLibevdev
 import Glibc
 import GestureActions
 import GestureCore
@@ -181,26 +180,21 @@ extension Engine {
         var json = JSONWriter()
         json.raw("{\"action\":\"pointer\",\"t\":")
         json.time(runtime.clock)
-        for e in events {
+        for field in PointerPackets.fields(of: events) {
             json.byte(0x2C)
-            if e.type == UInt16(EV_KEY) {
+            if field.name == "button" {
                 json.raw("\"button\":")
-                json.string(PointerButton.allCases.first { PointerPackets.code(of: $0) == e.code }?.rawValue ?? String(e.code))
+                json.string(field.button?.rawValue ?? "unknown")
                 json.raw(",\"value\":")
             } else {
-                json.string(Self.relativeNames[Int32(e.code)] ?? "rel_\(e.code)")
+                json.string(field.name)
                 json.byte(0x3A)
             }
-            json.integer(Int64(e.value))
+            json.integer(Int64(field.value))
         }
         json.byte(0x7D)
         write(line: json.text)
     }
-
-    private static let relativeNames: [Int32: String] = [
-        REL_X: "dx", REL_Y: "dy", REL_WHEEL: "wheel", REL_HWHEEL: "hwheel",
-        REL_WHEEL_HI_RES: "wheel_hi_res", REL_HWHEEL_HI_RES: "hwheel_hi_res",
-    ]
 
     /// The fingers on the virtual touchpad after the packet, and where their middle is, mm.
     private func writeDryRunTouchpad() {

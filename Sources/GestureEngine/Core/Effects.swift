@@ -11,8 +11,8 @@ struct Effects {
 
 /// The virtual pointer and touchpad, and what the rules hold down on them.
 struct PointerEffects {
-    var pointerDevice: VirtualPointer?
-    var touchpadDevice: VirtualTouchpad?
+    var pointerDevice: VirtualPointingDevice?
+    var touchpadDevice: VirtualPointingDevice?
     var packets = PointerPackets()
     var touchpad = TouchpadPackets()
     var buttons = HeldButtons() {

@@ -95,19 +95,12 @@ extension Engine {
     /// stops the run.
     func makePointerDevicesIfUsed(atStart: Bool) -> ExitCode? {
         guard !options.dryRun else { return nil }
-        if effects.pointer.pointerDevice == nil, let use = runtime.firstCall(ofGlobal: "pointer", member: true) {
+        for (user, device) in [(VirtualDeviceError.User.pointer, \PointerEffects.pointerDevice), (.touchpad, \PointerEffects.touchpadDevice)] {
+            guard effects.pointer[keyPath: device] == nil, let use = runtime.firstCall(ofGlobal: user.rawValue, member: true) else { continue }
             do {
-                effects.pointer.pointerDevice = try VirtualPointer()
-                if options.verbose { console.say("gesturemap: made the virtual pointer \(effects.pointer.pointerDevice?.node ?? "") (\(use.file):\(use.line) uses pointer)") }
-            } catch {
-                console.say("gesturemap: \(use.file):\(use.line): \(error.description)")
-                if atStart { return .unavailable }
-            }
-        }
-        if effects.pointer.touchpadDevice == nil, let use = runtime.firstCall(ofGlobal: "touchpad", member: true) {
-            do {
-                effects.pointer.touchpadDevice = try VirtualTouchpad()
-                if options.verbose { console.say("gesturemap: made the virtual touchpad \(effects.pointer.touchpadDevice?.node ?? "") (\(use.file):\(use.line) uses touchpad)") }
+                let made = try Self.makeDevice(user)
+                effects.pointer[keyPath: device] = made
+                if options.verbose { console.say("gesturemap: made the virtual \(user.rawValue) \(made.node ?? "") (\(use.file):\(use.line) uses \(user.rawValue))") }
             } catch {
                 console.say("gesturemap: \(use.file):\(use.line): \(error.description)")
                 if atStart { return .unavailable }
@@ -116,30 +109,31 @@ extension Engine {
         return nil
     }
 
+    private static func makeDevice(_ user: VirtualDeviceError.User) throws(VirtualDeviceError) -> VirtualPointingDevice {
+        switch user {
+        case .pointer: return try .pointer()
+        case .touchpad: return try .touchpad()
+        }
+    }
+
     private func sendPointer(_ events: [VirtualEvent], origin: String) throws(HostActionError) {
         guard !events.isEmpty else { return }
         if options.dryRun { return writeDryRun(pointer: events) }
-        if effects.pointer.pointerDevice == nil {
-            do {
-                effects.pointer.pointerDevice = try VirtualPointer()
-                settle()
-            } catch {
-                console.say("gesturemap: \(origin): " + error.description)
-                fatal = .unavailable
-                return
-            }
-        }
-        guard let device = effects.pointer.pointerDevice, device.send(events) else {
-            throw .failed(VirtualDeviceError.stopped(.pointer))
-        }
+        try send(events, to: \.pointerDevice, user: .pointer, origin: origin)
     }
 
     private func sendTouchpad(_ events: [VirtualEvent], origin: String) throws(HostActionError) {
         guard !events.isEmpty else { return }
         if options.dryRun { return writeDryRunTouchpad() }
-        if effects.pointer.touchpadDevice == nil {
+        try send(events, to: \.touchpadDevice, user: .touchpad, origin: origin)
+    }
+
+    /// To the device, made at first use when the rules did not name it directly.
+    private func send(_ events: [VirtualEvent], to device: WritableKeyPath<PointerEffects, VirtualPointingDevice?>,
+                      user: VirtualDeviceError.User, origin: String) throws(HostActionError) {
+        if effects.pointer[keyPath: device] == nil {
             do {
-                effects.pointer.touchpadDevice = try VirtualTouchpad()
+                effects.pointer[keyPath: device] = try Self.makeDevice(user)
                 settle()
             } catch {
                 console.say("gesturemap: \(origin): " + error.description)
@@ -147,8 +141,8 @@ extension Engine {
                 return
             }
         }
-        guard let device = effects.pointer.touchpadDevice, device.send(events) else {
-            throw .failed(VirtualDeviceError.stopped(.touchpad))
+        guard let made = effects.pointer[keyPath: device], made.send(events) else {
+            throw .failed(VirtualDeviceError.stopped(user))
         }
     }
 

@@ -45,7 +45,7 @@ public struct Doctor {
     // MARK: Devices
 
     private func deviceFindings(_ devices: [TouchDeviceSurvey.Device]) -> [DoctorFinding] {
-        let own = devices.filter { $0.isVirtual && $0.name == VirtualTouchpad.name }
+        let own = devices.filter { $0.isVirtual && $0.name == VirtualPointingDevice.touchpadName }
         let real = devices.filter { !own.contains($0) }
         guard !real.isEmpty else {
             return [DoctorFinding(.problem, "no touchscreen or touchpad in \(survey.inputDirectory)",

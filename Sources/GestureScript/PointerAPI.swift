@@ -119,21 +119,19 @@ extension ScriptRuntime {
 
     /// `always`: a release or a lift, which the per-instant budget never holds back.
     private func send(_ stack: LuaView, _ request: PointerRequest, always: Bool = false) -> Int32 {
-        guard always || withinBudget(stack) else { return 0 }
-        do throws(HostActionError) {
-            guard let host else { throw .unavailable(.pointer) }
-            try host.pointer(request, origin: position(stack, level: 1))
-        } catch {
-            return raise(stack, error.description)
-        }
-        return 0
+        perform(stack, .pointer, always: always) { host, origin throws(HostActionError) in try host.pointer(request, origin: origin) }
     }
 
     private func send(_ stack: LuaView, touchpad request: TouchpadRequest, always: Bool = false) -> Int32 {
+        perform(stack, .touchpad, always: always) { host, origin throws(HostActionError) in try host.touchpad(request, origin: origin) }
+    }
+
+    private func perform(_ stack: LuaView, _ action: HostActionError.Action, always: Bool,
+                         _ body: (any ScriptHost, String) throws(HostActionError) -> Void) -> Int32 {
         guard always || withinBudget(stack) else { return 0 }
         do throws(HostActionError) {
-            guard let host else { throw .unavailable(.touchpad) }
-            try host.touchpad(request, origin: position(stack, level: 1))
+            guard let host else { throw .unavailable(action) }
+            try body(host, position(stack, level: 1))
         } catch {
             return raise(stack, error.description)
         }

@@ -13,6 +13,11 @@ The difference of the two is the latency sharing adds. CPU is gesturemap's
 (user + system, from /proc) per second of the motion, with --share and without
 it (reading the same device beside the desktop) in the same run.
 
+Then the virtual pointer (issue 38): a rule moves it by each change of the
+one-finger pan, and each pointer packet's kernel stamp, read back from the
+pointer's own node, is compared with the time its touch packet was written:
+the delay from a touch frame to its pointer event, against the same baseline.
+
 usage: bench-share.py GESTUREMAP_BINARY [SECONDS]
        bench-share.py --calibrate   (the calibration loop alone, on any machine)
 Prints "bench-share: ..." lines and one JSON line "bench-share-json: {...}".
@@ -56,6 +61,10 @@ A: 36 0 2303 0 0 16
 A: 39 0 65535 0 0 0
 """
 RULES = 'config{ claim_fingers = 3 }\non("3-finger swipe left", function(g) emit("claimed") end)\n'
+POINTER_RULES = """local lx, ly = 0, 0
+local function follow(g) pointer.move(g.dx - lx, g.dy - ly); lx, ly = g.dx, g.dy end
+on("pan", { began = function(g) lx, ly = 0, 0; follow(g) end, changed = follow })
+"""
 
 
 def say(text):
@@ -100,8 +109,9 @@ def cpu_seconds(pid, which=(11, 12)):
     return sum(int(fields[i]) for i in which) / os.sysconf("SC_CLK_TCK")
 
 
-def play(source_fd, reader_fd, seconds, x0):
-    """One finger down, then moves at 120 Hz for `seconds`; the latencies (s)."""
+def play(source_fd, reader_fd, seconds, x0, timeout=1.0):
+    """One finger down, then moves at 120 Hz for `seconds`; the latencies (s).
+    A packet that brings nothing within `timeout` (the pan not begun yet) counts none."""
     write(source_fd, [(EV_ABS, 0x2F, 0), (EV_ABS, 0x39, 500), (EV_ABS, 0x35, x0), (EV_ABS, 0x36, 1000), (EV_KEY, 0x14A, 1)])
     # The landing hold-back and any claim decision are over before measuring.
     time.sleep(0.3)
@@ -116,7 +126,7 @@ def play(source_fd, reader_fd, seconds, x0):
         written = time.clock_gettime(time.CLOCK_MONOTONIC)
         write(source_fd, [(EV_ABS, 0x35, x)])
         if reader_fd is not None:
-            stamp = read_packet(reader_fd, 1.0)
+            stamp = read_packet(reader_fd, timeout)
             if stamp is not None:
                 latencies.append(stamp - written)
         next_tick += period
@@ -166,6 +176,26 @@ def engine(binary, directory, node, share):
     return proc, clone
 
 
+def pointer_engine(binary, directory, node):
+    """`gesturemap run` with POINTER_RULES on the panel; its virtual pointer's node."""
+    rules = os.path.join(directory, "pointer.lua")
+    with open(rules, "w") as f:
+        f.write(POINTER_RULES)
+    proc = subprocess.Popen([binary, "run", "-v", "--rules", rules, node], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    pointer = None
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        line = proc.stderr.readline()
+        if not line:
+            break
+        if "made the virtual pointer " in line:
+            pointer = line.split("made the virtual pointer ", 1)[1].split(" ", 1)[0]
+        if line.startswith("gesturemap: reading ") and pointer:
+            break
+    time.sleep(1.0)
+    return proc, pointer
+
+
 def main():
     binary = sys.argv[1]
     seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 10
@@ -201,6 +231,21 @@ def main():
         beside_system = (after[2] - before[2]) / (after[0] - before[0])
         beside.terminate()
         beside.wait()
+
+        # The virtual pointer: each touch packet of the pan to the pointer packet it makes.
+        moving, pointer = pointer_engine(binary, directory, node)
+        if pointer is None:
+            say("gesturemap made no virtual pointer: " + moving.stderr.read()[-500:])
+            moving.kill()
+            return 1
+        reader = open_reader(pointer)
+        before = (time.monotonic(), cpu_seconds(moving.pid))
+        moved = play(source, reader, seconds, 100, timeout=0.05)
+        after = (time.monotonic(), cpu_seconds(moving.pid))
+        pointer_cpu = (after[1] - before[1]) / (after[0] - before[0])
+        os.close(reader)
+        moving.terminate()
+        moving.wait()
     finally:
         os.close(source)
         device.terminate()
@@ -217,6 +262,12 @@ def main():
         "cpu_beside_percent": beside_cpu * 100,
         "cpu_share_system_percent": share_system * 100,
         "cpu_beside_system_percent": beside_system * 100,
+        "pointer_packets": len(moved),
+        "pointer_p50_ms": percentile(moved, 50) * 1000,
+        "pointer_p99_ms": percentile(moved, 99) * 1000,
+        "pointer_added_p50_ms": (percentile(moved, 50) - percentile(baseline, 50)) * 1000,
+        "pointer_added_p99_ms": (percentile(moved, 99) - percentile(baseline, 99)) * 1000,
+        "cpu_pointer_percent": pointer_cpu * 100,
         "calibration_s": calibration(),
     }
     say(f"{len(through)} packets of one finger at 120 Hz, {seconds:g} s")
@@ -226,6 +277,9 @@ def main():
     say(f"gesturemap CPU: {result['cpu_share_percent']:.2f}% of one core with --share ({result['cpu_share_system_percent']:.2f}% in the kernel), "
         f"{result['cpu_beside_percent']:.2f}% reading beside the desktop ({result['cpu_beside_system_percent']:.2f}% in the kernel): "
         f"{share_cpu / beside_cpu if beside_cpu else float('nan'):.2f}x")
+    say(f"virtual pointer: {len(moved)} pointer packets from a one-finger pan; touch packet to pointer packet "
+        f"p50 {result['pointer_p50_ms']:.3f} ms, p99 {result['pointer_p99_ms']:.3f} ms; beyond the device's own "
+        f"p50 {result['pointer_added_p50_ms']:.3f} ms, p99 {result['pointer_added_p99_ms']:.3f} ms; CPU {result['cpu_pointer_percent']:.2f}% of one core")
     say(f"calibration: a fixed Python loop took {result['calibration_s']:.3f} s here (run it on a machine to scale these to it)")
     print("bench-share-json: " + json.dumps(result), flush=True)
     return 0

@@ -197,7 +197,7 @@ public enum DeviceScanner {
             let path = dir + "/" + name
             do {
                 let device = try InputDevice(path: path)
-                if device.isTouch { result.touch.append(path) } else { result.others += 1 }
+                if device.isTouch, !isOwnTouchpad(path, device) { result.touch.append(path) } else { result.others += 1 }
             } catch {
                 result.problems.append(error)
             }
@@ -207,6 +207,17 @@ public enum DeviceScanner {
 
     /// The `event*` node names in `dir`, in numeric order; empty when it is missing.
     public static func nodeNames(in dir: String) -> [String] { eventNodes(in: dir) ?? [] }
+
+    /// The name of the virtual touchpad the rules' `touchpad.*` drive
+    /// (GestureActions' VirtualPointingDevice.touchpadName, held equal by a test).
+    public static let ownTouchpadName = "gesturemap virtual touchpad"
+
+    /// gesturemap's own virtual touchpad: never found as a device to read, or
+    /// its gestures would come back to the rules that made them. Named on the
+    /// command line, it is read as any device.
+    public static func isOwnTouchpad(_ path: String, _ device: InputDevice) -> Bool {
+        device.description.name == ownTouchpadName && isVirtual(path)
+    }
 
     /// A device made by a program (uinput), not by a driver: sysfs keeps it
     /// under /sys/devices/virtual.

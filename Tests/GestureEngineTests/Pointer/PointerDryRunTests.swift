@@ -1,5 +1,7 @@
 import Foundation
+import GestureActions
 import GestureCore
+import GestureInput
 import GestureEngine
 import GestureSynth
 import Testing
@@ -210,5 +212,13 @@ struct PointerDryRunTests {
         let dx = try #require(end["dx"] as? Double), dy = try #require(end["dy"] as? Double)
         #expect(abs((lastDown["x"] as? Double ?? 0) - (150 + dx)) < 1e-6)
         #expect(abs((lastDown["y"] as? Double ?? 0) - (100 + dy)) < 1e-6)
+    }
+}
+
+@Suite("the virtual touchpad is not read back")
+struct OwnTouchpadTests {
+    @Test("the name device discovery skips is the virtual touchpad's")
+    func sameName() {
+        #expect(DeviceScanner.ownTouchpadName == VirtualPointingDevice.touchpadName)
     }
 }

@@ -57,15 +57,16 @@ enum KernelGuest {
     }
 
     /// The `/dev/input/event*` node whose device has this name.
-    static func node(named name: String) -> String? {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/sys/class/input") else { return nil }
-        for entry in entries where entry.hasPrefix("event") {
-            let nameFile = "/sys/class/input/\(entry)/device/name"
-            if let text = try? String(contentsOfFile: nameFile, encoding: .utf8), text.trimmingCharacters(in: .newlines) == name {
-                return "/dev/input/" + entry
-            }
-        }
-        return nil
+    static func node(named name: String) -> String? { nodes(named: name).first }
+
+    /// Every `/dev/input/event*` node whose device has this name.
+    static func nodes(named name: String) -> [String] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/sys/class/input") else { return [] }
+        return entries.sorted().filter { entry in
+            guard entry.hasPrefix("event") else { return false }
+            let text = try? String(contentsOfFile: "/sys/class/input/\(entry)/device/name", encoding: .utf8)
+            return text?.trimmingCharacters(in: .newlines) == name
+        }.map { "/dev/input/" + $0 }
     }
 }
 

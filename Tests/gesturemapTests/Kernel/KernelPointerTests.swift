@@ -204,6 +204,28 @@ struct KernelPointerTests {
         #expect(followed > 30 && followed <= 60.5, "the swipe followed \(followed) mm of 60")
     }
 
+    @Test("a run that finds its devices itself never reads its own virtual touchpad, at start or plugged in later: its swipes do not come back to the rules")
+    func ownTouchpadNotRead() throws {
+        let rules = try Self.rulesFile(#"on("4-finger pan", { began = function(g) touchpad.begin(3) end, ended = function(g) touchpad.finish() end })"#)
+        let device = try EvemuDevice(description: TouchPanel.description())
+        let engine = try KernelGuest.gesturemap(["run", "-v", "--rules", rules])
+        defer { _ = engine.terminate() }
+        #expect(LiveEngine.waitUntilOpened(device.node, by: engine), "\(engine.stderr)")
+        let touchpad = try #require(KernelGuest.node(named: "gesturemap virtual touchpad"), "\(engine.stderr)")
+        #expect(engine.stderr.contains("made the virtual touchpad \(touchpad)"), "\(engine.stderr)")
+        // A second engine's touchpad, plugged in while this one runs, is skipped too.
+        let other = try KernelGuest.gesturemap(["run", "--rules", rules, device.node])
+        defer { _ = other.terminate() }
+        #expect(KernelGuest.wait(upTo: 20) { KernelGuest.nodes(named: "gesturemap virtual touchpad").count == 2 })
+        usleep(500_000)
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(engine.pid)/fd")) ?? []
+        let open = fds.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(engine.pid)/fd/" + $0) }
+        for node in KernelGuest.nodes(named: "gesturemap virtual touchpad") {
+            #expect(!open.contains(node), "the run reads a virtual touchpad, \(node): \(engine.stderr)")
+            #expect(!engine.stderr.contains("reading \(node)") && !engine.stderr.contains("found \(node)"), "\(engine.stderr)")
+        }
+    }
+
     /// Each GESTURE_SWIPE_UPDATE: its finger count and unaccelerated deltas.
     static func swipeUpdates(_ watch: LibinputWatch) -> [(fingers: Int, dx: Double, dy: Double)] {
         watch.lines.filter { $0.contains("GESTURE_SWIPE_UPDATE") }.compactMap { line in

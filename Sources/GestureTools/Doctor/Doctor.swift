@@ -103,7 +103,7 @@ public struct Doctor {
                                   fix: root ? nil : DoctorFixes.installRule)]
         }
         var findings = [DoctorFinding(.ok, "installed: \(installed)")]
-        for device in devices where !device.isVirtual {
+        for device in devices where !(device.isVirtual && device.name == VirtualPointingDevice.touchpadName) {
             guard let tags = udevTags(device.node) else { continue }
             if tags.contains("uaccess") {
                 findings.append(DoctorFinding(.ok, "\(device.node): tagged uaccess (logind gives it to the user at the seat)"))

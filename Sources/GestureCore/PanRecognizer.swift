@@ -28,12 +28,13 @@ public struct PanRecognizer: ContinuousRecognizer {
     mutating func evaluate(at time: Double, tracker: TouchTracker, cause: TransitionCause, into out: inout [Transition]) {
         deadline = nil
         if tracker.anyCancelled { return life.fail(.touchCancelled, into: &out) }
+        let travel = translation(tracker)
         if tracker.anyLifted {
-            let moved = Measurement.under("moved", tracker.segmentTranslation.length, .panMinDistance, limit: config.minDistance)
+            let moved = Measurement.under("moved", travel.length, .panMinDistance, limit: config.minDistance)
             return life.fail(.liftedBeforeBegan(kind, moved.value < moved.limit ? moved : nil), into: &out)
         }
         if tracker.downCount > config.fingers.maximum { return life.fail(.tooManyFingers(tracker.downCount, kind), into: &out) }
-        guard tracker.segmentTranslation.length >= config.minDistance else { return }
+        guard travel.length >= config.minDistance else { return }
         let settleAt = tracker.lastLanding + config.settle
         guard time >= settleAt else {
             deadline = settleAt
@@ -41,16 +42,21 @@ public struct PanRecognizer: ContinuousRecognizer {
         }
         // A count no rule binds may still become one when another finger lands.
         guard config.fingers.contains(tracker.downCount) else { return }
-        let direction = StrokeClassifier.cardinal(of: tracker.segmentTranslation)
+        let direction = StrokeClassifier.cardinal(of: travel)
         life.begin(event(.began, at: time, tracker: tracker, fingers: tracker.downCount, direction: direction), cause: cause, into: &out)
     }
 
+    /// The hand's travel since this attempt began, not since the count last
+    /// changed: a finger landing late must not start the pan's distance over.
+    private func translation(_ tracker: TouchTracker) -> Vector {
+        tracker.handTravel - life.origin
+    }
+
     func event(_ phase: GesturePhase, at time: Double, tracker: TouchTracker, fingers: Int, direction: Direction?) -> GestureEvent {
-        let translation = tracker.segmentTranslation
         let c = tracker.centroid
         return GestureEvent(
             kind: .pan, phase: phase, fingers: fingers, direction: direction, time: time,
-            duration: time - tracker.sequenceStart, delta: translation, velocity: tracker.recentVelocity.length,
+            duration: time - tracker.sequenceStart, delta: translation(tracker), velocity: tracker.recentVelocity.length,
             position: c, normalized: tracker.normalized(c), resting: tracker.resting, device: tracker.device)
     }
 }

@@ -1,5 +1,5 @@
 /// When a hand's finger count is final for a gesture that commits while its
-/// fingers are down.
+/// fingers are down (a swipe; a pan of the most fingers any pan rule binds).
 extension TouchTracker {
     /// One hand's fingers land within `window` of the first (`swipe_settle`):
     /// the count is final at the first frame after that which lands no finger

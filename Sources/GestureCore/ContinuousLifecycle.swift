@@ -14,6 +14,10 @@ struct ContinuousLifecycle: Sendable {
     private(set) var last: GestureEvent?
     /// Whether this recognizer may begin again in the current touch sequence.
     private(set) var mayRestart = true
+    /// Where on the hand's path (`TouchTracker.handTravel`) this attempt
+    /// started: the sequence's start, or the landing that ended the gesture
+    /// before it, which the new one does not inherit.
+    private(set) var origin = Vector.zero
 
     init(kind: GestureKind) {
         self.kind = kind
@@ -25,6 +29,7 @@ struct ContinuousLifecycle: Sendable {
         direction = nil
         last = nil
         mayRestart = true
+        origin = .zero
     }
 
     var isRunning: Bool { state.isRunning }
@@ -69,12 +74,14 @@ struct ContinuousLifecycle: Sendable {
         return .unchanged
     }
 
-    /// Ends a running gesture on a count change; after a landing it may begin again.
-    mutating func recount(landed: Bool, at time: Double, into out: inout [Transition]) {
+    /// Ends a running gesture on a count change; after a landing it may begin
+    /// again, from `travel`, where the hand is on its path.
+    mutating func recount(landed: Bool, at time: Double, travel: Vector, into out: inout [Transition]) {
         finish(.ended, cause: landed ? .fingerLanded : .fingerLifted, at: time, into: &out)
         if landed && mayRestart {
             out.append(Transition(kind: kind, from: .ended, to: .possible, cause: .newFingerCount))
             state = .possible
+            origin = travel
         } else {
             mayRestart = false
         }
@@ -135,7 +142,7 @@ extension ContinuousRecognizer {
                 life.finish(.ended, cause: .cameToRest, at: frame.time, into: &out)
                 life.endForSequence()
             case .recount(let landed):
-                life.recount(landed: landed, at: frame.time, into: &out)
+                life.recount(landed: landed, at: frame.time, travel: tracker.handTravel, into: &out)
             case .moved:
                 life.change(event(.changed, at: frame.time, tracker: tracker, fingers: life.fingers, direction: life.direction), into: &out)
             case .unchanged:

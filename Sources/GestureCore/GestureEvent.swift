@@ -15,7 +15,8 @@ public struct GestureEvent: Equatable, Sendable {
     /// first tap). It places the gesture in its touch sequence, however late it
     /// is reported, and decides ties (docs/state-machine.md).
     public var start: Double
-    /// Translation of the fingers' centroid since the gesture began, mm.
+    /// How far the fingers moved, mm: a swipe's stroke, a pan's travel since its
+    /// fingers landed (a late finger adds none of its jump), the others' centroid.
     public var delta: Vector
     /// Speed in mm/s along `delta` (swipes: mean; pan: recent).
     public var velocity: Double

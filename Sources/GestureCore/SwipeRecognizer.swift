@@ -102,11 +102,7 @@ public struct SwipeRecognizer: Recognizer {
             edge = e
         }
         let lifted = tracker.anyLifted
-        // Only a frame settles the count: a finger that landed just before the
-        // settle time is reported in the first frame after it, which must count
-        // it. The frame that lands a finger never settles the count it grew.
-        let settled = lifted || (cause == .frame && time >= tracker.sequenceStart + config.settle
-            && time > tracker.lastLanding && !tracker.landingHeld)
+        let settled = lifted || tracker.handHasLanded(at: time, window: config.settle, cause: cause)
         guard let stroke = classifier.classify(tracker, eightWay: edge == nil && config.eightWay.contains(fingers)) else {
             if lifted { return fail(.liftedWithoutStroke(classifier.shortfall(tracker, eightWay: edge == nil && config.eightWay.contains(fingers))), into: &out) }
             deadline = limit

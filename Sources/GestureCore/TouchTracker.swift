@@ -105,6 +105,11 @@ public struct TouchTracker: Sendable {
     public private(set) var strokePath = StrokePath()
     /// Whether the hand has left the spot where it landed (kept with the stroke).
     public private(set) var strokeOnset = StrokeOnset.landed(at: 0, from: .zero)
+    /// How far the hand has travelled since the sequence began, mm: each frame
+    /// adds how far the centroid of the fingers already down moved. A finger
+    /// landing or lifting moves that centroid by no travel of the hand's, so a
+    /// late finger neither adds a jump nor starts the count again.
+    public private(set) var handTravel = Vector.zero
 
     public init() {}
 
@@ -163,6 +168,7 @@ public struct TouchTracker: Sendable {
         // A landing or a lift waits for the next measured frame: the geometry
         // then starts its segment afresh, as it would have here.
         guard measuring else { return }
+        if downBefore > 0 { handTravel += frameMovement / Double(downBefore) }
         if tracksStroke {
             let n = max(downBefore, downCount)
             if n > 0 { strokePath.advance(by: frameMovement / Double(n)) }
@@ -373,6 +379,7 @@ public struct TouchTracker: Sendable {
             sequence &+= 1
             strokePath.reset()
             strokeOnset = .landed(at: time, from: .zero)
+            handTravel = .zero
             if !restLifts.isEmpty { restLifts.removeAll { time - $0.time > RestRule.relandWithin } }
         }
         touches.append(touch)

@@ -101,7 +101,7 @@ public struct TransformRecognizer: ContinuousRecognizer {
         unsettled = nil
         began.time = time
         life.begin(began, cause: .lift, into: &out)
-        life.recount(landed: false, at: time, into: &out)
+        life.recount(landed: false, at: time, travel: tracker.handTravel, into: &out)
     }
 
     private func pinchDirection(_ tracker: TouchTracker) -> Direction? {

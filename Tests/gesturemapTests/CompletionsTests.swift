@@ -52,7 +52,8 @@ struct CompletionsTests {
             for option in options where option != "-h" && option != "--help" {
                 // A known option lets the parser reach --help (or stops at its value);
                 // an unknown one is refused by name.
-                let result = try Binary.run([command, option, "--help"], killAfter: 10)
+                // In a folder of its own: `record -o --help` writes a file named --help.
+                let result = try Binary.run([command, option, "--help"], currentDirectory: empty, killAfter: 10)
                 #expect(!result.stderr.contains("unknown option \(option)"), "\(command) \(option): \(result.stderr)")
             }
         }

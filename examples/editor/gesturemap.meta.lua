@@ -150,7 +150,9 @@ function Binding:remove() end
 ---@field super? true
 
 --- What a handler receives. A recognizer() kind adds the fields its
---- began/changed/ended gave.
+--- began/changed/ended gave: declare them in a class of your own that
+--- extends this one (`---@class Zigzag: gesturemap.Gesture`), so that a
+--- misspelt field of g is still a warning.
 ---@class gesturemap.Gesture
 ---@field kind gesturemap.Kind the kind, or a recognizer()'s name
 ---@field phase gesturemap.Phase discrete gestures: "ended"
@@ -177,7 +179,6 @@ function Binding:remove() end
 ---@field step? 1|-1 with `repeat`: one step along (+1) or back (-1); nil at the start
 ---@field shape? gesturemap.ShapeName shape: the shape drawn
 ---@field score? number shape: how closely it matched, 1 exactly, down to 0
----@field [string] any a recognizer()'s own fields
 
 --- Registers a rule: when the gesture in `spec` is recognized, `handler` runs.
 --- A function runs once per gesture (discrete ones when recognized, continuous

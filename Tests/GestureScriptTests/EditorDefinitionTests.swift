@@ -83,6 +83,23 @@ struct EditorDefinitionTests {
         }
     }
 
+    @Test(".luarc.json turns off exactly the libraries the sandbox lacks or narrows, and reads the definitions where the package installs them")
+    func languageServerSettings() throws {
+        let settings = try #require(try JSONSerialization.jsonObject(with: Data(EditorFiles.text(".luarc.json").utf8)) as? [String: Any])
+        let sandbox = try Self.sandbox()
+        let standard = try EditorFiles.standardLua()
+        let libraries = standard.names.filter { standard.kinds[$0] == "table" && $0 != "_G" }
+        let offOrNarrowed = libraries.filter { !sandbox.names.contains($0) || sandbox.fields(of: $0) != standard.fields(of: $0) }
+        #expect(offOrNarrowed == ["io", "debug", "package", "os"], "what the sandbox changes: \(offOrNarrowed.sorted())")
+        let builtin = try #require(settings["runtime.builtin"] as? [String: String])
+        #expect(Set(builtin.filter { $0.value == "disable" }.keys) == offOrNarrowed)
+        #expect(settings["runtime.version"] as? String == "Lua 5.4")
+        let library = try #require(settings["workspace.library"] as? [String])
+        let package = try String(contentsOf: EditorFiles.root.appendingPathComponent("scripts/package"), encoding: .utf8)
+        #expect(library == ["/usr/share/gesturemap/editor"])
+        #expect(package.contains("editor=\"$pkg/usr/share/gesturemap/editor\""), "scripts/package installs the definitions where .luarc.json looks")
+    }
+
     @Test("gesturemap.Gesture declares every field a handler's g has")
     func gestureFields() throws {
         let (runtime, host) = try loadRules("""

@@ -59,7 +59,7 @@ struct TailPlan {
             // A creep stays under the onset's 20 mm/s: it is resting, not stroking.
             creep = min(random.uniform(0...3), 12 * strokeStart)
             easing = .smooth
-            speed = random.uniform(120...300)
+            speed = random.uniform(80...250)
         case .lateLanding:
             lands = (0..<n).map { _ in random.uniform(0...0.01) }
             lands[n - 1] = random.uniform(0.02...0.06)
@@ -84,7 +84,8 @@ struct TailPlan {
             let moved = random.uniform(2...6)
             var t = strokeStart
             while plan.hand(at: t).length < moved + creep, t < plan.strokeEnd { t += 0.001 }
-            plan.fingers[n - 1].lands = t
+            // And a frame later than the others at the least, even on a quick hand.
+            plan.fingers[n - 1].lands = max(t, (lands.dropLast().max() ?? 0) + 0.02)
         }
         // Every finger must travel a swipe's distance after it lands, with room
         // to spare, or the swipe has no evidence point at all.

@@ -90,7 +90,7 @@ struct TailPlan {
         // Every finger must travel a swipe's distance after it lands, with room
         // to spare, or the swipe has no evidence point at all.
         let lastLanding = plan.fingers.map(\.lands).max() ?? 0
-        while length < reach, (plan.hand(at: plan.strokeEnd) - plan.hand(at: lastLanding)).length < 15 {
+        while length < reach, (plan.hand(at: plan.strokeEnd) - plan.hand(at: lastLanding)).length < 20 {
             length = min(length + 3, reach)
             plan.stroke = unit * length
             plan.strokeEnd = plan.strokeStart + max(length / speed, 0.08)

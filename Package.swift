@@ -79,7 +79,7 @@ let package = Package(
         // `serve --cert/--key`: OpenSSL's libssl on the server's non-blocking sockets.
         .target(name: "CServeTLS", linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]),
         .target(name: "GestureServe", dependencies: ["GestureCore", "GestureInput", "CCrypto", "CQRCode", "CServeTLS"], swiftSettings: fast),
-        .executableTarget(name: "gesturemap", dependencies: ["GestureCore", "GestureSystem", "GestureInput", "GestureScript", "GestureActions", "GestureEngine", "GestureTools", "GestureContext", "GestureServe"], swiftSettings: fast),
+        .executableTarget(name: "gesturemap", dependencies: ["GestureCore", "GestureSystem", "GestureInput", "GestureScript", "GestureActions", "GestureEngine", "GestureSynth", "GestureTools", "GestureContext", "GestureServe"], swiftSettings: fast),
 
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"]),
         .testTarget(name: "GestureSystemTests", dependencies: ["GestureSystem"]),

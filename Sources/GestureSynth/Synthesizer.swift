@@ -150,6 +150,11 @@ public struct JSONLines {
     public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
     mutating func event(_ ev: StaticString, t: Double, id: Int, at p: Vector?) {
+        event(ev, t: t, id: id, units: p.map { (Int(($0.x * Synthesizer.resolution).rounded()), Int(($0.y * Synthesizer.resolution).rounded())) })
+    }
+
+    /// An event at a position already in device units (a device of another resolution).
+    mutating func event(_ ev: StaticString, t: Double, id: Int, units: (x: Int, y: Int)?) {
         var json = JSONWriter()
         json.raw("{\"t\":")
         json.time(t)
@@ -157,11 +162,11 @@ public struct JSONLines {
         json.raw(ev)
         json.raw("\",\"id\":")
         json.integer(Int64(id))
-        if let p {
+        if let units {
             json.raw(",\"x\":")
-            json.integer(Int64((p.x * Synthesizer.resolution).rounded()))
+            json.integer(Int64(units.x))
             json.raw(",\"y\":")
-            json.integer(Int64((p.y * Synthesizer.resolution).rounded()))
+            json.integer(Int64(units.y))
         }
         json.byte(0x7D)
         bytes.append(contentsOf: json.bytes)

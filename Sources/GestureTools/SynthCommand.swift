@@ -52,6 +52,23 @@ public enum SynthStream {
         return .success(())
     }
 
+    /// `count` single swipes of one class of `TailSwipes`, handed out in
+    /// blocks as `write` does.
+    public static func writeTail(_ kind: TailSwipes.Kind, profile: TailSwipes.Profile, seed: UInt64, count: Int,
+                                 output: ([UInt8]) -> Bool) {
+        var tail = TailSwipes(kind: kind, profile: profile, seed: seed)
+        var lines = JSONLines()
+        lines.line(tail.header())
+        for _ in 0..<count {
+            tail.append(to: &lines)
+            if lines.bytes.count >= 1 << 16 {
+                guard output(lines.bytes) else { return }
+                lines.removeAll()
+            }
+        }
+        if !lines.bytes.isEmpty { _ = output(lines.bytes) }
+    }
+
     /// The phrases as gestures; a shape must be one `shapes` has. A phrase may
     /// place its gesture: `at X,Y` (mm, where its fingers land), `after S` (a
     /// pause of S seconds from the last lift), `xN` (N times in a row).

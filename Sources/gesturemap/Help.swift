@@ -96,6 +96,7 @@ enum Help {
 
     static let synth = """
     usage: gesturemap synth PHRASE ... [--seed N] [--rate HZ] [--count N] [--shapes FILE]
+           gesturemap synth --tail CLASS [--touchpad] [--seed N] [--count N]
 
     Writes NDJSON touch events for each named gesture in turn, as a person would
     make them: fingers landing up to 40 ms apart, eased and slightly curved motion,
@@ -114,6 +115,9 @@ enum Help {
       --rate HZ    sampling rate instead of the seed's choice
       --count N    make N gestures, cycling through the phrases
       --shapes FILE   draw "shape NAME" from this file's templates too (see shape --help)
+      --tail CLASS    single swipes that are decided late (default 100): ordinary,
+                      slow-start, late-landing, third-finger (docs/performance.md)
+      --touchpad      --tail's swipes on a coarse 100 x 65 mm touchpad at 60-90 Hz
     """
 
     static let devices = """

@@ -1,5 +1,6 @@
 import GestureCore
 import GestureEngine
+import GestureSynth
 import GestureTools
 
 enum SynthCommand {
@@ -9,6 +10,8 @@ enum SynthCommand {
         var rate: Double?
         var count: Int?
         var shapesPath: String?
+        var tail: TailSwipes.Kind?
+        var touchpad = false
         var a = Arguments(args, command: "synth")
         do throws(UsageError) {
             while let arg = a.next() {
@@ -31,6 +34,15 @@ enum SynthCommand {
                     count = n
                 case "--shapes":
                     shapesPath = try a.value(for: name, inline: inline)
+                case "--tail":
+                    let text = try a.value(for: name, inline: inline)
+                    guard let kind = TailSwipes.Kind(rawValue: text) else {
+                        let known = TailSwipes.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+                        throw UsageError(message: "--tail takes a class of swipes (\(known)), not \"\(text)\"")
+                    }
+                    tail = kind
+                case "--touchpad":
+                    touchpad = true
                 case "--rate":
                     let text = try a.value(for: name, inline: inline)
                     guard let r = Double(text), r >= 10, r <= 2000 else { throw UsageError(message: "--rate takes samples per second from 10 to 2000, not \"\(text)\"") }
@@ -39,11 +51,28 @@ enum SynthCommand {
                     throw UsageError(message: "unknown option \(name)")
                 }
             }
-            guard !phrases.isEmpty else {
+            if tail != nil {
+                guard phrases.isEmpty else { throw UsageError(message: "--tail makes its own swipes: name no gestures with it") }
+                guard rate == nil, shapesPath == nil else { throw UsageError(message: "--tail chooses its own rates and draws no shapes: drop --rate and --shapes") }
+            } else if touchpad {
+                throw UsageError(message: "--touchpad is a profile of --tail's swipes; give --tail CLASS with it")
+            }
+            guard !phrases.isEmpty || tail != nil else {
                 throw UsageError(message: "name the gestures to make, as in: gesturemap synth \"two-finger swipe left\" \"double tap\"")
             }
         } catch {
             return usageFailure(error, command: "synth", console: console)
+        }
+        if let tail {
+            let out = LineOutput.standardOutput
+            SynthStream.writeTail(tail, profile: touchpad ? .touchpad : .touchscreen, seed: seed, count: count ?? 100) { bytes in
+                out.write(bytes: bytes)
+                return !out.broken
+            }
+            if let failure = out.failure {
+                return ExitCode.forOutput(failure, command: "gesturemap synth", console: console)
+            }
+            return .ok
         }
         var options = RunOptions()
         options.shapesPath = shapesPath

@@ -22,6 +22,7 @@ extension CommandLine {
         case "apps": return AppsCommand.main(rest, console: console)
         case "shape": return ShapeCommand.main(rest, console: console)
         case "serve": return ServeCommand.main(rest, console: console)
+        case "import": return ImportCommand.main(rest, console: console)
         case "help", "--help", "-h":
             if let topic = rest.first, let text = Help.forCommand(topic) {
                 printOut(text)
@@ -33,7 +34,7 @@ extension CommandLine {
             printOut(version)
             return .ok
         default:
-            console.say("gesturemap: unknown command \"\(command)\"; commands: run, serve, check, test, explain, draw, synth, devices, record, apps, shape (see gesturemap --help)")
+            console.say("gesturemap: unknown command \"\(command)\"; commands: run, serve, check, test, explain, draw, synth, devices, record, apps, shape, import (see gesturemap --help)")
             return .usage
         }
     }

@@ -16,6 +16,7 @@ enum Help {
       record [DEVICE] [-o FILE]        a device's touches as NDJSON (or --from FILE to convert)
       apps [--watch] [--json]          the focused application and the windows the desktop shows
       shape add NAME INPUT | list      teach drawn shapes from a recording, list the templates
+      import FILE                      a fusuma, Touchégg or libinput-gestures config as Lua rules
 
     gesturemap COMMAND --help shows a command's options; gesturemap --version its version.
     Example: gesturemap synth "two-finger swipe left" | gesturemap run --rules examples/pager.lua
@@ -247,6 +248,23 @@ enum Help {
     shapes file not found, 74 the shapes file cannot be written
     """
 
+    static let importConfig = """
+    usage: gesturemap import FILE [--format FORMAT] > rules.lua
+
+    Writes a fusuma config.yml, a Touchégg touchegg.conf or a libinput-gestures.conf
+    as gesturemap rules (Lua) on stdout: each binding a rule for the same gesture,
+    finger count, direction and application, its command or keys the same. What has
+    no equivalent (window-manager actions, plugins) is written commented out, and
+    said on stderr as FILE:LINE. FILE may be - for standard input.
+
+    options:
+      --format FORMAT   fusuma, touchegg or libinput-gestures (default: found from the content)
+      -h, --help        this text
+
+    exit status: 0 ok, 64 usage, 65 the file has errors (the rest is still written) or is
+    not a configuration, 66 the file cannot be read, 74 output cannot be written
+    """
+
     static func forCommand(_ name: String) -> String? {
         switch name {
         case "run": return run
@@ -259,6 +277,7 @@ enum Help {
         case "apps": return apps
         case "shape": return shape
         case "serve": return ServeCommand.help
+        case "import": return importConfig
         default: return nil
         }
     }

@@ -24,10 +24,13 @@ public enum ConfigImporter {
             return .failure(.binary(line: bytes[..<nul].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }))
         }
         guard let format = given ?? ImportFormat.detect(bytes) else { return .failure(.unknownFormat) }
+        var result: ImportResult
         switch format {
-        case .fusuma: return .success(FusumaReader.read(bytes))
-        case .touchegg: return .success(ToucheggReader.read(bytes, name: name))
-        case .libinputGestures: return .success(LibinputGesturesReader.read(bytes))
+        case .fusuma: result = FusumaReader.read(bytes)
+        case .touchegg: result = ToucheggReader.read(bytes, name: name)
+        case .libinputGestures: result = LibinputGesturesReader.read(bytes)
         }
+        result.commentOutOverridden()
+        return .success(result)
     }
 }

@@ -277,6 +277,9 @@ public enum FusumaReader {
             }
             if !words.contains(word) { words.append(word) }
         }
+        // One spelling per set of keys, so that rules for the same keys are seen to be the same.
+        let order = ["ctrl", "shift", "alt", "super"]
+        words.sort { (order.firstIndex(of: $0) ?? 0) < (order.firstIndex(of: $1) ?? 0) }
         guard !words.isEmpty else { return .failure(KeypressProblem(reason: "keypress: names no key")) }
         return .success(words.joined(separator: "+"))
     }

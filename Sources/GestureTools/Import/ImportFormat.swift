@@ -27,7 +27,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         for raw in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
             let line = raw.drop { $0 == " " || $0 == "\t" }
             guard let first = line.first, first != "#" else { continue }
-            if first == "<" { return .touchegg }
+            if first == "<", let next = line.dropFirst().first, next.isLetter || next == "?" || next == "!" { return .touchegg }
             let word = line.prefix { $0 != " " && $0 != "\t" && $0 != ":" }
             let afterWord = line.dropFirst(word.count)
             if ["gesture", "device", "swipe_threshold", "timeout"].contains(String(word)),

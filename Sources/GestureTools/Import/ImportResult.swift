@@ -10,6 +10,17 @@ public struct ImportResult: Sendable {
         self.format = format
     }
 
+    /// A binding that a later one for the same gesture and context replaces is
+    /// written commented out: the tools keep the later one, and so would gesturemap,
+    /// whose `check` fails on a rule that never runs.
+    mutating func commentOutOverridden() {
+        for i in bindings.indices where bindings[i].isLive && bindings[i].handlerPhase == nil {
+            if let later = bindings[(i + 1)...].first(where: { $0.isLive && $0.handlerPhase == nil && $0.sameRule(as: bindings[i]) }) {
+                bindings[i].action = .unsupported("overridden: line \(later.line) binds the same gesture again, and the later one is the one that runs, there as here")
+            }
+        }
+    }
+
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     mutating func error(_ line: Int?, _ message: String) {

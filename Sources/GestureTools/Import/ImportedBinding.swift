@@ -46,6 +46,21 @@ public struct ImportedBinding: Equatable, Sendable {
         self.original = original
     }
 
+    /// Long presses, pans, and pinches or rotations in no direction run phase by phase.
+    public var isContinuous: Bool {
+        kind == .longPress || kind == .pan || ((kind == .pinch || kind == .rotate) && direction == nil)
+    }
+
+    /// The handler-table slot: a continuous gesture's plain handler runs as it begins.
+    public var handlerPhase: Phase? { phase ?? (isContinuous ? .began : nil) }
+
+    /// Whether two bindings are one gesturemap rule: of rules for one gesture in
+    /// one context, only the last defined runs.
+    func sameRule(as other: ImportedBinding) -> Bool {
+        kind == other.kind && fingers == other.fingers && direction == other.direction && taps == other.taps
+            && app?.lowercased() == other.app?.lowercased() && modifiers == other.modifiers
+    }
+
     /// Whether the rule is written live or commented out.
     public var isLive: Bool {
         if case .unsupported = action { return false }

@@ -6,7 +6,8 @@ public enum LuaRulesWriter {
         out.append("-- Rules imported by `gesturemap import` from \(name) (\(result.format.toolName)).")
         out.append("-- Each rule's comment gives the line it came from; docs/import.md says what maps to what.")
         out.append("-- Check them with: gesturemap check FILE")
-        if result.bindings.isEmpty { out.append("-- \(name) has no bindings to import.") }
+        let live = result.bindings.filter(\.isLive).count
+        out.append("-- \(result.bindings.count) bindings: \(live) imported, \(result.bindings.count - live) commented out.")
         if !result.settings.isEmpty { out.append("") }
         for setting in result.settings {
             out.append("-- \(name):\(setting.line): \(LuaText.printable(setting.note, limit: 400))")
@@ -23,7 +24,7 @@ public enum LuaRulesWriter {
                 out.append("-- on(\(LuaText.literal(phrase(binding))), function(g) end\(options(binding)))")
                 continue
             }
-            guard binding.phase != nil else {
+            guard binding.handlerPhase != nil else {
                 written.insert(index)
                 out += comment(binding, name: name)
                 out.append("on(\(LuaText.literal(phrase(binding))), function(g) \(statements(binding.action)) end\(options(binding)))")
@@ -32,22 +33,18 @@ public enum LuaRulesWriter {
             // One rule per gesture and context: of several rules for one gesture only one runs,
             // so the phases of one gesture go in one handler table.
             let group = result.bindings.indices.filter { i in
-                !written.contains(i) && result.bindings[i].isLive && result.bindings[i].phase != nil && sameRule(result.bindings[i], binding)
+                !written.contains(i) && result.bindings[i].isLive && result.bindings[i].handlerPhase != nil && result.bindings[i].sameRule(as: binding)
             }
             out.append("on(\(LuaText.literal(phrase(binding))), {")
             for i in group {
                 written.insert(i)
                 let member = result.bindings[i]
                 for line in comment(member, name: name) { out.append("  " + line) }
-                out.append("  \(member.phase?.rawValue ?? "began") = function(g) \(statements(member.action)) end,")
+                out.append("  \(member.handlerPhase?.rawValue ?? "began") = function(g) \(statements(member.action)) end,")
             }
             out.append("}\(options(binding)))")
         }
         return out.joined(separator: "\n") + "\n"
-    }
-
-    static func sameRule(_ a: ImportedBinding, _ b: ImportedBinding) -> Bool {
-        a.kind == b.kind && a.fingers == b.fingers && a.direction == b.direction && a.taps == b.taps && a.app == b.app && a.modifiers == b.modifiers
     }
 
     static func comment(_ binding: ImportedBinding, name: String) -> [String] {

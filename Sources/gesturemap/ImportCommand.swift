@@ -53,13 +53,15 @@ enum ImportCommand {
             }
             return .dataError
         }
-        for diagnostic in result.diagnostics {
-            console.say(diagnostic.rendered(file: name))
-        }
+        // In the file's order: what could not be read, and what is written commented out.
+        var messages = result.diagnostics
         for binding in result.bindings {
             if let reason = LuaRulesWriter.reasonNotImported(binding) {
-                console.say(ImportDiagnostic(line: binding.line, severity: .warning, message: "\(binding.original): written commented out: \(reason)").rendered(file: name))
+                messages.append(ImportDiagnostic(line: binding.line, severity: .warning, message: "\(binding.original): written commented out: \(reason)"))
             }
+        }
+        for message in messages.enumerated().sorted(by: { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }) {
+            console.say(message.element.rendered(file: name))
         }
         let out = LineOutput.standardOutput
         out.write(bytes: Array(LuaRulesWriter.write(result, sourceName: name).utf8))

@@ -101,3 +101,71 @@ struct ImportTests {
     }
 
 }
+
+@Suite("gesturemap import, odd input")
+struct ImportOddInputTests {
+    @Test func standardInputAndFormat() throws {
+        let yaml = "swipe:\n  3:\n    left:\t\n      command: 'xdotool key alt+Right'\t\n    up:\n      workspace: next\n"
+        let r = try Binary.run(["import", "-"], stdin: Data(yaml.utf8))
+        #expect(r.status == 0)
+        #expect(r.lines.contains("on(\"3-finger swipe left\", function(g) key(\"alt+Right\") end)"))
+        #expect(r.lines.contains("-- on(\"3-finger swipe up\", function(g) end)"))
+        #expect(r.errorLines == ["stdin:6: warning: swipe: 3: up: workspace: next: written commented out: fusuma-plugin-wmctrl's workspace: next is a window-manager action gesturemap has no equivalent for; run wmctrl or your desktop's command with exec"])
+        let forced = try Binary.run(["import", "--format", "libinput-gestures", "-"], stdin: Data("gesture swipe left 3 ls -l\n".utf8))
+        #expect(forced.status == 0)
+        #expect(forced.lines.contains("on(\"3-finger swipe left\", function(g) exec({ \"ls\", \"-l\" }) end)"))
+    }
+
+    @Test func filesThatAreNoConfiguration() throws {
+        let empty = try Binary.temporaryFile("empty.conf", "")
+        let r1 = try Binary.run(["import", empty.path])
+        #expect(r1.status == 65)
+        #expect(r1.errorLines == ["\(empty.path): the file is empty: there is nothing to import"])
+        let junk = try Binary.temporaryFile("junk.bin", "\u{7f}ELF\u{2}\u{1}\u{1}\u{0}\u{0}garbage")
+        let r2 = try Binary.run(["import", junk.path])
+        #expect(r2.status == 65)
+        #expect(r2.errorLines == ["\(junk.path):1: this is not a text file (it has a NUL byte); give a fusuma config.yml, a touchegg.conf or a libinput-gestures.conf"])
+        let prose = try Binary.temporaryFile("notes.txt", "remember the milk\n")
+        let r3 = try Binary.run(["import", prose.path])
+        #expect(r3.status == 65)
+        #expect(r3.errorLines == ["\(prose.path): cannot tell whether this is a fusuma, Touchégg or libinput-gestures configuration; give --format fusuma, touchegg or libinput-gestures"])
+    }
+
+    @Test func aPartlyBrokenFileImportsTheRest() throws {
+        let conf = try Binary.temporaryFile("libinput-gestures.conf", "gesture swipe left 3 xdotool key alt+Right\ngesture wave up 3 x\ngesture swipe right 3 xdotool key alt+Left\n")
+        let r = try Binary.run(["import", conf.path])
+        #expect(r.status == 65)
+        #expect(r.errorLines == ["\(conf.path):2: unknown gesture \"wave\"; libinput-gestures knows swipe, pinch, hold and drag"])
+        #expect(r.lines.filter { $0.hasPrefix("on(") }.count == 2)
+    }
+
+    @Test func unreadableAndUsage() throws {
+        let r1 = try Binary.run(["import", "/nonexistent/touchegg.conf"])
+        #expect(r1.status == 66)
+        #expect(r1.errorLines == ["gesturemap import: cannot read /nonexistent/touchegg.conf: No such file or directory"])
+        let r2 = try Binary.run(["import"])
+        #expect(r2.status == 64)
+        #expect(r2.errorLines.first == "gesturemap import: give the file to import, as in: gesturemap import ~/.config/fusuma/config.yml > rules.lua")
+        let r3 = try Binary.run(["import", "--format", "yaml", "x"])
+        #expect(r3.status == 64)
+        #expect(r3.errorLines.first == "gesturemap import: --format takes one of fusuma, touchegg, libinput-gestures, not \"yaml\"")
+        let big = try Binary.temporaryFile("big.yml", String(repeating: "# a comment line, again and again\n", count: 130_000))
+        let r4 = try Binary.run(["import", big.path])
+        #expect(r4.status == 65)
+        #expect(r4.errorLines == ["gesturemap import: \(big.path): larger than 4 MiB; configurations are a few kilobytes: is this the right file?"])
+    }
+
+    @Test func deepNestingIsRefusedAtItsLine() throws {
+        let deep = "swipe: " + String(repeating: "[", count: 10_000) + "\n"
+        let r = try Binary.run(["import", "--format", "fusuma", "-"], stdin: Data(deep.utf8))
+        #expect(r.status == 65)
+        #expect(r.errorLines.contains("stdin:1: YAML: nested deeper than 256 levels; no configuration nests so deep; fusuma would refuse the file: fix the YAML here (what came before is imported)"))
+    }
+
+    @Test func helpIsListed() throws {
+        let r = try Binary.run(["import", "--help"])
+        #expect(r.status == 0)
+        #expect(r.lines.first == "usage: gesturemap import FILE [--format FORMAT] > rules.lua")
+        #expect(try Binary.run(["--help"]).stdout.contains("import FILE"))
+    }
+}

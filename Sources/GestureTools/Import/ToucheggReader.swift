@@ -160,7 +160,8 @@ public enum ToucheggReader {
             let modifiers = legacy ? "" : (action.childText("modifiers") ?? "")
             let keys = legacy ? text : (action.childText("keys") ?? "")
             if !repeats, let on, on != "begin", on != "end" {
-                return .unsupported("SEND_KEYS with <on>\(LuaText.printable(on))</on>: Touchégg presses keys at begin or end only, so it never presses these")
+                // RepeatedAction::onGestureBegin: onBegin = (on == "begin"); anything else is the end.
+                notes.append("<on>\(LuaText.printable(on))</on> is not begin, so Touchégg pressed it when the gesture ended; gesturemap presses it when the gesture is recognized")
             }
             if repeats {
                 notes.append("Touchégg pressed it again and again as the gesture went on\(action.childText("decreaseKeys").map { " (\(LuaText.printable($0)) as it came back)" } ?? ""); gesturemap presses it once per gesture")

@@ -51,7 +51,7 @@ struct ImportTests {
             }
         }
         // For the record: the figures the report gives.
-        print("import: \(file): \(tried - missed.count) of \(tried) bindings acted out")
+        print("import: \(file): \(tried - missed.count) of \(tried) bindings acted out\(missed.isEmpty ? "" : "; not: \(missed)")")
         // The tools' own defaults are acted out whole; in people's files a gesture may be
         // taken by a rule they wrote for it too (Touchégg's ALL, fusuma's any-count pinch).
         if file.contains("/01-") {
@@ -167,5 +167,61 @@ struct ImportOddInputTests {
         #expect(r.status == 0)
         #expect(r.lines.first == "usage: gesturemap import FILE [--format FORMAT] > rules.lua")
         #expect(try Binary.run(["--help"]).stdout.contains("import FILE"))
+    }
+}
+
+/// Each tool's own default configuration, binding by binding: the gesture as the tool
+/// means it, and the keys it pressed, read back from a dry run.
+@Suite("gesturemap import, the tools' own defaults", .enabled(if: Configs.present, "needs ../shared/data/configs beside the package"))
+struct ImportDefaultsTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var file: String
+        var phrase: String
+        var app: String?
+        var keys: [String]
+        var testDescription: String { "\(file): \(phrase)\(app.map { " in \($0)" } ?? "")" }
+    }
+
+    static let cases: [Case] = [
+        // fusuma's lib/fusuma/config.yml: its pinch "in" is the fingers spreading (PinchDetector: in when the scale grows).
+        Case(file: "fusuma/01-fusuma-builtin-default.yml", phrase: "3-finger swipe left", keys: ["KEY_LEFTALT", "KEY_RIGHT"]),
+        Case(file: "fusuma/01-fusuma-builtin-default.yml", phrase: "3-finger swipe right", keys: ["KEY_LEFTALT", "KEY_LEFT"]),
+        Case(file: "fusuma/01-fusuma-builtin-default.yml", phrase: "3-finger swipe up", keys: ["KEY_LEFTCTRL", "KEY_T"]),
+        Case(file: "fusuma/01-fusuma-builtin-default.yml", phrase: "3-finger swipe down", keys: ["KEY_LEFTCTRL", "KEY_W"]),
+        Case(file: "fusuma/01-fusuma-builtin-default.yml", phrase: "4-finger swipe left", keys: ["KEY_LEFTMETA", "KEY_RIGHT"]),
+        Case(file: "fusuma/01-fusuma-builtin-default.yml", phrase: "4-finger swipe right", keys: ["KEY_LEFTMETA", "KEY_LEFT"]),
+        Case(file: "fusuma/01-fusuma-builtin-default.yml", phrase: "4-finger swipe up", keys: ["KEY_LEFTMETA", "KEY_A"]),
+        Case(file: "fusuma/01-fusuma-builtin-default.yml", phrase: "4-finger swipe down", keys: ["KEY_LEFTMETA", "KEY_S"]),
+        Case(file: "fusuma/01-fusuma-builtin-default.yml", phrase: "2-finger pinch out", keys: ["KEY_LEFTCTRL", "KEY_EQUAL"]),
+        Case(file: "fusuma/01-fusuma-builtin-default.yml", phrase: "2-finger pinch in", keys: ["KEY_LEFTCTRL", "KEY_MINUS"]),
+        Case(file: "fusuma/01-fusuma-builtin-default.yml", phrase: "4-finger pinch out", keys: ["KEY_LEFTMETA", "KEY_A"]),
+        Case(file: "fusuma/01-fusuma-builtin-default.yml", phrase: "4-finger pinch in", keys: ["KEY_LEFTMETA", "KEY_S"]),
+        // libinput-gestures.conf: no finger counts, so every count; _internal is commented out.
+        Case(file: "libinput-gestures/01-libinput-gestures-builtin-default.conf", phrase: "3-finger swipe left", keys: ["KEY_LEFTALT", "KEY_RIGHT"]),
+        Case(file: "libinput-gestures/01-libinput-gestures-builtin-default.conf", phrase: "4-finger swipe right", keys: ["KEY_LEFTALT", "KEY_LEFT"]),
+        Case(file: "libinput-gestures/01-libinput-gestures-builtin-default.conf", phrase: "2-finger pinch in", keys: ["KEY_LEFTMETA", "KEY_S"]),
+        Case(file: "libinput-gestures/01-libinput-gestures-builtin-default.conf", phrase: "3-finger pinch out", keys: ["KEY_LEFTMETA", "KEY_S"]),
+        Case(file: "libinput-gestures/01-libinput-gestures-builtin-default.conf", phrase: "3-finger swipe up", keys: []),
+        // Touchégg's installation/touchegg.conf: its window-manager actions are commented out.
+        Case(file: "touchegg/01-touchegg-builtin-default.conf", phrase: "4-finger swipe right", keys: ["KEY_LEFTMETA", "KEY_S"]),
+        Case(file: "touchegg/01-touchegg-builtin-default.conf", phrase: "4-finger pinch in", keys: ["KEY_LEFTMETA", "KEY_A"]),
+        Case(file: "touchegg/01-touchegg-builtin-default.conf", phrase: "2-finger pinch in", app: "Google-chrome", keys: ["KEY_LEFTCTRL", "KEY_KPMINUS"]),
+        Case(file: "touchegg/01-touchegg-builtin-default.conf", phrase: "2-finger pinch out", app: "Chromium-browser", keys: ["KEY_LEFTCTRL", "KEY_KPPLUS"]),
+        Case(file: "touchegg/01-touchegg-builtin-default.conf", phrase: "2-finger pinch out", keys: []),
+        Case(file: "touchegg/01-touchegg-builtin-default.conf", phrase: "3-finger swipe up", keys: []),
+    ]
+
+    @Test("the default's gesture presses its keys", arguments: cases)
+    func pressesTheKeys(_ c: Case) throws {
+        let imported = try Binary.run(["import", Configs.directory + "/" + c.file])
+        let rules = try Binary.temporaryFile("defaults.lua", imported.stdout)
+        let synth = try Binary.run(["synth", c.phrase])
+        let run = try Binary.run(["run", "--rules", rules.path, "--dry-run", "--no-keyboards"] + (c.app.map { ["--app", $0] } ?? ["--app-source", "none"]),
+                                 stdin: Data(synth.stdout.utf8))
+        let pressed = run.lines.compactMap { line -> String? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], object["action"] as? String == "key" else { return nil }
+            return "\(object["key"] ?? "")=\(object["value"] ?? "")"
+        }
+        #expect(pressed == c.keys.map { "\($0)=1" } + c.keys.reversed().map { "\($0)=0" }, "\(run.stdout) \(run.stderr)")
     }
 }

@@ -292,17 +292,23 @@ public enum FusumaReader {
         var kind = place.kind
         var phase = place.phase
         var direction = place.direction
+        var onlyWhen: String?
         var notes = place.notes
-        // A swipe followed phase by phase is a pan in gesturemap.
+        // fusuma's PinchDetector says in when the fingers' spread grows (scale > 1);
+        // gesturemap, Touchégg and libinput-gestures say out.
+        if kind == .pinch, let word = direction {
+            direction = word == "in" ? "out" : "in"
+            notes.append("fusuma's pinch \(word) is the fingers moving \(word == "in" ? "apart" : "together"): gesturemap's pinch \(direction ?? "")")
+        }
+        // A swipe followed phase by phase is a pan in gesturemap. fusuma runs a
+        // finger count's phases and its directions' phases in one gesture, so they
+        // are one rule for every direction, each action kept to its own.
         if phase != nil {
             switch kind {
-            case .swipe:
-                kind = .pan
-            case .pinch, .rotate:
-                if let d = direction {
-                    notes.append("fusuma ran it only while the fingers moved \(d); gesturemap's continuous \(kind.rawValue) has no direction")
-                    direction = nil
-                }
+            case .swipe, .pinch, .rotate:
+                if kind == .swipe { kind = .pan }
+                onlyWhen = direction
+                direction = nil
             case .tap:
                 notes.append("a tap is one moment in gesturemap: the \(phase.map(\.rawValue) ?? "") phase is when it is recognized")
                 phase = nil
@@ -319,9 +325,11 @@ public enum FusumaReader {
         if executor == "command", let text = value.scalar, text.contains("$move_") || text.contains("${move_") {
             notes.append("fusuma gave the command $move_x and $move_y; gesturemap does not (its exec's environment has GESTURE_DX and GESTURE_DY)")
         }
-        return ImportedBinding(line: value.line, kind: kind, fingers: place.fingers, direction: direction, phase: phase,
-                               app: place.app, modifiers: place.modifiers, action: action, notes: notes,
-                               original: place.path.joined(separator: ": ") + ": " + summary(value))
+        var binding = ImportedBinding(line: value.line, kind: kind, fingers: place.fingers, direction: direction, phase: phase,
+                                      app: place.app, modifiers: place.modifiers, action: action, notes: notes,
+                                      original: place.path.joined(separator: ": ") + ": " + summary(value))
+        binding.onlyWhen = onlyWhen
+        return binding
     }
 
     static func action(executor: String, value: YAMLNode) -> ImportedAction {

@@ -17,6 +17,10 @@ public struct ImportedBinding: Equatable, Sendable {
     /// nil: the rule's own moment (recognition, or a continuous gesture's start);
     /// otherwise the one phase of a continuous gesture this action belongs to.
     public var phase: Phase?
+    /// A continuous gesture's direction that the action is kept to, inside a rule
+    /// for every direction: `pan` left/right/up/down, `pinch` in/out, `rotate`
+    /// clockwise/counterclockwise.
+    public var onlyWhen: String?
     /// The application's id as the tool names it (an X11 WM_CLASS), matched whole.
     public var app: String?
     /// Held keys, in gesturemap's words ("ctrl+shift").

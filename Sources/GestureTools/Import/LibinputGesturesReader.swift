@@ -105,8 +105,8 @@ public enum LibinputGesturesReader {
         if fingers == nil {
             notes.append("no finger count: any count that has no line of its own, as in libinput-gestures")
         }
-        if kind == .longPress {
-            notes.append("libinput-gestures ran it when the fingers lifted after holding\(holdDelay.map { " at least \($0) s" } ?? ""); gesturemap's long press runs once they have been still \(holdDelay == nil ? "for long_press_duration (0.5 s)" : "for long_press_duration, one value for every rule")")
+        if let delay = holdDelay {
+            notes.append("hold on+\(delay): libinput-gestures wanted \(delay) s of holding; gesturemap's long press takes long_press_duration (0.5 s), one value for every rule")
         }
         let argv: [String]
         switch ShellWords.shlexSplit(command) {
@@ -123,13 +123,34 @@ public enum LibinputGesturesReader {
         } else {
             action = .exec(argv)
             if let program = argv.first, program.hasPrefix("~") || program.contains("$") {
-                notes.append("libinput-gestures expanded ~ and $VARIABLES in the program's name; exec does not: write the full path")
+                if let expanded = homeRelative(argv) {
+                    action = .exec(expanded)
+                    notes.append("libinput-gestures expanded the ~ in the program's name itself; sh -c does it here, and passes the arguments on as they are")
+                } else {
+                    notes.append("libinput-gestures expanded ~ and $VARIABLES in the program's name; exec does not: write the full path")
+                }
             }
             if argv.contains(where: { $0.hasPrefix("#") }) {
                 notes.append("the # and what follows are not a comment here: libinput-gestures passed them to the program as arguments, and so does this rule")
             }
         }
-        result.bindings.append(ImportedBinding(line: line, kind: kind, fingers: fingers, direction: direction, action: action, notes: notes, original: LuaText.printable(original)))
+        // libinput-gestures acts on a hold when the fingers lift (HOLD.end): a long press's ended phase.
+        let phase: ImportedBinding.Phase? = kind == .longPress ? .ended : nil
+        result.bindings.append(ImportedBinding(line: line, kind: kind, fingers: fingers, direction: direction, phase: phase, action: action, notes: notes, original: LuaText.printable(original)))
+    }
+
+    /// `~/bin/x a b` as `sh -c 'exec ~/'\''bin/x'\'' "$@"' sh a b`: the shell expands the
+    /// `~` as Python's `expanduser` did, and the arguments stay untouched. nil when
+    /// the name also has a `$` (expandvars, which a shell would not do alike).
+    static func homeRelative(_ argv: [String]) -> [String]? {
+        guard let program = argv.first, program.hasPrefix("~"), !program.contains("$") else { return nil }
+        let slash = program.firstIndex(of: "/") ?? program.endIndex
+        let user = program[program.index(after: program.startIndex)..<slash]
+        guard user.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }) else { return nil }
+        // The slash after the ~ stays unquoted: it ends the part the shell expands.
+        let rest = slash < program.endIndex ? String(program[program.index(after: slash)...]) : ""
+        let quoted = slash < program.endIndex ? "/'" + rest.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'" : ""
+        return ["/bin/sh", "-c", "exec ~\(user)\(quoted) \"$@\"", "sh"] + argv.dropFirst()
     }
 
     /// The first word and the rest, as Python's `split(maxsplit=1)` gives them.

@@ -36,15 +36,37 @@ public enum LuaRulesWriter {
                 !written.contains(i) && result.bindings[i].isLive && result.bindings[i].handlerPhase != nil && result.bindings[i].sameRule(as: binding)
             }
             out.append("on(\(LuaText.literal(phrase(binding))), {")
+            // Actions for one phase run one after the other, each kept to its direction, as fusuma runs them.
+            var phases: [(ImportedBinding.Phase, [Int])] = []
             for i in group {
                 written.insert(i)
-                let member = result.bindings[i]
-                for line in comment(member, name: name) { out.append("  " + line) }
-                out.append("  \(member.handlerPhase?.rawValue ?? "began") = function(g) \(statements(member.action)) end,")
+                let phase = result.bindings[i].handlerPhase ?? .began
+                if let k = phases.firstIndex(where: { $0.0 == phase }) { phases[k].1.append(i) } else { phases.append((phase, [i])) }
+            }
+            for (phase, members) in phases {
+                for i in members {
+                    for line in comment(result.bindings[i], name: name) { out.append("  " + line) }
+                }
+                let body = members.map { guarded(result.bindings[$0]) }.joined(separator: "; ")
+                out.append("  \(phase.rawValue) = function(g) \(body) end,")
             }
             out.append("}\(options(binding)))")
         }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// The action, kept to its direction when it has one.
+    static func guarded(_ b: ImportedBinding) -> String {
+        guard let direction = b.onlyWhen else { return statements(b.action) }
+        let condition: String
+        switch (b.kind, direction) {
+        case (.pinch, "in"): condition = "g.scale < 1"
+        case (.pinch, _): condition = "g.scale > 1"
+        case (.rotate, "clockwise"): condition = "g.rotation > 0"
+        case (.rotate, _): condition = "g.rotation < 0"
+        default: condition = "g.direction == \(LuaText.literal(direction))"
+        }
+        return "if \(condition) then \(statements(b.action)) end"
     }
 
     static func comment(_ binding: ImportedBinding, name: String) -> [String] {

@@ -60,7 +60,10 @@ struct ReaderMessageTests {
         gesture pinch clockwise 2 notify-send "a b" 'c d'
         gesture hold on+1.5 4 _internal ws_up
         timeout 0.8
+        gesture swipe up 3 ~/bin/x "a b" $HOME
         """)
+        #expect(result.bindings[3].action == .exec(["/bin/sh", "-c", "exec ~/'bin/x' \"$@\"", "sh", "a b", "$HOME"]))
+        #expect(result.bindings[2].phase == .ended)
         #expect(result.bindings[0].action == .exec(["xdotool", "key", "super+Right", "#", "next"]))
         #expect(result.bindings[1].kind == .rotate && result.bindings[1].direction == "clockwise")
         #expect(result.bindings[1].action == .exec(["notify-send", "a b", "c d"]))

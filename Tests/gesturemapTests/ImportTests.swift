@@ -74,6 +74,8 @@ struct ImportTests {
             let taken = Set(all.filter { $0.kind == b.kind && $0.direction == b.direction && $0.isLive }.compactMap(\.fingers))
             concrete.fingers = [3, 4, 2, 5].first { !taken.contains($0) } ?? 3
         }
+        // A rule for every direction, its action kept to one: that one.
+        if let only = b.onlyWhen { concrete.direction = only }
         if concrete.kind == .pan && concrete.direction == nil { concrete.direction = "right" }
         return LuaRulesWriter.phrase(concrete)
     }

@@ -150,7 +150,7 @@ struct ReaderMessageTests {
         ])
         #expect(result.bindings[1].modifiers == "shift")
         #expect(result.bindings[3].app == "Google-chrome" && result.bindings[3].fingers == nil)
-        #expect(LuaRulesWriter.write(result, sourceName: "in").contains("on(\"any-finger pinch in\", function(g) shell(\"z\") end, { app = \"^Google%-chrome$\" })"))
+        #expect(LuaRulesWriter.write(result, sourceName: "in").contains("on(\"any-finger pinch out\", function(g) shell(\"z\") end, { app = \"^Google%-chrome$\" })"))
     }
 
     @Test func toucheggElementsItCannotUse() throws {

@@ -34,7 +34,7 @@ extension CommandLine {
             printOut(version)
             return .ok
         default:
-            console.say("gesturemap: unknown command \"\(command)\"; commands: run, serve, check, test, explain, draw, synth, devices, record, apps, shape, import (see gesturemap --help)")
+            console.say("gesturemap: unknown command \"\(command)\"; commands: run, serve, check, test, explain, draw, synth, devices, record, apps, shape (see gesturemap --help)")
             return .usage
         }
     }

@@ -14,9 +14,13 @@ public struct ImportResult: Sendable {
     /// written commented out: the tools keep the later one, and so would gesturemap,
     /// whose `check` fails on a rule that never runs.
     mutating func commentOutOverridden() {
-        for i in bindings.indices where bindings[i].isLive && bindings[i].handlerPhase == nil {
-            if let later = bindings[(i + 1)...].first(where: { $0.isLive && $0.handlerPhase == nil && $0.sameRule(as: bindings[i]) }) {
-                bindings[i].action = .unsupported("overridden: line \(later.line) binds the same gesture again, and the later one is the one that runs, there as here")
+        var laterLine: [String: Int] = [:]
+        for i in bindings.indices.reversed() where bindings[i].isLive && bindings[i].handlerPhase == nil {
+            let key = bindings[i].ruleKey
+            if let later = laterLine[key] {
+                bindings[i].action = .unsupported("overridden: line \(later) binds the same gesture again, and the later one is the one that runs, there as here")
+            } else {
+                laterLine[key] = bindings[i].line
             }
         }
     }

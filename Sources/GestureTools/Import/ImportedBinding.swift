@@ -61,8 +61,12 @@ public struct ImportedBinding: Equatable, Sendable {
     /// Whether two bindings are one gesturemap rule: of rules for one gesture in
     /// one context, only the last defined runs.
     func sameRule(as other: ImportedBinding) -> Bool {
-        kind == other.kind && fingers == other.fingers && direction == other.direction && taps == other.taps
-            && app?.lowercased() == other.app?.lowercased() && modifiers == other.modifiers
+        ruleKey == other.ruleKey
+    }
+
+    /// Equal for bindings that are one rule (apps compared as gesturemap does, in either case).
+    var ruleKey: String {
+        "\(kind.rawValue)|\(fingers.map(String.init) ?? "any")|\(direction ?? "")|\(taps)|\(app?.lowercased() ?? "")|\(modifiers ?? "")"
     }
 
     /// Whether the rule is written live or commented out.

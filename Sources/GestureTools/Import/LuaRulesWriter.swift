@@ -16,6 +16,10 @@ public enum LuaRulesWriter {
             }
         }
         var written = Set<Int>()
+        var phased: [String: [Int]] = [:]
+        for (i, b) in result.bindings.enumerated() where b.isLive && b.handlerPhase != nil {
+            phased[b.ruleKey, default: []].append(i)
+        }
         for (index, binding) in result.bindings.enumerated() where !written.contains(index) {
             out.append("")
             guard binding.isLive else {
@@ -32,9 +36,7 @@ public enum LuaRulesWriter {
             }
             // One rule per gesture and context: of several rules for one gesture only one runs,
             // so the phases of one gesture go in one handler table.
-            let group = result.bindings.indices.filter { i in
-                !written.contains(i) && result.bindings[i].isLive && result.bindings[i].handlerPhase != nil && result.bindings[i].sameRule(as: binding)
-            }
+            let group = (phased[binding.ruleKey] ?? [index]).filter { !written.contains($0) }
             out.append("on(\(LuaText.literal(phrase(binding))), {")
             // Actions for one phase run one after the other, each kept to its direction, as fusuma runs them.
             var phases: [(ImportedBinding.Phase, [Int])] = []

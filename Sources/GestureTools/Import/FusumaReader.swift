@@ -196,7 +196,8 @@ public enum FusumaReader {
             switch key {
             case "threshold", "interval":
                 if let n = pair.value.number {
-                    here.notes.append("fusuma \(key) \(LuaText.number(n)) for this gesture: a multiple of fusuma's base \(key == "threshold" ? "distance" : "time between repeats"), which gesturemap has no per-rule key for")
+                    let base = key == "interval" ? "time between repeats" : place.kind == .longPress ? "hold time" : "distance"
+                    here.notes.append("fusuma \(key) \(LuaText.number(n)) for this gesture: a multiple of fusuma's base \(base), which gesturemap has no per-rule key for")
                 }
             case "accel":
                 here.notes.append("fusuma's accel: multiplied $move_x and $move_y; gesturemap gives the command no such variables (exec's environment has GESTURE_DX and GESTURE_DY)")
@@ -321,6 +322,9 @@ public enum FusumaReader {
         var action = action(executor: executor, value: value)
         if let reason = place.unsupportedContext {
             action = .unsupported(reason)
+        } else if phase == nil, direction == nil, [.swipe, .pinch, .rotate].contains(kind) {
+            // fusuma looks a swipe, pinch or rotation up with its direction, so an action without one is never found.
+            action = .unsupported("\(place.kind.rawValue) with no direction: fusuma looks these gestures up by their direction, so it never runs this")
         }
         if executor == "command", let text = value.scalar, text.contains("$move_") || text.contains("${move_") {
             notes.append("fusuma gave the command $move_x and $move_y; gesturemap does not (its exec's environment has GESTURE_DX and GESTURE_DY)")

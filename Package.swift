@@ -41,6 +41,20 @@ let package = Package(
             providers: [.apt(["libevdev-dev"])]
         ),
         .target(name: "CEvdevReader", dependencies: ["CLibevdev"]),
+        // Debian's libyaml (libyaml-dev), the parser fusuma's own Ruby YAML (Psych) wraps:
+        // `import` reads fusuma's config.yml as fusuma does, tabs, anchors and merge keys included.
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        // Debian's libxml2 (libxml2-dev): `import` reads Touchégg's XML with it, rather than
+        // FoundationXML, which would bring all of Foundation into a binary that has none.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         // posix_spawn with a process group, redirections and a working directory.
         .target(name: "CSpawn"),
         .target(name: "GestureCore", swiftSettings: fast),
@@ -61,7 +75,7 @@ let package = Package(
         // they observe a run through EngineObserver and the engine's public face.
         .target(
             name: "GestureTools",
-            dependencies: ["GestureCore", "GestureSystem", "GestureInput", "GestureScript", "GestureSynth", "GestureActions", "GestureEngine"],
+            dependencies: ["GestureCore", "GestureSystem", "GestureInput", "GestureScript", "GestureSynth", "GestureActions", "GestureEngine", "CYAML", "CLibXML2"],
             swiftSettings: fast
         ),
         // The focused application (X11, Wayland, D-Bus: loaded at run time, never linked), held keys, quiet while typing.
@@ -90,7 +104,8 @@ let package = Package(
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions", "GestureCore", "GestureSystem", "CLibevdev"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureCore", "GestureInput", "GestureActions", "GestureContext", "GestureSynth"]),
         .testTarget(name: "GestureToolsTests", dependencies: ["GestureTools", "GestureEngine", "GestureCore", "GestureActions"]),
-        .testTarget(name: "gesturemapTests", dependencies: ["gesturemap"]),
+        // GestureTools and GestureActions: the import tests read the bindings and keys they expect a run to act out.
+        .testTarget(name: "gesturemapTests", dependencies: ["gesturemap", "GestureTools", "GestureActions"]),
         .testTarget(name: "GestureServeTests", dependencies: ["GestureServe", "GestureCore", "GestureInput"]),
         .testTarget(name: "GestureContextTests", dependencies: ["GestureContext", "CContext", "GestureCore", "GestureSystem", "gesturemap"], exclude: ["Fixtures"]),
     ]

@@ -24,6 +24,7 @@ extension CommandLine {
         case "serve": return ServeCommand.main(rest, console: console)
         case "doctor": return DoctorCommand.main(rest, console: console)
         case "completions": return CompletionsCommand.main(rest, console: console)
+        case "import": return ImportCommand.main(rest, console: console)
         case "help", "--help", "-h":
             if let topic = rest.first, let text = Help.forCommand(topic) {
                 printOut(text)
@@ -35,7 +36,7 @@ extension CommandLine {
             printOut(version)
             return .ok
         default:
-            console.say("gesturemap: unknown command \"\(command)\"; commands: run, serve, check, test, explain, draw, synth, devices, record, apps, shape, doctor, completions (see gesturemap --help)")
+            console.say("gesturemap: unknown command \"\(command)\"; commands: run, serve, check, test, explain, draw, synth, devices, record, apps, shape, doctor, import, completions (see gesturemap --help)")
             return .usage
         }
     }

@@ -18,6 +18,7 @@ enum Help {
       shape add NAME INPUT | list      teach drawn shapes from a recording, list the templates
       doctor [--rules FILE]            what a run needs, what is missing here, and the fix
       completions bash|zsh|fish        the shell's completion script
+      import FILE                      a fusuma, Touchégg or libinput-gestures config as Lua rules
 
     gesturemap COMMAND --help shows a command's options; gesturemap --version its version.
     Example: gesturemap synth "two-finger swipe left" | gesturemap run --rules examples/pager.lua
@@ -254,6 +255,23 @@ enum Help {
     shapes file not found, 74 the shapes file cannot be written
     """
 
+    static let importConfig = """
+    usage: gesturemap import FILE [--format FORMAT] > rules.lua
+
+    Writes a fusuma config.yml, a Touchégg touchegg.conf or a libinput-gestures.conf
+    as gesturemap rules (Lua) on stdout: each binding a rule for the same gesture,
+    finger count, direction and application, its command or keys the same. What has
+    no equivalent (window-manager actions, plugins) is written commented out, and
+    said on stderr as FILE:LINE. FILE may be - for standard input.
+
+    options:
+      --format FORMAT   fusuma, touchegg or libinput-gestures (default: found from the content)
+      -h, --help        this text
+
+    exit status: 0 ok, 64 usage, 65 the file has errors (the rest is still written) or is
+    not a configuration, 66 the file cannot be read, 74 output cannot be written
+    """
+
     static func forCommand(_ name: String) -> String? {
         switch name {
         case "run": return run
@@ -269,6 +287,7 @@ enum Help {
         case "doctor": return DoctorCommand.help
         case "completions": return CompletionsCommand.help
         case "explain": return explain
+        case "import": return importConfig
         default: return nil
         }
     }

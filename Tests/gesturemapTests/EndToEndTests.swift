@@ -98,7 +98,7 @@ struct EndToEndTests {
     }
 
     @Test("usage errors exit 64 and say what to do", arguments: [
-        (["frobnicate"], "gesturemap: unknown command \"frobnicate\"; commands: run, serve, check, test, explain, draw, synth, devices, record, apps, shape, doctor, completions (see gesturemap --help)"),
+        (["frobnicate"], "gesturemap: unknown command \"frobnicate\"; commands: run, serve, check, test, explain, draw, synth, devices, record, apps, shape, doctor, import, completions (see gesturemap --help)"),
         (["run", "--bogus"], "gesturemap run: unknown option --bogus"),
         (["run", "--resolution", "x"], "gesturemap run: --resolution takes units per millimetre, as 16 or 16,12 (x,y), not \"x\""),
         (["synth"], "gesturemap synth: name the gestures to make, as in: gesturemap synth \"two-finger swipe left\" \"double tap\""),

@@ -1,4 +1,4 @@
-/// Short texts from sysfs and config lines, without their blanks around.
+/// Short texts (sysfs files, config lines, imported words) without the characters around them.
 extension String {
     func trimmed(of set: String) -> String {
         var s = Substring(self)

@@ -1,0 +1,43 @@
+/// One configuration file in, Lua rules and messages out.
+public enum ConfigImporter {
+    /// Real configurations are a few kilobytes; a larger file is no configuration.
+    public static let maxBytes = 4 << 20
+
+    public enum Failure: Error, Equatable {
+        /// The content says no format, and none was given.
+        case unknownFormat
+        /// Not text: a NUL byte at this line.
+        case binary(line: Int)
+        /// Nothing but blanks.
+        case empty
+
+        public var message: String {
+            switch self {
+            case .unknownFormat:
+                return "cannot tell whether this is a fusuma, Touchégg or libinput-gestures configuration; give --format fusuma, touchegg or libinput-gestures"
+            case .empty:
+                return "the file is empty: there is nothing to import"
+            case .binary:
+                return "this is not a text file (it has a NUL byte); give a fusuma config.yml, a touchegg.conf or a libinput-gestures.conf"
+            }
+        }
+    }
+
+    public static func read(_ bytes: [UInt8], name: String, format given: ImportFormat?) -> Result<ImportResult, Failure> {
+        if let nul = bytes.firstIndex(of: 0) {
+            return .failure(.binary(line: bytes[..<nul].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }))
+        }
+        if given == nil && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            return .failure(.empty)
+        }
+        guard let format = given ?? ImportFormat.detect(bytes) else { return .failure(.unknownFormat) }
+        var result: ImportResult
+        switch format {
+        case .fusuma: result = FusumaReader.read(bytes)
+        case .touchegg: result = ToucheggReader.read(bytes, name: name)
+        case .libinputGestures: result = LibinputGesturesReader.read(bytes)
+        }
+        result.commentOutOverridden()
+        return .success(result)
+    }
+}

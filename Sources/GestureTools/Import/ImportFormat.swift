@@ -1,0 +1,49 @@
+/// The configuration formats `import` reads.
+public enum ImportFormat: String, CaseIterable, Sendable {
+    case fusuma
+    case touchegg
+    case libinputGestures = "libinput-gestures"
+
+    /// The tool's own name for people.
+    public var toolName: String {
+        switch self {
+        case .fusuma: return "fusuma config.yml"
+        case .touchegg: return "Touchégg touchegg.conf"
+        case .libinputGestures: return "libinput-gestures.conf"
+        }
+    }
+
+    /// The format a file's content is in, or nil when nothing in it says.
+    /// Touchégg is XML with a `<touchégg>` root; libinput-gestures' lines start
+    /// with `gesture`, `device`, `swipe_threshold` or `timeout`; fusuma's YAML has
+    /// gesture sections (`swipe:`, `pinch:`...) or settings at its top level.
+    public static func detect(_ bytes: [UInt8]) -> ImportFormat? {
+        let text = String(decoding: bytes.prefix(1 << 20), as: UTF8.self)
+        if text.contains("<touchégg") || text.contains("<touchegg") || text.contains("touchégg>") || text.contains("touchegg>") {
+            return .touchegg
+        }
+        var fusumaLines = 0
+        var libinputLines = 0
+        for raw in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            let line = raw.drop { $0 == " " || $0 == "\t" }
+            guard let first = line.first, first != "#" else { continue }
+            if first == "<", let next = line.dropFirst().first, next.isLetter || next == "?" || next == "!" { return .touchegg }
+            let word = line.prefix { $0 != " " && $0 != "\t" && $0 != ":" }
+            let afterWord = line.dropFirst(word.count)
+            if ["gesture", "device", "swipe_threshold", "timeout"].contains(String(word)),
+               afterWord.first == " " || afterWord.first == "\t" || afterWord.hasPrefix(": ") || afterWord.hasPrefix(":\t") {
+                if word != "gesture" || afterWord.drop(while: { $0 == ":" || $0 == " " || $0 == "\t" }).first?.isLetter == true {
+                    libinputLines += 1
+                }
+            }
+            if line == raw, afterWord.first == ":",
+               ["swipe", "pinch", "rotate", "hold", "tap", "threshold", "interval", "plugin", "context"].contains(String(word)) {
+                fusumaLines += 1
+            }
+            if raw.hasPrefix("---") { fusumaLines += 1 }
+        }
+        if libinputLines > 0 && libinputLines >= fusumaLines { return .libinputGestures }
+        if fusumaLines > 0 { return .fusuma }
+        return nil
+    }
+}

@@ -1,0 +1,89 @@
+/// One binding of another tool's configuration, said in gesturemap's terms:
+/// the gesture, the context it is limited to, and what it does.
+public struct ImportedBinding: Equatable, Sendable {
+    public enum Kind: String, Sendable {
+        case swipe, pinch, rotate, tap, longPress = "long press", pan
+    }
+
+    /// The line of the source file the binding was read from.
+    public var line: Int
+    public var kind: Kind
+    /// nil: any finger count (a libinput-gestures line or a fusuma section without one).
+    public var fingers: Int?
+    /// gesturemap's words: left, up-left, in, clockwise...; nil for every direction.
+    public var direction: String?
+    /// Taps, for a tap: 2 for a double tap.
+    public var taps: Int
+    /// nil: the rule's own moment (recognition, or a continuous gesture's start);
+    /// otherwise the one phase of a continuous gesture this action belongs to.
+    public var phase: Phase?
+    /// A continuous gesture's direction that the action is kept to, inside a rule
+    /// for every direction: `pan` left/right/up/down, `pinch` in/out, `rotate`
+    /// clockwise/counterclockwise.
+    public var onlyWhen: String?
+    /// The application's id as the tool names it (an X11 WM_CLASS), matched whole.
+    public var app: String?
+    /// Held keys, in gesturemap's words ("ctrl+shift").
+    public var modifiers: String?
+    public var action: ImportedAction
+    /// Why the rule differs from the original, for the comment above it.
+    public var notes: [String]
+    /// What the source said, in its own words, for the comment above the rule.
+    public var original: String
+
+    public enum Phase: String, Sendable {
+        case began, changed, ended, cancelled
+    }
+
+    public init(line: Int, kind: Kind, fingers: Int?, direction: String? = nil, taps: Int = 1, phase: Phase? = nil,
+                app: String? = nil, modifiers: String? = nil, action: ImportedAction, notes: [String] = [], original: String) {
+        self.line = line
+        self.kind = kind
+        self.fingers = fingers
+        self.direction = direction
+        self.taps = taps
+        self.phase = phase
+        self.app = app
+        self.modifiers = modifiers
+        self.action = action
+        self.notes = notes
+        self.original = original
+    }
+
+    /// Long presses, pans, and pinches or rotations in no direction run phase by phase.
+    public var isContinuous: Bool {
+        kind == .longPress || kind == .pan || ((kind == .pinch || kind == .rotate) && direction == nil)
+    }
+
+    /// The handler-table slot: a continuous gesture's plain handler runs as it begins.
+    public var handlerPhase: Phase? { phase ?? (isContinuous ? .began : nil) }
+
+    /// Whether two bindings are one gesturemap rule: of rules for one gesture in
+    /// one context, only the last defined runs.
+    func sameRule(as other: ImportedBinding) -> Bool {
+        ruleKey == other.ruleKey
+    }
+
+    /// Equal for bindings that are one rule (apps compared as gesturemap does, in either case).
+    var ruleKey: String {
+        "\(kind.rawValue)|\(fingers.map(String.init) ?? "any")|\(direction ?? "")|\(taps)|\(app?.lowercased() ?? "")|\(modifiers ?? "")"
+    }
+
+    /// Whether the rule is written live or commented out.
+    public var isLive: Bool {
+        if case .unsupported = action { return false }
+        return fingers.map { (1...5).contains($0) } ?? true
+    }
+}
+
+/// What a binding does.
+public enum ImportedAction: Equatable, Sendable {
+    /// A command line the original tool ran through a shell: `shell(...)`.
+    case shell(String)
+    /// A program and its arguments, run without a shell: `exec{...}`.
+    case exec([String])
+    /// Key combinations pressed one after another, each a `key(...)`.
+    case keys([String])
+    /// Nothing gesturemap can do: the reason, for the commented-out rule and stderr.
+    case unsupported(String)
+}

@@ -1,0 +1,60 @@
+/// Text made safe for a Lua source file and for a message on a terminal.
+enum LuaText {
+    /// A Lua string literal: quotes, backslashes and control characters escaped.
+    static func literal(_ text: String) -> String {
+        var out = "\""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out += "\\\""
+            case UInt8(ascii: "\\"): out += "\\\\"
+            case UInt8(ascii: "\n"): out += "\\n"
+            case UInt8(ascii: "\t"): out += "\\t"
+            case 0..<0x20, 0x7F:
+                let digits = String(byte)
+                out += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
+            default:
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return fixUTF8(out) + "\""
+    }
+
+    /// The bytes above were appended one scalar per byte; put the UTF-8 back together.
+    private static func fixUTF8(_ s: String) -> String {
+        let bytes = s.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A Lua pattern that matches exactly this text: magic characters escaped with %.
+    static func patternEscaped(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            if "^$()%.[]*+-?".contains(c) { out.append("%") }
+            out.append(c)
+        }
+        return out
+    }
+
+    /// Text for a comment or a message: one line, no control characters, not too long.
+    static func printable(_ text: String, limit: Int = 200) -> String {
+        var out = ""
+        for c in text {
+            if c.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || (0x80..<0xA0).contains($0.value) }) {
+                out.append(" ")
+            } else {
+                out.append(c)
+            }
+            if out.count >= limit {
+                out += "..."
+                break
+            }
+        }
+        return out
+    }
+
+    /// A number as people write it: 1 rather than 1.0.
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+}

@@ -46,7 +46,7 @@ struct CompletionsTests {
     func optionsAreReal() throws {
         let script = try Self.script("bash")
         let empty = try Binary.temporaryDirectory()
-        for command in ["run", "serve", "check", "test", "explain", "draw", "synth", "record", "apps", "shape", "doctor"] {
+        for command in ["run", "serve", "check", "test", "explain", "draw", "synth", "record", "apps", "shape", "doctor", "import"] {
             let options = try Self.bashComplete(["gesturemap", command, "-"], script: script, in: empty)
             #expect(!options.isEmpty, "\(command) is offered no option")
             for option in options where option != "-h" && option != "--help" {

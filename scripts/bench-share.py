@@ -155,45 +155,43 @@ def open_reader(node):
     return fd
 
 
-def engine(binary, directory, node, share):
-    rules = os.path.join(directory, "rules.lua")
-    with open(rules, "w") as f:
-        f.write(RULES)
-    args = [binary, "run", "-v", "--rules", rules] + (["--share"] if share else []) + [node]
-    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    clone = None
+def start_engine(binary, directory, node, rules, arguments, ready):
+    """`gesturemap run -v` with these rules on the panel; waits until `ready(line)`
+    gives a value for a line of its stderr (or it ends, or 30 s pass): that value."""
+    path = os.path.join(directory, "rules.lua")
+    with open(path, "w") as f:
+        f.write(rules)
+    proc = subprocess.Popen([binary, "run", "-v", "--rules", path] + arguments + [node],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    found = None
     deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
+    while found is None and time.monotonic() < deadline:
         line = proc.stderr.readline()
         if not line:
             break
-        if share and " through " in line:
-            clone = line.rsplit(" through ", 1)[1].strip()
-            break
-        if not share and line.startswith("gesturemap: reading "):
-            break
+        found = ready(line)
     time.sleep(1.0)
-    return proc, clone
+    return proc, found
+
+
+def engine(binary, directory, node, share):
+    """Sharing, the clone's node; or reading beside the desktop, True once it reads."""
+    def ready(line):
+        if share:
+            return line.rsplit(" through ", 1)[1].strip() if " through " in line else None
+        return True if line.startswith("gesturemap: reading ") else None
+    return start_engine(binary, directory, node, RULES, ["--share"] if share else [], ready)
 
 
 def pointer_engine(binary, directory, node):
-    """`gesturemap run` with POINTER_RULES on the panel; its virtual pointer's node."""
-    rules = os.path.join(directory, "pointer.lua")
-    with open(rules, "w") as f:
-        f.write(POINTER_RULES)
-    proc = subprocess.Popen([binary, "run", "-v", "--rules", rules, node], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    pointer = None
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        line = proc.stderr.readline()
-        if not line:
-            break
+    """`gesturemap run` with POINTER_RULES on the panel; its virtual pointer's node,
+    once it also reads the panel."""
+    pointer = []
+    def ready(line):
         if "made the virtual pointer " in line:
-            pointer = line.split("made the virtual pointer ", 1)[1].split(" ", 1)[0]
-        if line.startswith("gesturemap: reading ") and pointer:
-            break
-    time.sleep(1.0)
-    return proc, pointer
+            pointer.append(line.split("made the virtual pointer ", 1)[1].split(" ", 1)[0])
+        return pointer[0] if pointer and line.startswith("gesturemap: reading ") else None
+    return start_engine(binary, directory, node, POINTER_RULES, [], ready)
 
 
 def main():

@@ -68,13 +68,7 @@ public final class ProcessLauncher {
     }
 
     private func start(_ request: Request) throws(LaunchError) {
-        var env: [String: String] = [:]
-        var p = environ
-        while let entry = p.pointee {
-            let text = String(cString: entry)
-            if let eq = text.firstIndex(of: "=") { env[String(text[..<eq])] = String(text[text.index(after: eq)...]) }
-            p += 1
-        }
+        var env = ProcessEnvironment.current
         for (k, v) in request.environment { env[k] = v }
         let argv = request.argv.map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]

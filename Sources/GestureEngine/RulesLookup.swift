@@ -9,7 +9,7 @@ public enum RulesLookup {
     /// (`~/.config` when unset or not absolute, as the XDG spec says), then
     /// `/etc/gesturemap/rules.lua` (`GESTUREMAP_SYSTEM_CONFIG` names another
     /// folder, for tests that must not touch /etc).
-    public static func places(environment: [String: String] = RulesLookup.environment) -> [String] {
+    public static func places(environment: [String: String] = ProcessEnvironment.current) -> [String] {
         var places: [String] = []
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
             places.append(config + "/gesturemap/rules.lua")
@@ -23,20 +23,11 @@ public enum RulesLookup {
     /// The first place that holds something, or nil for the built-in rules.
     /// What is there is loaded as given with `--rules` (a directory or an
     /// unreadable file is an error then, said with its path, not skipped).
-    public static func find(environment: [String: String] = RulesLookup.environment) -> String? {
+    public static func find(environment: [String: String] = ProcessEnvironment.current) -> String? {
         places(environment: environment).first { path in
             var info = stat()
             return stat(path, &info) == 0
         }
-    }
-
-    /// The variables the lookup reads, from the process's environment.
-    public static var environment: [String: String] {
-        var values: [String: String] = [:]
-        for name in ["XDG_CONFIG_HOME", "HOME", "GESTUREMAP_SYSTEM_CONFIG"] {
-            if let value = getenv(name) { values[name] = String(cString: value) }
-        }
-        return values
     }
 
     /// Fills in `options.rulesPath` when `--rules` was not given; says where

@@ -1,6 +1,7 @@
 import Glibc
 import GestureContext
 import GestureEngine
+import GestureSystem
 import GestureTools
 
 /// `gesturemap doctor`: why a gesture would do nothing here, and the fix.
@@ -39,7 +40,7 @@ enum DoctorCommand {
         } catch {
             return usageFailure(error, command: "doctor", console: console)
         }
-        let environment = processEnvironment()
+        let environment = ProcessEnvironment.current
         var doctor = Doctor(environment: environment, rulesPath: rules)
         doctor.appSource = appSource(environment)
         let report = doctor.examine()
@@ -60,16 +61,5 @@ enum DoctorCommand {
                                  fix: "docs/apps.md: GNOME and KDE need the Shell extension or the KWin script that examples/ ships")
         }
         return DoctorFinding(.ok, "app source: \(tracker.sourceName), connected")
-    }
-
-    static func processEnvironment() -> [String: String] {
-        var values: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let eq = text.firstIndex(of: "=") { values[String(text[..<eq])] = String(text[text.index(after: eq)...]) }
-            entry += 1
-        }
-        return values
     }
 }

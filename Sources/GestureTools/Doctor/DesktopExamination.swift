@@ -18,9 +18,8 @@ struct DesktopExamination {
         } else if current.contains("gnome") {
             let version = Self.version(ProgramOutput.run(["gnome-shell", "--version"], environment: env)?.output)
             name = "GNOME" + (version.map { " \($0.text)" } ?? "")
-            gestures = DesktopGesture.gnome(major: version?.major)
+            gestures = DesktopGesture.gnome(major: version?.major ?? 40)
             if version == nil { findings.append(DoctorFinding(.note, "gnome-shell --version said nothing: its gestures are taken as GNOME 40 to 46's")) }
-            if version == nil { gestures = DesktopGesture.gnome(major: 40) }
         } else if current.contains("kde") {
             let version = Self.version(ProgramOutput.run(["plasmashell", "--version"], environment: env)?.output)
             name = "KDE Plasma" + (version.map { " \($0.text)" } ?? "")

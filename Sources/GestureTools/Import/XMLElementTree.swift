@@ -1,4 +1,7 @@
-import CLibXML2
+// Internal, so a module that imports GestureTools never loads libxml2's headers:
+// they bring the system's ICU, whose UErrorCode clashes with Foundation's own
+// ICU in any module that also imports FoundationXML.
+internal import CLibXML2
 
 /// An XML element as libxml2 read it: its name, attributes, text and children,
 /// with its line. Copied out of libxml2's tree, so nothing of libxml2 outlives the read.

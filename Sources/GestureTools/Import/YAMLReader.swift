@@ -1,4 +1,4 @@
-import CYAML
+internal import CYAML
 
 /// Reads YAML with libyaml, the parser fusuma's Ruby (Psych) uses, so what
 /// fusuma accepts is accepted here: tabs after values, anchors, aliases, merge

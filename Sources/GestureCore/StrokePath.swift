@@ -24,6 +24,21 @@ public struct StrokePath: Sendable {
         vertexLength = 0
     }
 
+    /// Starts the shape afresh where the hand is now: the path so far was not
+    /// yet a stroke (see StrokeOnset). The position keeps counting from where
+    /// the sequence began.
+    mutating func restartShape() {
+        vertices.removeAll(keepingCapacity: true)
+        vertices.append(position)
+        vertexLength = 0
+    }
+
+    /// Where the shape begins: where the sequence began, or where the stroke did.
+    private var origin: Vector { vertices.first ?? .zero }
+
+    /// How far the shape has got from where it began, mm.
+    private var progress: Vector { position - origin }
+
     mutating func advance(by delta: Vector) {
         position += delta
         guard let last = vertices.last else { return }
@@ -41,7 +56,7 @@ public struct StrokePath: Sendable {
     /// 0.9 for a quarter circle, 0.64 for a half circle, near 0 for a full one.
     public var efficiency: Double {
         let total = length
-        return total > 0 ? min(position.length / total, 1) : 1
+        return total > 0 ? min(progress.length / total, 1) : 1
     }
 
     /// The shape measures, in degrees: how far the heading of the path's last
@@ -49,15 +64,30 @@ public struct StrokePath: Sendable {
     /// a whole (`deviation`). A straight stroke has both near 0; an arc of θ has
     /// a turn of about 2θ/3.
     public var headings: (turn: Double, deviation: Double) {
+        let h = measuredHeadings
+        return (h.turn, h.deviation)
+    }
+
+    /// How fast the heading turns, degrees per millimetre of path: the turn
+    /// between the first and last thirds over the path between their middles.
+    /// An arc of radius r turns 57.3 / r °/mm wherever it is measured, so a
+    /// circle shows itself by this before it has turned far; nil on a path too
+    /// short for its thirds to be apart.
+    public var turnRate: Double? {
+        let h = measuredHeadings
+        return h.between >= StrokePath.minPart ? h.turn / h.between : nil
+    }
+
+    private var measuredHeadings: (turn: Double, deviation: Double, between: Double) {
         let total = length
-        guard total > 0, position.length > 0 else { return (0, 0) }
+        guard total > 0, progress.length > 0 else { return (0, 0, 0) }
         let part = max(StrokePath.minPart, total / 3)
         let firstEnd = point(atLength: min(part, total))
         let lastStart = point(atLength: max(total - part, 0))
-        let first = firstEnd - (vertices.first ?? .zero)
+        let first = firstEnd - origin
         let last = position - lastStart
-        guard first.length > 0, last.length > 0 else { return (0, 0) }
-        return (abs(normalizedDegrees(last.degrees - first.degrees)), abs(normalizedDegrees(last.degrees - position.degrees)))
+        guard first.length > 0, last.length > 0 else { return (0, 0, 0) }
+        return (abs(normalizedDegrees(last.degrees - first.degrees)), abs(normalizedDegrees(last.degrees - progress.degrees)), total - part)
     }
 
     /// The point `s` mm along the path from its start.
@@ -88,12 +118,15 @@ public struct StrokeShape: Sendable {
         case turning(degrees: Double)
         /// Its last third heads this far off the stroke as a whole.
         case veering(degrees: Double)
+        /// Its heading turns this fast, as a circle's does.
+        case curving(degreesPerMillimetre: Double)
 
         public var description: String {
             switch self {
             case .winding(let e): return "it wound (\(Int(clamping: (e * 100).rounded()))% of its path was progress)"
             case .turning(let d): return "it turned \(Int(clamping: d.rounded()))°"
             case .veering(let d): return "it veered \(Int(clamping: d.rounded()))° off its course"
+            case .curving(let r): return "it curved like a circle (\(Int(clamping: (r * 10).rounded()))° every 10 mm)"
             }
         }
     }
@@ -101,6 +134,8 @@ public struct StrokeShape: Sendable {
     public var minEfficiency: Double
     public var maxTurn: Double
     public var maxDeviation: Double
+    /// Degrees per millimetre; nil: any.
+    public var maxTurnRate: Double?
 
     /// While the fingers are down, a commit is a prediction: only a stroke that
     /// is already nearly straight. Measured where they committed with a 0.1 s settle, 1,400
@@ -116,7 +151,7 @@ public struct StrokeShape: Sendable {
     /// 0.1 s; settled at 60 ms a swipe commits on a shorter path,
     /// which has turned less, and a 20 mm circle at 150 mm/s had turned 20° when
     /// it first reached 10 mm: 15° keeps every circle out.
-    public static let commit = StrokeShape(minEfficiency: 0.93, maxTurn: 15, maxDeviation: 12)
+    public static let commit = StrokeShape(minEfficiency: 0.93, maxTurn: 15, maxDeviation: 12, maxTurnRate: 1.1)
     /// At the lift the whole stroke is there to judge: a bow is fine, a hook,
     /// a quarter circle or more, an S or a return is not.
     public static let lift = StrokeShape(minEfficiency: 0.8, maxTurn: 50, maxDeviation: 35)
@@ -127,6 +162,7 @@ public struct StrokeShape: Sendable {
         let h = path.headings
         if h.turn > maxTurn { return .turning(degrees: h.turn) }
         if h.deviation > maxDeviation { return .veering(degrees: h.deviation) }
+        if let maxTurnRate, let rate = path.turnRate, rate > maxTurnRate { return .curving(degreesPerMillimetre: rate) }
         return nil
     }
 }

@@ -109,7 +109,12 @@ public struct SwipeRecognizer: Recognizer {
             return
         }
         let speed = onset.speed(at: time, position: tracker.strokePath.position)
-        let ready = lifted ? speed >= config.minSpeed : settled && speed >= config.commitSpeed
+        // While the fingers are down, a stroke that has become fast is as sure
+        // as one that was fast from its onset: a slow start would otherwise
+        // hold its mean speed under the commit speed long after.
+        let ready = lifted
+            ? speed >= config.minSpeed
+            : settled && max(speed, tracker.recentStrokeSpeed ?? 0) >= config.commitSpeed
         guard ready else {
             if lifted { return fail(.liftedTooSlow(.under("speed", speed, .swipeMinSpeed, limit: config.minSpeed)), into: &out) }
             deadline = limit

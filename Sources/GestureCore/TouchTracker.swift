@@ -92,10 +92,10 @@ public struct TouchTracker: Sendable {
     public private(set) var rotation = 0.0
     /// Recent centroid samples, for a velocity that reflects the last ~100 ms:
     /// a ring of 16, overwritten in place (one array, so one uniqueness check a frame).
-    private var history = [(time: Double, centroid: Vector)](repeating: (0, .zero), count: TouchTracker.historySize)
-    private var historyEnd = 0
-    private var historyCount = 0
-    private static let historySize = 16
+    /// The centroid's recent positions, for its velocity.
+    private var centroidHistory = RecentTravel()
+    /// The stroke path's recent positions, for the stroke's recent speed.
+    private var strokeHistory = RecentTravel()
     private var countChanged = false
     /// Angles about the centroid cost an atan2 per finger per frame; only a
     /// rotation recognizer needs them.
@@ -172,6 +172,7 @@ public struct TouchTracker: Sendable {
         if tracksStroke {
             let n = max(downBefore, downCount)
             if n > 0 { strokePath.advance(by: frameMovement / Double(n)) }
+            strokeHistory.append(strokePath.position, at: time)
         }
         updateGeometry()
         // Once stroking, the onset stays: the recent speed (a walk back through
@@ -180,6 +181,10 @@ public struct TouchTracker: Sendable {
             let motion = recentMotion
             let speed = motion.span >= StrokeOnset.minimumWindow ? motion.velocity.length : nil
             strokeOnset.advance(time: time, position: strokePath.position, speed: speed)
+            // What a resting or creeping hand drew is no part of the stroke's shape:
+            // a resting finger's noise, or a coarse pad's steps, would make a
+            // straight stroke look wound.
+            if case .creeping = strokeOnset { strokePath.restartShape() }
         }
     }
 
@@ -256,7 +261,7 @@ public struct TouchTracker: Sendable {
             segmentStart = time
             segmentCentroidOrigin = c
             segmentExcursion = 0
-            historyCount = 0
+            centroidHistory.removeAll()
             var sum = 0.0
             var n = 0
             for i in touches.indices where touches[i].isDown {
@@ -299,9 +304,7 @@ public struct TouchTracker: Sendable {
             let away = c.distance(to: segmentCentroidOrigin)
             if away > segmentExcursion { segmentExcursion = away }
         }
-        history[historyEnd] = (time, c)
-        historyEnd = (historyEnd + 1) % TouchTracker.historySize
-        historyCount = min(historyCount + 1, TouchTracker.historySize)
+        centroidHistory.append(c, at: time)
     }
 
     /// Translation of the centroid since the segment began, mm.
@@ -315,18 +318,16 @@ public struct TouchTracker: Sendable {
     /// read as speed.
     // Inlined: a call from a mutating method would copy the whole tracker.
     var recentMotion: (velocity: Vector, span: Double) {
-        @inline(__always) get {
-            guard historyCount > 0 else { return (.zero, 0) }
-            let size = TouchTracker.historySize
-            let last = (historyEnd + size - 1) % size
-            var first = last
-            for k in 0..<historyCount {
-                first = (last + size - k) % size
-                if history[last].time - history[first].time >= 0.1 { break }
-            }
-            let dt = history[last].time - history[first].time
-            return (dt > 0 ? (history[last].centroid - history[first].centroid) / dt : .zero, dt)
-        }
+        @inline(__always) get { centroidHistory.motion(over: 0.1) }
+    }
+
+    /// The stroke's speed over its last `StrokeOnset.minimumWindow` or so,
+    /// mm/s; nil until the stroke has been kept that long. A stroke that
+    /// started slowly and then sped up is a swipe as surely as one that was
+    /// fast throughout, and its mean speed since the onset lags behind.
+    public var recentStrokeSpeed: Double? {
+        let motion = strokeHistory.motion(over: StrokeOnset.minimumWindow)
+        return motion.span >= StrokeOnset.minimumWindow ? motion.velocity.length : nil
     }
 
     /// Scale of the fingers' spread since the segment began (1 = unchanged).
@@ -378,6 +379,7 @@ public struct TouchTracker: Sendable {
             anyCancelled = false
             sequence &+= 1
             strokePath.reset()
+            strokeHistory.removeAll()
             strokeOnset = .landed(at: time, from: .zero)
             handTravel = .zero
             if !restLifts.isEmpty { restLifts.removeAll { time - $0.time > RestRule.relandWithin } }

@@ -34,6 +34,27 @@ struct StrokeShapeTests {
         #expect(fired.isEmpty, "\(fired)")
     }
 
+    /// A wider circle drawn at about the commit speed has turned little when it
+    /// first could commit (25 mm at 150 mm/s: a 23° arc at 10 mm, a turn of 15°
+    /// between its thirds), which a bowed swipe may too; its heading turns
+    /// steadily, 2.3° every millimetre, as no swipe's does.
+    @Test("a one-finger circle of 25 mm radius at 120–250 mm/s is no swipe, at any rate, from any starting point, with four or eight directions",
+          arguments: [25.0], [120.0, 150, 200, 250])
+    func wideCircles(radius: Double, speed: Double) {
+        let fourWay: [GestureRule] = Direction.cardinals.map { GestureRule(spec: GestureSpec(kind: .swipe, fingers: .exactly(1), direction: $0)) }
+        var fired: [String] = []
+        for (rules, ways) in [(fourWay, 4), (Self.swipes, 8)] {
+            for k in 0..<12 {
+                for rate in [60.0, 90, 125, 240] {
+                    let plan = Self.circle(radius: radius, speed: speed, laps: 1, phase: Double(k) * 30, clockwise: k % 2 == 0)
+                    let frames = TouchScript.frames(plan, rate: rate, noise: 0.2, seed: UInt64(k) &* 31 &+ UInt64(rate))
+                    fired += TouchScript.recognize(frames, rules: rules).map { "\(ways)-way, from \(k * 30)° at \(Int(rate)) Hz: \(TouchScript.summary($0))" }
+                }
+            }
+        }
+        #expect(fired.isEmpty, "\(fired.count) fired: \(fired.prefix(12))")
+    }
+
     @Test("an S drawn quickly is no swipe", arguments: [0.25, 0.4])
     func sShape(amplitude: Double) {
         // 50 mm along, swinging `amplitude` of that to each side, in 0.25 s: its first arc alone is fast.

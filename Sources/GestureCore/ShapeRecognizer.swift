@@ -182,8 +182,13 @@ public struct ShapeRecognizer: Recognizer {
             if turn < ShapeCorners.drawnCorner {
                 why = .shapeWithoutCorner(best: best.name, Measurement("sharpest turn", turn, .minimum, ShapeCorners.drawnCorner, unit: "°", key: nil))
             } else if let least = config.minimum(for: best.name) {
-                if best.score >= least { return recognize(best, drawing, at: time, tracker: tracker, into: &out) }
-                why = .shapeUnmatched(best: best.name, .under("scored", best.score, .shapeMinScore, limit: least))
+                if best.score < least {
+                    why = .shapeUnmatched(best: best.name, .under("scored", best.score, .shapeMinScore, limit: least))
+                } else if let wander = Self.wandering(best, stroke: stroke, drawing: drawing.points, templates: config.matcher.templates) {
+                    why = .shapeStrays(best: best.name, wander)
+                } else {
+                    return recognize(best, drawing, at: time, tracker: tracker, into: &out)
+                }
             } else {
                 why = .shapeUnbound(best: best.name, score: best.score)
             }
@@ -193,6 +198,16 @@ public struct ShapeRecognizer: Recognizer {
         guard config.gap > 0, drawing.strokes < config.maxStrokes else { return fail(why, into: &out) }
         phase = .between(drawing, why: why)
         deadline = time + config.gap
+    }
+
+    /// How a match good enough by its score wanders where its built-in shape
+    /// does not (docs/shapes.md, "Wandering"), or nil.
+    static func wandering(_ best: ShapeMatcher.Match, stroke: ShapeStroke, drawing points: [Vector], templates: [ShapeTemplate]) -> Measurement? {
+        if best.needsBend {
+            let bend = ShapeBend.leastTurn(ofDrawing: points)
+            if bend < ShapeBend.drawnBend { return Measurement("least bend", bend, .minimum, ShapeBend.drawnBend, unit: "°", key: nil) }
+        }
+        return ShapeStray.refusal(stroke, name: best.name, score: best.score, templates: templates)
     }
 
     private mutating func recognize(_ match: ShapeMatcher.Match, _ drawing: Drawing, at time: Double, tracker: TouchTracker, into out: inout [Transition]) {

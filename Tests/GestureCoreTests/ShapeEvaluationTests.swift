@@ -73,6 +73,7 @@ enum ShapeEvaluation {
             case .flatStroke: return "nothing (back and forth)"
             case .shapeUnmatched(let best, _): return "nothing (\(best), low score)"
             case .shapeWithoutCorner(let best, _): return "nothing (\(best), no corner)"
+            case .shapeStrays(let best, _): return "nothing (\(best), strays)"
             default: return "nothing (\(t.cause))"
             }
         }

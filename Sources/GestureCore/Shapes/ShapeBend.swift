@@ -23,6 +23,13 @@ public enum ShapeBend {
     /// everywhere: 0°, nowhere straight or bending back.
     public static let drawnBend = 0.0
 
+    /// The least bend, as a failed measurement, of a drawing matched to a
+    /// template that bends all round, when it is under `drawnBend`; else nil.
+    public static func refusal(ofDrawing points: [Vector]) -> Measurement? {
+        let bend = leastTurn(ofDrawing: points)
+        return bend < drawnBend ? Measurement("least bend", bend, .minimum, drawnBend, unit: "°", key: nil) : nil
+    }
+
     /// The least turn of a template's path, in any unit (only its form counts).
     public static func leastTurn(ofTemplate path: [Vector]) -> Double {
         leastTurn(of: path, minArm: 0)

@@ -150,6 +150,7 @@ extension TransitionCause {
         case .flatStroke: return "flat_stroke"
         case .shapeUnmatched: return "shape_unmatched"
         case .shapeWithoutCorner: return "shape_without_corner"
+        case .shapeStrays: return "shape_strays"
         case .shapeUnbound: return "shape_unbound"
         case .failedInLua: return "failed_in_lua"
         case .deadlineInLua: return "deadline_in_lua"

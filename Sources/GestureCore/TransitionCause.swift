@@ -54,6 +54,10 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
     /// Shapes: the best template turns sharply somewhere, and the drawing
     /// nowhere does: a smooth curve near a check or a bracket (`ShapeCorners`).
     case shapeWithoutCorner(best: String, Measurement)
+    /// Shapes: the drawing scored well enough, but wanders where the shape
+    /// does not: far off the template's path (`ShapeStray`), or straight or
+    /// bending back on its way round a circle (`ShapeBend`).
+    case shapeStrays(best: String, Measurement)
     /// Shapes: it looked most like a shape no rule binds.
     case shapeUnbound(best: String, score: Double)
     /// A Lua recognizer called `fail`, with its reason if it gave one.
@@ -106,6 +110,7 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
         case .flatStroke: return "it went back and forth along a line, which is no shape"
         case .shapeUnmatched(let best, let m): return "most like \(best), but \(m)"
         case .shapeWithoutCorner(let best, let m): return "most like \(best), which has a corner where this drawing only curves: \(m)"
+        case .shapeStrays(let best, let m): return "most like \(best), but it wanders where \(best) does not: \(m)"
         case .shapeUnbound(let best, let score): return "most like \(best) (\(twoDecimals(score))), which no rule binds"
         case .failedInLua(let reason): return reason.map { "fail(): \($0)" } ?? "fail()"
         case .deadlineInLua: return "its deadline passed and it has no timeout function"
@@ -124,7 +129,7 @@ extension TransitionCause {
         switch self {
         case .movedTooFar(let m), .heldTooLong(let m), .liftedEarly(let m), .tooLong(let m),
              .liftedTooSlow(let m), .notFromEdge(let m), .tapTooFar(let m), .shapeTooSmall(let m), .shapeUnmatched(_, let m),
-             .shapeWithoutCorner(_, let m):
+             .shapeWithoutCorner(_, let m), .shapeStrays(_, let m):
             return m
         case .liftedBeforeBegan(_, let m), .liftedWithoutStroke(let m):
             return m

@@ -14,6 +14,8 @@ public struct ShapeMatcher: Sendable {
         public var distance: Double
         /// The template matched turns sharply somewhere (`ShapeCorners`).
         public var needsCorner = false
+        /// The template matched curves the same way all round (`ShapeBend`).
+        public var needsBend = false
     }
 
     /// A warp distance at which the score reaches 0. Chosen so that the
@@ -43,7 +45,7 @@ public struct ShapeMatcher: Sendable {
             }
             // Ties go to the template listed first, as in `best`.
             if d < known || best[template.name] == nil {
-                best[template.name] = Match(name: template.name, score: ShapeMatcher.score(distance: d), distance: d, needsCorner: template.hasCorner)
+                best[template.name] = Match(name: template.name, score: ShapeMatcher.score(distance: d), distance: d, needsCorner: template.hasCorner, needsBend: template.bendsAllRound)
             }
         }
         return order.compactMap { best[$0] }.sorted { $0.distance < $1.distance }
@@ -70,7 +72,7 @@ public struct ShapeMatcher: Sendable {
         }
         return best.map {
             let template = templates[$0.template]
-            return Match(name: template.name, score: ShapeMatcher.score(distance: $0.distance), distance: $0.distance, needsCorner: template.hasCorner)
+            return Match(name: template.name, score: ShapeMatcher.score(distance: $0.distance), distance: $0.distance, needsCorner: template.hasCorner, needsBend: template.bendsAllRound)
         }
     }
 

@@ -20,6 +20,9 @@ public struct ShapeTemplate: Sendable {
     /// whose hooks where the pen landed or lifted are no corners the next
     /// drawing will have.
     public let hasCorner: Bool
+    /// It curves the same way all round (`ShapeBend`), so a drawing of it must
+    /// too: built-in shapes alone, for the reason `hasCorner` is.
+    public let bendsAllRound: Bool
     let variants: [ShapeStroke]
 
     /// A stroke whose ends are closer than this share of its size is a loop.
@@ -36,6 +39,7 @@ public struct ShapeTemplate: Sendable {
         self.anyDirection = anyDirection
         self.turnsToMeet = turnsToMeet
         hasCorner = cornersCount && ShapeCorners.sharpestTurn(ofTemplate: path) >= ShapeCorners.templateCorner
+        bendsAllRound = cornersCount && ShapeBend.leastTurn(ofTemplate: path) >= ShapeBend.templateBend
         isLoop = loop ?? (stroke.endGap < ShapeTemplate.loopGap)
         if isLoop {
             let ring = LoopPath(stroke.points + [stroke.points[0]])

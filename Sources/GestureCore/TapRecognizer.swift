@@ -7,6 +7,9 @@
 /// next one only while a rule for more taps exists; otherwise it is recognized
 /// as soon as its fingers lift. So with rules for tap and double tap, one tap is
 /// a tap once the interval has passed and two taps are only a double tap.
+///
+/// Fingers that took turns, a drumroll (`TapRoll`), are a one-finger tap per
+/// finger, not one tap of them all (docs/state-machine.md, "Taps and rolls").
 public struct TapRecognizer: Recognizer {
     public struct Config: Sendable {
         public var fingers = FingerMask()
@@ -185,7 +188,6 @@ public struct TapRecognizer: Recognizer {
             return complete(press, at: time, tracker: tracker, earlier: earlier, into: &out)
         }
         for (k, finger) in roll.presses.enumerated() {
-            var run = earlier
             if k > 0 {
                 // A finger of a roll never counts on from the finger before it:
                 // a double tap is one spot tapped twice, and this finger landed
@@ -198,13 +200,13 @@ public struct TapRecognizer: Recognizer {
                     out.append(Transition(kind: kind, from: .ended, to: .possible, cause: .nextPress))
                     phase = .pressing(sequence: tracker.sequence, earlier: nil)
                 case .idle, .pressing, .failed:
-                    // Failed: no rule for one finger, so no finger of the roll is a tap.
+                    // `complete` leaves only waiting, recognized or failed; failed
+                    // is no rule for one finger, which fails every finger alike.
                     return
                 }
-                run = nil
             }
             let press = Press(fingers: 1, start: finger.start, end: finger.lift ?? time, position: finger.position)
-            complete(press, at: time, tracker: tracker, earlier: run, into: &out)
+            complete(press, at: time, tracker: tracker, earlier: k == 0 ? earlier : nil, into: &out)
         }
     }
 

@@ -30,6 +30,14 @@ struct ContactContinuity: Sendable {
     static let handoffMinSpeed = 50.0
     /// ... within this angle of its motion (cosine of 45°).
     static let handoffMinCosine = 0.7071067811865476
+    /// ... having travelled at least this far since it landed, mm: sensor
+    /// noise on a still finger reads as 50 mm/s and more at 200 Hz, and a
+    /// drumroll's finger lifting a frame after the next one lands beside it
+    /// would be joined to it (a 1-finger swipe) by speed alone. A still
+    /// finger's wobble and noise stay within about 1.3 mm (real taps on
+    /// glass move under 0.8 mm); a finger whose id the firmware hands off is
+    /// mid-stroke.
+    static let handoffMinTravel = 2.0
     /// A held landing is released after this long without a deciding frame, s.
     static let maxHold = 0.035
     /// A jump this long in one report, after `teleportSilence` without any, is
@@ -54,6 +62,7 @@ struct ContactContinuity: Sendable {
         var near: Int
         var nearPosition: Vector
         var nearVelocity: Vector
+        var nearTravel: Double
     }
 
     private var held: [HeldLanding] = []
@@ -259,7 +268,7 @@ struct ContactContinuity: Sendable {
     private func isHandoff(_ h: HeldLanding) -> Bool {
         let v = h.nearVelocity
         let speed = v.length
-        guard speed >= ContactContinuity.handoffMinSpeed else { return false }
+        guard speed >= ContactContinuity.handoffMinSpeed, h.nearTravel >= ContactContinuity.handoffMinTravel else { return false }
         let ahead = h.touch.position - h.nearPosition
         let distance = ahead.length
         return distance > 0 && ahead.dot(v) >= ContactContinuity.handoffMinCosine * distance * speed
@@ -324,7 +333,8 @@ struct ContactContinuity: Sendable {
             }
             var skeleton = frame
             skeleton.touches = []
-            let landing = HeldLanding(touch: touch, frame: skeleton, near: near.id, nearPosition: near.position, nearVelocity: near.velocity)
+            let landing = HeldLanding(touch: touch, frame: skeleton, near: near.id, nearPosition: near.position, nearVelocity: near.velocity,
+                                      nearTravel: near.travel)
             if near.lifts {
                 guard isHandoff(landing), let old = frame.touches.firstIndex(where: { $0.id == near.id }) else {
                     k += 1
@@ -367,8 +377,8 @@ struct ContactContinuity: Sendable {
     /// A contact down before this frame and still down in it, within `joinRadius`
     /// of `point`, as it is in this frame: where it is and how fast it moves.
     private func nearestDown(to point: Vector, in frame: TouchFrame, tracker: TouchTracker, liftingToo: Bool = false)
-        -> (id: Int, position: Vector, velocity: Vector, lifts: Bool)? {
-        var best: (id: Int, position: Vector, velocity: Vector, lifts: Bool)?
+        -> (id: Int, position: Vector, velocity: Vector, lifts: Bool, travel: Double)? {
+        var best: (id: Int, position: Vector, velocity: Vector, lifts: Bool, travel: Double)?
         var bestDistance = ContactContinuity.joinRadius
         for t in tracker.touches where t.isDown && !t.isResting {
             var position = t.position
@@ -385,7 +395,7 @@ struct ContactContinuity: Sendable {
             }
             let d = position.distance(to: point)
             if d <= bestDistance {
-                best = (t.id, position, velocity, lifts)
+                best = (t.id, position, velocity, lifts, max(t.maxExcursion, position.distance(to: t.start)))
                 bestDistance = d
             }
         }

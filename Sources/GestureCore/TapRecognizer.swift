@@ -7,6 +7,9 @@
 /// next one only while a rule for more taps exists; otherwise it is recognized
 /// as soon as its fingers lift. So with rules for tap and double tap, one tap is
 /// a tap once the interval has passed and two taps are only a double tap.
+///
+/// Fingers that took turns, a drumroll (`TapRoll`), are a one-finger tap per
+/// finger, not one tap of them all (docs/state-machine.md, "Taps and rolls").
 public struct TapRecognizer: Recognizer {
     public struct Config: Sendable {
         public var fingers = FingerMask()
@@ -143,8 +146,20 @@ public struct TapRecognizer: Recognizer {
         if time - tracker.sequenceStart > config.maxDuration {
             return .heldTooLong(.over("held", time - tracker.sequenceStart, .tapMaxDuration, limit: config.maxDuration))
         }
-        if tracker.fingers > config.fingers.maximum { return .tooManyFingers(tracker.fingers, kind) }
+        if tracker.fingers > config.fingers.maximum, !mayRoll(tracker) { return .tooManyFingers(tracker.fingers, kind) }
         return nil
+    }
+
+    /// More fingers than any tap rule binds may still be a roll of one-finger
+    /// taps, for a one-finger rule to see: the press fails only once they
+    /// cannot be. Fingers landing in one frame, or down together too long,
+    /// cannot, so a two-finger scroll fails here as soon as it did before
+    /// rolls (a share's claim waits on this).
+    private func mayRoll(_ tracker: TouchTracker) -> Bool {
+        guard config.mostTaps(1) > 0 else { return false }
+        let roll = TapRoll(tracker: tracker)
+        guard tracker.isActive else { return roll.isRoll }
+        return roll.mayRoll(latestLift: tracker.sequenceStart + config.maxDuration, now: tracker.time)
     }
 
     /// The current press is not a tap. Taps before it are reported; otherwise the recognizer fails.
@@ -156,9 +171,48 @@ public struct TapRecognizer: Recognizer {
         }
     }
 
+    /// One tap's press: the sequence's fingers together, or one finger of a roll.
+    private struct Press {
+        var fingers: Int
+        var start: Double
+        var end: Double
+        var position: Vector
+    }
+
+    /// Every finger has lifted: one tap of them all, or, for a roll, one
+    /// one-finger tap per finger in the order they landed.
     private mutating func completeTap(at time: Double, tracker: TouchTracker, earlier: TapRun?, into out: inout [Transition]) {
-        let fingers = tracker.fingers
-        let position = tracker.centroid
+        let roll = TapRoll(tracker: tracker)
+        guard roll.isRoll else {
+            let press = Press(fingers: tracker.fingers, start: tracker.sequenceStart, end: time, position: tracker.centroid)
+            return complete(press, at: time, tracker: tracker, earlier: earlier, into: &out)
+        }
+        for (k, finger) in roll.presses.enumerated() {
+            if k > 0 {
+                // A finger of a roll never counts on from the finger before it:
+                // a double tap is one spot tapped twice, and this finger landed
+                // before that one lifted. Its tap is reported, and counting
+                // starts again (a roll repeated is a tap per finger, not a double tap).
+                switch phase {
+                case .waiting(_, let taps):
+                    reportAndGoOn(taps, at: time, tracker: tracker, cause: .rolledFinger, into: &out)
+                case .recognized:
+                    out.append(Transition(kind: kind, from: .ended, to: .possible, cause: .nextPress))
+                    phase = .pressing(sequence: tracker.sequence, earlier: nil)
+                case .idle, .pressing, .failed:
+                    // `complete` leaves only waiting, recognized or failed; failed
+                    // is no rule for one finger, which fails every finger alike.
+                    return
+                }
+            }
+            let press = Press(fingers: 1, start: finger.start, end: finger.lift ?? time, position: finger.position)
+            complete(press, at: time, tracker: tracker, earlier: k == 0 ? earlier : nil, into: &out)
+        }
+    }
+
+    private mutating func complete(_ press: Press, at time: Double, tracker: TouchTracker, earlier: TapRun?, into out: inout [Transition]) {
+        let fingers = press.fingers
+        let position = press.position
         var run = earlier
         if let taps = run, taps.fingers != fingers {
             // A tap with another finger count starts a count of its own.
@@ -170,9 +224,9 @@ public struct TapRecognizer: Recognizer {
             reportAndGoOn(taps, at: time, tracker: tracker, cause: .tapTooFar(apart), into: &out)
             run = nil
         }
-        var taps = run ?? TapRun(count: 0, fingers: fingers, firstStart: tracker.sequenceStart, lastEnd: time, lastPosition: position, resting: 0)
+        var taps = run ?? TapRun(count: 0, fingers: fingers, firstStart: press.start, lastEnd: press.end, lastPosition: position, resting: 0)
         taps.count += 1
-        taps.lastEnd = time
+        taps.lastEnd = press.end
         taps.lastPosition = position
         taps.resting = tracker.resting
         let most = config.mostTaps(fingers)

@@ -6,6 +6,9 @@ public struct TrackedTouch: Equatable, Sendable {
     public var position: Vector
     public var isDown: Bool
     public var wasCancelled: Bool
+    /// When it lifted (nil while down): a tap judges from the landing and lift
+    /// order whether its fingers were one press or a roll (`TapRoll`).
+    public var liftTime: Double? = nil
     /// The farthest this contact has been from where it landed, mm.
     public var maxExcursion: Double { maxExcursionSquared.squareRoot() }
     /// Squared, as it is kept: it grows at nearly every frame of a stroke, and
@@ -153,6 +156,7 @@ public struct TouchTracker: Sendable {
                 if let i {
                     frameMovement += move(i, to: touch.position)
                     touches[i].isDown = false
+                    touches[i].liftTime = time
                     touches[i].wasCancelled = touch.phase == .cancelled
                     downCount -= 1
                     countChanged = true

@@ -145,6 +145,7 @@ extension TransitionCause {
         case .unknownSurface: return "unknown_surface"
         case .tapWithOtherFingers: return "tap_with_other_fingers"
         case .tapTooFar: return "tap_too_far"
+        case .rolledFinger: return "rolled_finger"
         case .shapeTooSmall: return "shape_too_small"
         case .straightStroke: return "straight_stroke"
         case .flatStroke: return "flat_stroke"

@@ -43,6 +43,8 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
     /// A tap with another finger count than the taps before it.
     case tapWithOtherFingers(Int)
     case tapTooFar(Measurement)
+    /// The next finger of a roll tapped: the last one's tap stands alone.
+    case rolledFinger
     /// Shapes: the drawing was smaller than `shape_min_size`.
     case shapeTooSmall(Measurement)
     /// Shapes: a straight stroke is a swipe or a drag, never a shape.
@@ -105,6 +107,7 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
         case .unknownSurface: return "the surface size is unknown, so there are no edges to start from"
         case .tapWithOtherFingers(let n): return "tap with \(n) finger\(n == 1 ? "" : "s")"
         case .tapTooFar(let m): return "tap too far from the last: \(m)"
+        case .rolledFinger: return "the next finger of a roll tapped"
         case .shapeTooSmall(let m): return "too small for a shape: \(m)"
         case .straightStroke: return "a straight stroke is no shape"
         case .flatStroke: return "it went back and forth along a line, which is no shape"

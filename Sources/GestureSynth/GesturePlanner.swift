@@ -216,13 +216,20 @@ struct GesturePlanner {
         let offsets = hand(fingers, across: random.uniform(-30...30))
         var c = centre(margin: 30)
         var t = 0.0
+        // Several fingers land and lift within 20 ms of each other and press at
+        // least 60 ms: down together for at least half of the longest press,
+        // so never a roll of one-finger taps (`TapRoll`). One finger keeps the
+        // wider ranges, and every range takes one draw, so one-finger taps are
+        // what they always were.
+        let pressRange: ClosedRange<Double> = fingers > 1 ? 0.06...0.12 : 0.04...0.12
+        let spread: ClosedRange<Double> = fingers > 1 ? 0...0.02 : 0...0.03
         for _ in 0..<max(count, 1) {
-            let press = random.uniform(0.04...0.12)
+            let press = random.uniform(pressRange)
             for offset in offsets {
                 let p = c + offset
-                let lands = t + random.uniform(0...0.03)
+                let lands = t + random.uniform(spread)
                 tracks.append(FingerTrack(
-                    lands: lands, lifts: t + press + random.uniform(0...0.03),
+                    lands: lands, lifts: t + press + random.uniform(spread),
                     motion: .stroke(from: p, to: p + Vector(random.jitter(0.3), random.jitter(0.3)), bend: 0),
                     moveStart: lands, moveEnd: t + press, easing: .smooth, noise: GesturePlanner.noise))
             }

@@ -100,6 +100,25 @@ struct ContactContinuityTests {
         #expect(Self.run(frames, ["tap", "swipe right", "pan"]) == ["tap 1 x1 ended", "tap 1 x1 ended"])
     }
 
+    @Test("a still finger whose noise reads as 80 mm/s toward a neighbour landing beside it, lifting the next report, is not handed off: a drumroll's two taps")
+    func noisyStillFingerIsNoHandoff() {
+        // 200 Hz; the first finger jitters 0.4 mm in its last 5 ms step, toward
+        // where the second lands 19 mm to its right, and lifts the next report.
+        let frames = [
+            Self.frame(1.0, [(1, 30, 30, .began)]),
+            Self.frame(1.005, [(1, 30.1, 30.1, .moved)]),
+            Self.frame(1.01, [(1, 29.9, 30, .moved)]),
+            Self.frame(1.015, [(1, 30.0, 29.9, .moved)]),
+            Self.frame(1.02, [(1, 30.3, 30, .moved)]),
+            Self.frame(1.04, [(1, 29.9, 30.1, .moved)]),
+            Self.frame(1.045, [(1, 30.3, 30.0, .moved), (2, 49, 30, .began)]),
+            Self.frame(1.05, [(1, 30.3, 30.0, .ended), (2, 49.1, 30, .moved)]),
+            Self.frame(1.06, [(2, 49.1, 30.1, .moved)]),
+            Self.frame(1.095, [(2, 49.1, 30.1, .ended)]),
+        ]
+        #expect(Self.run(frames, ["tap", "2-finger tap", "swipe right", "pan"]) == ["tap 1 x1 ended", "tap 1 x1 ended"])
+    }
+
     @Test("two ids on one spot from the start are left alone")
     func sameSpotIsNotAnEcho() {
         let frames = [

@@ -53,6 +53,18 @@ struct FirmwareNoiseRecordingTests {
         #expect(run.gestures.count >= 4, "\(run.gestures)")
     }
 
+    /// Issue 40, part 4: the presses whose second finger landed before the
+    /// first lifted, and lifted after it, down together briefly, are rolls:
+    /// a one-finger tap per finger. Before rolls they were two-finger taps
+    /// (1, 2, 1, 2 and 2 fingers); the last press, whose fingers lifted
+    /// together, still is one. Eight fingers in all either way.
+    @Test("drumroll_lumpy with tap, double tap and 2-finger tap rules: six one-finger taps (the rolls' fingers each its own), then one two-finger tap")
+    func drumrollRolls() throws {
+        let run = try runRecording([touchMTBPath("drumroll_lumpy.dat")], rules: evdevRules(["tap", "double tap", "2-finger tap"]))
+        #expect(run.status == .ok)
+        #expect(run.gestures.map(Self.summary) == Array(repeating: "1 tap", count: 6) + ["2 tap"], "\(run.gestures)")
+    }
+
     @Test("x_y_multiple_slots: an 80 ms spread is a 2-finger pinch out, judged at its first lift")
     func quickSpread() throws {
         let run = try runRecording([touchMTBPath("x_y_multiple_slots.dat")], rules: evdevRules(Self.everything))

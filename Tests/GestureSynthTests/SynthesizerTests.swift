@@ -121,6 +121,17 @@ struct SynthRecognitionTests {
         #expect(out.map(\.rule.index) == Array(0..<phrases.count))
     }
 
+    /// Issue 40, part 4: fingers taking turns are a one-finger tap each, so
+    /// synth's multi-finger taps keep their fingers down together for most of
+    /// their contact, and its one-finger taps are no rolls either.
+    @Test("synthesized 2- and 3-finger taps and double taps, with a one-finger tap rule bound beside them, are never rolls", arguments: 1...40)
+    func multiFingerTapsAreNoRolls(seed: Int) {
+        let phrases = ["2-finger tap", "3-finger tap", "2-finger double tap", "tap", "2-finger tap"]
+        let rules = ["tap", "2-finger tap", "3-finger tap", "2-finger double tap"]
+        let (out, _) = Self.deliveries(phrases, rules: rules, seed: UInt64(seed))
+        #expect(out.map { rules[$0.rule.index] } == ["2-finger tap", "3-finger tap", "2-finger double tap", "tap", "2-finger tap"])
+    }
+
     @Test("at least 90% of synthesized swipes fire before their last finger lifts")
     func earlySwipes() {
         var fired = 0

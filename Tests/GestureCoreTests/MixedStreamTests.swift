@@ -444,15 +444,20 @@ struct MixedStreamTests {
         return report
     }
 
-    @Test("mixed streams of six gesture types, slow drags from 6 mm/s and resting thumbs among them, are exactly right at least 99.5% of the time")
-    func mixedStreams() {
-        let report = Self.evaluate(streams: 80, gestures: 25, seed: 3_0303)
-        print("mixed streams: \(report.correct)/\(report.total) gestures exactly right (\(Self.f(report.accuracy * 100))%), "
+    /// Prints the figures of a run, by type, and its first confusions.
+    static func show(_ title: String, _ report: Report) {
+        print("\(title): \(report.correct)/\(report.total) gestures exactly right (\(f(report.accuracy * 100))%), "
             + "\(report.exactStreams)/\(report.streams) streams exactly right")
         for (type, tally) in report.byType.sorted(by: { $0.key < $1.key }) {
             print("  \(type): \(tally.correct)/\(tally.total)")
         }
         for c in report.confusions.prefix(30) { print("  confusion: \(c)") }
+    }
+
+    @Test("mixed streams of six gesture types, slow drags from 6 mm/s and resting thumbs among them, are exactly right at least 99.5% of the time")
+    func mixedStreams() {
+        let report = Self.evaluate(streams: 80, gestures: 25, seed: 3_0303)
+        Self.show("mixed streams", report)
         #expect(report.total == 2000)
         #expect(report.accuracy >= 0.995, "\(report.confusions.prefix(30).joined(separator: "\n"))")
         #expect(report.byType["slow drag"].map { $0.correct == $0.total } == true, "a slow drag fired something")
@@ -461,12 +466,7 @@ struct MixedStreamTests {
     @Test("mixed streams with drumrolls among them (each finger a one-finger tap) are exactly right at least 99.5% of the time")
     func mixedStreamsWithDrumrolls() {
         let report = Self.evaluate(streams: 80, gestures: 25, seed: 40_0404, drumrollChance: 0.2)
-        print("mixed streams with drumrolls: \(report.correct)/\(report.total) gestures exactly right (\(Self.f(report.accuracy * 100))%), "
-            + "\(report.exactStreams)/\(report.streams) streams exactly right")
-        for (type, tally) in report.byType.sorted(by: { $0.key < $1.key }) {
-            print("  \(type): \(tally.correct)/\(tally.total)")
-        }
-        for c in report.confusions.prefix(30) { print("  confusion: \(c)") }
+        Self.show("mixed streams with drumrolls", report)
         #expect(report.total == 2000)
         #expect(report.accuracy >= 0.995, "\(report.confusions.prefix(30).joined(separator: "\n"))")
         let drumrolls = report.byType["drumroll"] ?? (0, 0)

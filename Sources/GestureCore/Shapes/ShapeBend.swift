@@ -35,7 +35,7 @@ public enum ShapeBend {
         leastTurn(of: path, minArm: 0)
     }
 
-    /// The least turn of a drawing, in mm.
+    /// The least turn of a drawing (its points in mm), in degrees.
     public static func leastTurn(ofDrawing points: [Vector]) -> Double {
         leastTurn(of: points, minArm: minDrawnArm)
     }
@@ -44,22 +44,7 @@ public enum ShapeBend {
     /// heading over `arm` of it before a point to the heading over as much
     /// after: negative where it bends back; 0 for a path with no length.
     static func leastTurn(of points: [Vector], minArm: Double) -> Double {
-        let count = 64
-        guard let even = ShapeStroke.resampledPoints(points, count: count) else { return 0 }
-        var length = 0.0
-        for i in 1..<even.count { length += even[i].distance(to: even[i - 1]) }
-        let step = length / Double(count - 1)
-        guard step > 0 else { return 0 }
-        // ok: the arm is at least a step and the path is at most a few metres.
-        let w = max(1, Int((max(arm * length, minArm) / step).rounded(.up)))
-        guard count > 2 * w else { return 0 }
-        var turns: [Double] = []
-        turns.reserveCapacity(count - 2 * w)
-        for i in w..<(count - w) {
-            let a = even[i] - even[i - w], b = even[i + w] - even[i]
-            guard a.length > 0, b.length > 0 else { continue }
-            turns.append(atan2Degrees(a.x * b.y - a.y * b.x, a.dot(b)))
-        }
+        let turns = ArmTurns.turns(of: points, arm: arm, minArm: minArm)
         let way: Double = turns.reduce(0, +) >= 0 ? 1 : -1
         return turns.map { way * $0 }.min() ?? 0
     }

@@ -38,24 +38,7 @@ public enum ShapeFilter {
     /// Measured over spans, not from point to point, so that tremor and sensor
     /// noise make no corner.
     static func sharpestTurn(of points: [Vector], arm share: Double, minArm: Double) -> Double {
-        let count = 64
-        guard let even = ShapeStroke.resampledPoints(points, count: count) else { return 0 }
-        var length = 0.0
-        for i in 1..<even.count { length += even[i].distance(to: even[i - 1]) }
-        let step = length / Double(count - 1)
-        guard step > 0 else { return 0 }
-        let arm = max(share * length, minArm)
-        // ok: the arm is at least a step and the path is at most a few metres.
-        let w = max(1, Int((arm / step).rounded(.up)))
-        guard count > 2 * w else { return 0 }
-        var leastCos = 1.0
-        for i in w..<(count - w) {
-            let a = even[i] - even[i - w], b = even[i + w] - even[i]
-            let la = a.length, lb = b.length
-            guard la > 0, lb > 0 else { continue }
-            leastCos = min(leastCos, a.dot(b) / (la * lb))
-        }
-        return acosDegrees(max(-1, min(1, leastCos)))
+        ArmTurns.turns(of: points, arm: share, minArm: minArm).map(abs).max() ?? 0
     }
 
     /// A drawing thinner than this across its main axis is a line, however it

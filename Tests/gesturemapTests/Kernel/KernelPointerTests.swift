@@ -285,14 +285,19 @@ final class KernelReportTimes: @unchecked Sendable {
     private var times: [Double] = []
     private var running = true
     private let done = DispatchSemaphore(value: 0)
+    private let reading = DispatchSemaphore(value: 0)
 
     /// `only`: just the reports whose packet has an event of this type.
+    /// Returns once its reader runs: a reader thread the loaded guest starts
+    /// late lets the kernel's small per-client buffer overflow, and a whole
+    /// stroke's packets are dropped before the first read.
     init(_ node: String, only type: UInt16? = nil) throws {
         fd = open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw KernelTestError("cannot open \(node): \(String(cString: strerror(errno)))") }
         DispatchQueue.global().async { [self] in
             var buffer = [UInt8](repeating: 0, count: 24 * 256)
             var wanted = type == nil
+            reading.signal()
             while lock.withLock({ running }) {
                 var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
                 guard poll(&p, 1, 50) > 0 else { continue }
@@ -313,6 +318,7 @@ final class KernelReportTimes: @unchecked Sendable {
             }
             done.signal()
         }
+        reading.wait()
     }
 
     /// Stops reading; the times read.

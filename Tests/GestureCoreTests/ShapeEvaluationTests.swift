@@ -202,18 +202,24 @@ struct ShapeEvaluationTests {
     /// scribbles (docs/shapes.md, "How well it works").
     static let floors = (untaught: 0.98, one: 0.99, three: 0.995, scribbles: 0.03)
 
+    /// Prints a set of drawers' figures, untaught and taught with 1 and 3
+    /// templates, and checks each against its floor.
+    static func judge(_ people: [ShapeEvaluation.Person], as label: String) {
+        let untaught = ShapeEvaluation.untaught(people)
+        print("shape-eval: \(label), untaught (built-in shapes): \(untaught.figure); top confusions: \(untaught.top(8))")
+        #expect(untaught.accuracy >= floors.untaught, "\(untaught.top(8))")
+        for (k, goal) in [(1, floors.one), (3, floors.three)] {
+            let (t, refused) = ShapeEvaluation.taught(people, perShape: k)
+            print("shape-eval: \(label), taught with \(k) template\(k == 1 ? "" : "s") of each shape (\(ShapeEvaluation.teachingRounds) random choices a person; \(refused) refused by shape add): \(t.figure); top confusions: \(t.top(8))")
+            #expect(t.accuracy >= goal, "\(t.top(8))")
+        }
+    }
+
     @Test("held-out drawers, never tuned on: built-in shapes ≥ 98%, taught with 1 template ≥ 99%, with 3 ≥ 99.5%; ≤ 3% of the scribbles the scale was set on (seed 99)")
     func heldOut() {
         let people = ShapeEvaluation.people(ShapeEvaluation.heldOutSeeds)
         print("shape-eval: \(people.count) held-out drawers (seeds \(ShapeEvaluation.heldOutSeeds.first ?? 0)–\(ShapeEvaluation.heldOutSeeds.last ?? 0)), \(ShapeEvaluation.drawingsPerShape) drawings of each of the 16 shapes each, through the core with one shape rule bound")
-        let untaught = ShapeEvaluation.untaught(people)
-        print("shape-eval: held-out, untaught (built-in shapes): \(untaught.figure); top confusions: \(untaught.top(8))")
-        #expect(untaught.accuracy >= Self.floors.untaught, "\(untaught.top(8))")
-        for (k, goal) in [(1, Self.floors.one), (3, Self.floors.three)] {
-            let (t, refused) = ShapeEvaluation.taught(people, perShape: k)
-            print("shape-eval: held-out, taught with \(k) template\(k == 1 ? "" : "s") of each shape (\(ShapeEvaluation.teachingRounds) random choices a person; \(refused) refused by shape add): \(t.figure); top confusions: \(t.top(8))")
-            #expect(t.accuracy >= goal, "\(t.top(8))")
-        }
+        Self.judge(people, as: "held-out")
         let s = ShapeEvaluation.scribbleAcceptance()
         let share = Double(s.accepted) / Double(s.total)
         print("shape-eval: random scribbles taken for a shape at shape_min_score \(Threshold.shapeMinScore.defaultValue): \(s.accepted)/\(s.total) = \(String(format: "%.2f", share * 100))%; as \(s.names.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
@@ -261,14 +267,7 @@ struct ShapeEvaluationTests {
         let seeds = Self.freshDrawerSeeds
         let people = ShapeEvaluation.people(seeds)
         print("shape-eval: fresh: \(people.count) drawers (seeds \(seeds.first ?? 0)–\(seeds.last ?? 0))")
-        let untaught = ShapeEvaluation.untaught(people)
-        print("shape-eval: fresh drawers, untaught (built-in shapes): \(untaught.figure); top confusions: \(untaught.top(8))")
-        #expect(untaught.accuracy >= Self.floors.untaught, "\(untaught.top(8))")
-        for (k, goal) in [(1, Self.floors.one), (3, Self.floors.three)] {
-            let (t, refused) = ShapeEvaluation.taught(people, perShape: k)
-            print("shape-eval: fresh drawers, taught with \(k) template\(k == 1 ? "" : "s") of each shape (\(refused) refused by shape add): \(t.figure); top confusions: \(t.top(8))")
-            #expect(t.accuracy >= goal, "\(t.top(8))")
-        }
+        Self.judge(people, as: "fresh drawers")
         let share = Self.scribbleShare(Self.freshScribbleSeeds, label: "fresh scribbles")
         #expect(share <= Self.floors.scribbles)
     }

@@ -8,6 +8,11 @@
 /// or signalled without pause (a rule that touches its own file) would
 /// reload back to back: after each reload the next waits nine times as long
 /// as it took, so reloads take at most a tenth of the loop's time.
+///
+/// A file that reads empty is being written (rewritten in place, it is empty
+/// between its truncation and the first write): the rules running go on, and
+/// the next change of the file is read at once, with no quiet time to wait
+/// for, since a file rewritten without pause never goes quiet.
 struct ReloadSettle {
     static let quiet = 0.1
     static let longest = 1.0
@@ -25,9 +30,20 @@ struct ReloadSettle {
         case fileChanged(firstChange: Double, lastChange: Double)
         /// A SIGHUP; a change of the file waiting then is included.
         case signalled
+        /// The file read empty; nothing is due until it changes again.
+        case awaitingContent
+        /// It changed after reading empty: read it again as soon as may be.
+        case contentArrived
     }
 
-    private var pending = Pending.none
+    private var pending: Pending
+
+    /// `runningNothing`: no rules run yet (an empty file at start, perhaps
+    /// read while it was being written): nothing is lost by reading the first
+    /// change at once.
+    init(runningNothing: Bool = false) {
+        pending = runningNothing ? .awaitingContent : .none
+    }
     /// The last reload's end plus its share of rest.
     private(set) var notBefore = -Double.infinity
 
@@ -35,8 +51,14 @@ struct ReloadSettle {
         switch pending {
         case .none: pending = .fileChanged(firstChange: now, lastChange: now)
         case .fileChanged(let first, _): pending = .fileChanged(firstChange: first, lastChange: now)
-        case .signalled: break
+        case .awaitingContent: pending = .contentArrived
+        case .signalled, .contentArrived: break
         }
+    }
+
+    /// The reload that was due read an empty file.
+    mutating func readEmpty() {
+        pending = .awaitingContent
     }
 
     mutating func signalled() {
@@ -46,9 +68,9 @@ struct ReloadSettle {
     /// When the reload is due, if one is waiting.
     var due: Double? {
         switch pending {
-        case .none: return nil
+        case .none, .awaitingContent: return nil
         case .fileChanged(let first, let last): return max(min(last + Self.quiet, first + Self.longest), notBefore)
-        case .signalled: return notBefore
+        case .signalled, .contentArrived: return notBefore
         }
     }
 

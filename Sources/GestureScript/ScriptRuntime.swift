@@ -156,9 +156,41 @@ public final class ScriptRuntime {
 
     /// Loads a rules file. On failure every problem found is in the error, and
     /// the runtime must not be used.
-    /// `regularFileOnly`: refuse a FIFO, a pipe or a device (a reload: the
-    /// file was replaced, and no one may be there to write it).
-    public func load(path: String, regularFileOnly: Bool = false) throws(RuleLoadError) {
+    public func load(path: String) throws(RuleLoadError) {
+        try prepareToLoad(path)
+        let outcome = path.withCString { p in
+            var request = gm_request()
+            request.kind = GM_LOAD_FILE
+            request.path = p
+            request.name = p
+            return run(loading: &request)
+        }
+        try finishLoading(outcome, name: path)
+    }
+
+    /// Loads a rules file from its bytes, read by the caller once (a reload
+    /// judges what it read before a Lua state parses it: a file being
+    /// rewritten may be empty at that moment), named as the file in messages.
+    public func load(path: String, contents: [UInt8]) throws(RuleLoadError) {
+        try prepareToLoad(path)
+        let chunkName = "@" + path
+        let outcome = contents.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { bytes in
+                chunkName.withCString { name in
+                    var request = gm_request()
+                    request.kind = GM_LOAD_TEXT
+                    request.text = bytes.baseAddress
+                    request.length = bytes.count
+                    request.name = name
+                    return run(loading: &request)
+                }
+            }
+        }
+        try finishLoading(outcome, name: path)
+    }
+
+    /// The file's name for messages, its security, and where its modules are.
+    private func prepareToLoad(_ path: String) throws(RuleLoadError) {
         chunkNames.add(path)
         do {
             try checkSecurity(of: path)
@@ -170,15 +202,6 @@ public final class ScriptRuntime {
             moduleDirectory = String(path[..<slash])
             if moduleDirectory.isEmpty { moduleDirectory = "/" }
         }
-        let outcome = path.withCString { p in
-            var request = gm_request()
-            request.kind = GM_LOAD_FILE
-            request.path = p
-            request.regular_only = regularFileOnly ? 1 : 0
-            request.name = p
-            return run(loading: &request)
-        }
-        try finishLoading(outcome, name: path)
     }
 
     /// Loads rules from text, under `chunkName` in messages (Lua's "=name" or "@file").

@@ -41,4 +41,30 @@ struct ReloadSettleTests {
         settle.changed(at: 105.002)
         #expect(abs((settle.due ?? 0) - 105.102) < 1e-9)
     }
+
+    @Test("a file that read empty is being written: nothing is due until it changes, then it is read at once, with no quiet to wait for")
+    func emptyRead() {
+        var settle = ReloadSettle()
+        settle.changed(at: 20)
+        #expect(settle.takeDue(at: 21) == .fileChanged)
+        settle.readEmpty()
+        #expect(settle.due == nil)
+        #expect(settle.takeDue(at: 30) == nil)
+        // Written without pause, the file never goes quiet: the next change is read now.
+        settle.changed(at: 30.01)
+        #expect(settle.takeDue(at: 30.01) == .fileChanged)
+        #expect(settle.due == nil)
+    }
+
+    @Test("with no rules running yet (an empty file at start), the first change is read at once")
+    func runningNothing() {
+        var settle = ReloadSettle(runningNothing: true)
+        #expect(settle.due == nil)
+        settle.changed(at: 3)
+        #expect(settle.takeDue(at: 3) == .fileChanged)
+        // Rules running: changes settle again.
+        settle.reloaded(from: 3, to: 3)
+        settle.changed(at: 4)
+        #expect(settle.due == 4.1)
+    }
 }

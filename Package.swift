@@ -48,13 +48,15 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
-        // Debian's libxml2 (libxml2-dev): `import` reads Touchégg's XML with it, rather than
-        // FoundationXML, which would bring all of Foundation into a binary that has none.
+        // Debian's pugixml (libpugixml-dev), the parser Touchégg reads its own file with:
+        // `import` reads touchegg.conf with it, so that the text of every binding is
+        // Touchégg's (comments, CDATA, entities). C++, so read through CPugiShim's C functions.
         .systemLibrary(
-            name: "CLibXML2",
-            pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"])]
+            name: "CPugiXML",
+            pkgConfig: "pugixml",
+            providers: [.apt(["libpugixml-dev"])]
         ),
+        .target(name: "CPugiShim", dependencies: ["CPugiXML"]),
         // posix_spawn with a process group, redirections and a working directory.
         .target(name: "CSpawn"),
         .target(name: "GestureCore", swiftSettings: fast),
@@ -75,7 +77,7 @@ let package = Package(
         // they observe a run through EngineObserver and the engine's public face.
         .target(
             name: "GestureTools",
-            dependencies: ["GestureCore", "GestureSystem", "GestureInput", "GestureScript", "GestureSynth", "GestureActions", "GestureEngine", "CYAML", "CLibXML2"],
+            dependencies: ["GestureCore", "GestureSystem", "GestureInput", "GestureScript", "GestureSynth", "GestureActions", "GestureEngine", "CYAML", "CPugiShim"],
             swiftSettings: fast
         ),
         // The focused application (X11, Wayland, D-Bus: loaded at run time, never linked), held keys, quiet while typing.

@@ -58,6 +58,8 @@ enum ImportCommand {
         for binding in result.bindings {
             if let reason = LuaRulesWriter.reasonNotImported(binding) {
                 messages.append(ImportDiagnostic(line: binding.line, severity: .warning, message: "\(binding.original): written commented out: \(reason)"))
+            } else if case .nothing(let reason) = binding.action {
+                messages.append(ImportDiagnostic(line: binding.line, severity: .warning, message: "\(binding.original): written as a rule that does nothing: \(reason)"))
             }
         }
         for message in messages.enumerated().sorted(by: { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }) {

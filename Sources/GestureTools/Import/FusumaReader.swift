@@ -26,7 +26,7 @@ public enum FusumaReader {
         var direction: String?
         var phase: ImportedBinding.Phase?
         var modifiers: String?
-        var app: String?
+        var apps: AppList?
         var unsupportedContext: String?
         var path: [String]
         var notes: [String] = []
@@ -34,6 +34,7 @@ public enum FusumaReader {
 
     public static func read(_ bytes: [UInt8]) -> ImportResult {
         var result = ImportResult(format: .fusuma)
+        var appLists = AppLists()
         let documents = YAMLReader.read(bytes)
         for duplicate in documents.duplicates {
             result.warning(duplicate.line, "the key \"\(LuaText.printable(duplicate.key))\" is given twice (first at line \(duplicate.earlier)); fusuma uses this later one, and so does import")
@@ -52,21 +53,22 @@ public enum FusumaReader {
             if let context = pairs.first(where: { $0.key.scalar == "context" })?.value {
                 (app, unsupportedContext) = readContext(context, into: &result)
             }
-            var apps: [String?] = [app]
+            var names = app.map { [$0] } ?? []
             if let context = pairs.first(where: { $0.key.scalar == "context" })?.value,
                let list = context.pairs?.first(where: { $0.key.scalar == "application" })?.value.items {
-                apps = list.compactMap { $0.scalar }.map { Optional($0) }
+                names = list.compactMap { $0.scalar }
+                // An empty list names no application: its gestures run nowhere.
+                if names.isEmpty { continue }
             }
+            let apps = names.isEmpty ? nil : appLists.make(names, line: root.line)
             for pair in pairs {
                 guard let name = pair.key.scalar else {
                     result.warning(pair.key.line, "a section's name must be a word, not \(describe(pair.key)); fusuma ignores it")
                     continue
                 }
                 if let kind = gestureSections[name] {
-                    for app in apps {
-                        let place = Place(kind: kind, app: app, unsupportedContext: unsupportedContext, path: [name])
-                        readGesture(pair.value, place: place, into: &result)
-                    }
+                    let place = Place(kind: kind, apps: apps, unsupportedContext: unsupportedContext, path: [name])
+                    readGesture(pair.value, place: place, into: &result)
                 } else if name == "threshold" || name == "interval" {
                     readTuning(name, pair.value, into: &result)
                 } else if otherSections.contains(name) {
@@ -77,6 +79,10 @@ public enum FusumaReader {
                     result.warning(pair.key.line, "unknown section \"\(LuaText.printable(name))\"; fusuma ignores it, and so does import (sections: swipe, pinch, rotate, hold, tap, threshold, interval, plugin, context)")
                 }
             }
+        }
+        // Phases of one gesture are one rule, so only a whole live rule replaces another.
+        for i in result.bindings.indices {
+            result.bindings[i].keepsSlot = result.bindings[i].isLive && result.bindings[i].handlerPhase == nil
         }
         return result
     }
@@ -315,7 +321,7 @@ public enum FusumaReader {
                 phase = nil
             case .longPress:
                 if phase == .began { phase = nil }
-            case .pan:
+            case .pan, .other:
                 break
             }
         }
@@ -330,9 +336,10 @@ public enum FusumaReader {
             notes.append("fusuma gave the command $move_x and $move_y; gesturemap does not (its exec's environment has GESTURE_DX and GESTURE_DY)")
         }
         var binding = ImportedBinding(line: value.line, kind: kind, fingers: place.fingers, direction: direction, phase: phase,
-                                      app: place.app, modifiers: place.modifiers, action: action, notes: notes,
+                                      apps: place.apps, modifiers: place.modifiers, action: action, notes: notes,
                                       original: place.path.joined(separator: ": ") + ": " + summary(value))
         binding.onlyWhen = onlyWhen
+        binding.sourceCount = max(1, place.apps?.names.count ?? 1)
         return binding
     }
 

@@ -10,18 +10,67 @@ public struct ImportResult: Sendable {
         self.format = format
     }
 
+    /// Lines for the header of the rules file: what was assumed of the tool.
+    public var headerNotes: [String] = []
+    /// Whether the tool keeps a binding it runs nothing for in its table, so
+    /// that a broader one (for every application, any finger count) does not
+    /// run in its place: Touchégg and libinput-gestures look the gesture up
+    /// once, and a binding gesturemap cannot carry out then does nothing.
+    var unsupportedBindingsKeepBroaderOnesOut = false
+
     /// A binding that a later one for the same gesture and context replaces is
-    /// written commented out: the tools keep the later one, and so would gesturemap,
-    /// whose `check` fails on a rule that never runs.
+    /// written commented out: the tools keep the later one, and so would
+    /// gesturemap, whose `check` fails on a rule that never runs. Then a
+    /// binding gesturemap cannot carry out, where a broader rule would run in
+    /// its place, becomes a rule that does nothing.
     mutating func commentOutOverridden() {
         var laterLine: [String: Int] = [:]
-        for i in bindings.indices.reversed() where bindings[i].isLive && bindings[i].handlerPhase == nil {
-            let key = bindings[i].ruleKey
+        var overridden = Set<Int>()
+        for i in bindings.indices.reversed() where bindings[i].keepsSlot {
+            let key = bindings[i].ruleKey + "|" + (bindings[i].handlerPhase?.rawValue ?? "")
             if let later = laterLine[key] {
-                bindings[i].action = .unsupported("overridden: line \(later) binds the same gesture again, and the later one is the one that runs, there as here")
+                overridden.insert(i)
+                if bindings[i].isLive {
+                    bindings[i].action = .unsupported("overridden: line \(later) binds the same gesture again, and the later one is the one that runs, there as here")
+                }
             } else {
                 laterLine[key] = bindings[i].line
             }
+        }
+        if unsupportedBindingsKeepBroaderOnesOut { keepBroaderRulesOut(except: overridden) }
+    }
+
+    /// For each binding the tool keeps but gesturemap cannot carry out: when a
+    /// live rule for every application, or for any finger count, or an earlier
+    /// one for some of the same applications, would run in its place, a rule
+    /// that does nothing instead.
+    private mutating func keepBroaderRulesOut(except overridden: Set<Int>) {
+        func group(_ b: ImportedBinding) -> String {
+            "\(b.kind.rawValue)|\(b.direction ?? "")|\(b.taps)|\(b.modifiers ?? "")|\(b.handlerPhase?.rawValue ?? "")"
+        }
+        var everyApp: [String: Int] = [:]
+        var firstForApps: [String: Int] = [:]
+        var anyFingers: [String: Int] = [:]
+        for (i, b) in bindings.enumerated() where b.isLive {
+            let g = group(b) + "|" + (b.fingers.map(String.init) ?? "any")
+            if b.apps == nil { everyApp[g] = everyApp[g] ?? i } else { firstForApps[g] = firstForApps[g] ?? i }
+            if b.fingers == nil { anyFingers[group(b) + "|" + (b.apps.map { "\($0.setID)" } ?? "")] = i }
+        }
+        for i in bindings.indices where !overridden.contains(i) && bindings[i].keepsSlot && !bindings[i].isLive {
+            let b = bindings[i]
+            guard case .unsupported(let reason) = b.action, b.fingers.map({ (1...5).contains($0) }) ?? true else { continue }
+            var broader: Int?
+            if b.apps != nil {
+                for fingers in [b.fingers.map(String.init) ?? "any", "any"] {
+                    let g = group(b) + "|" + fingers
+                    broader = broader ?? everyApp[g] ?? firstForApps[g].flatMap { $0 < i ? $0 : nil }
+                }
+            }
+            if b.fingers != nil {
+                broader = broader ?? anyFingers[group(b) + "|" + (b.apps.map { "\($0.setID)" } ?? "")]
+            }
+            guard let other = broader else { continue }
+            bindings[i].action = .nothing("\(reason); so that the broader rule of line \(bindings[other].line) does not run in its place: the tool looks this binding up first, and runs that one only where this one is missing")
         }
     }
 

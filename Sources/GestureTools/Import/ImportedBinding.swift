@@ -3,6 +3,8 @@
 public struct ImportedBinding: Equatable, Sendable {
     public enum Kind: String, Sendable {
         case swipe, pinch, rotate, tap, longPress = "long press", pan
+        /// A gesture gesturemap has no word for: the tool never runs it either.
+        case other = "gesture"
     }
 
     /// The line of the source file the binding was read from.
@@ -21,8 +23,9 @@ public struct ImportedBinding: Equatable, Sendable {
     /// for every direction: `pan` left/right/up/down, `pinch` in/out, `rotate`
     /// clockwise/counterclockwise.
     public var onlyWhen: String?
-    /// The application's id as the tool names it (an X11 WM_CLASS), matched whole.
-    public var app: String?
+    /// The applications the rule is limited to (X11 WM_CLASS values), each
+    /// matched whole; nil for every application.
+    public var apps: AppList?
     /// Held keys, in gesturemap's words ("ctrl+shift").
     public var modifiers: String?
     public var action: ImportedAction
@@ -30,20 +33,27 @@ public struct ImportedBinding: Equatable, Sendable {
     public var notes: [String]
     /// What the source said, in its own words, for the comment above the rule.
     public var original: String
+    /// How many of the source's bindings this rule stands for: Touchégg binds a
+    /// gesture once for each name in `<application name="A,B">`.
+    public var sourceCount = 1
+    /// Whether the tool keeps the binding in its table whatever it does, so
+    /// that it replaces an earlier binding for the same gesture, and a rule
+    /// for more (every application, any finger count) does not run in its place.
+    public var keepsSlot = true
 
     public enum Phase: String, Sendable {
         case began, changed, ended, cancelled
     }
 
     public init(line: Int, kind: Kind, fingers: Int?, direction: String? = nil, taps: Int = 1, phase: Phase? = nil,
-                app: String? = nil, modifiers: String? = nil, action: ImportedAction, notes: [String] = [], original: String) {
+                apps: AppList? = nil, modifiers: String? = nil, action: ImportedAction, notes: [String] = [], original: String) {
         self.line = line
         self.kind = kind
         self.fingers = fingers
         self.direction = direction
         self.taps = taps
         self.phase = phase
-        self.app = app
+        self.apps = apps
         self.modifiers = modifiers
         self.action = action
         self.notes = notes
@@ -66,7 +76,7 @@ public struct ImportedBinding: Equatable, Sendable {
 
     /// Equal for bindings that are one rule (apps compared as gesturemap does, in either case).
     var ruleKey: String {
-        "\(kind.rawValue)|\(fingers.map(String.init) ?? "any")|\(direction ?? "")|\(taps)|\(app?.lowercased() ?? "")|\(modifiers ?? "")"
+        "\(kind.rawValue)|\(fingers.map(String.init) ?? "any")|\(direction ?? "")|\(taps)|\(apps.map { "apps\($0.setID)" } ?? "")|\(modifiers ?? "")"
     }
 
     /// Whether the rule is written live or commented out.
@@ -86,4 +96,7 @@ public enum ImportedAction: Equatable, Sendable {
     case keys([String])
     /// Nothing gesturemap can do: the reason, for the commented-out rule and stderr.
     case unsupported(String)
+    /// A rule that does nothing, written live so that a broader rule does not
+    /// run in its place (the tool did something here gesturemap cannot): the reason.
+    case nothing(String)
 }

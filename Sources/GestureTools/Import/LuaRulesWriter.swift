@@ -6,8 +6,8 @@ public enum LuaRulesWriter {
         out.append("-- Rules imported by `gesturemap import` from \(name) (\(result.format.toolName)).")
         out.append("-- Each rule's comment gives the line it came from; docs/import.md says what maps to what.")
         out.append("-- Check them with: gesturemap check FILE")
-        let live = result.bindings.filter(\.isLive).count
-        out.append("-- \(result.bindings.count) bindings: \(live) imported, \(result.bindings.count - live) commented out.")
+        out.append("-- \(countLine(result.bindings))")
+        for note in result.headerNotes { out.append("-- \(LuaText.printable(note, limit: 400))") }
         if !result.settings.isEmpty { out.append("") }
         for setting in result.settings {
             out.append("-- \(name):\(setting.line): \(LuaText.printable(setting.note, limit: 400))")
@@ -15,6 +15,8 @@ public enum LuaRulesWriter {
                 out.append("config{ \(key) = \(LuaText.number(value)) }")
             }
         }
+        let lists = AppListNames(result.bindings)
+        out += lists.declarations(sourceName: name)
         var written = Set<Int>()
         var phased: [String: [Int]] = [:]
         for (i, b) in result.bindings.enumerated() where b.isLive && b.handlerPhase != nil {
@@ -22,39 +24,70 @@ public enum LuaRulesWriter {
         }
         for (index, binding) in result.bindings.enumerated() where !written.contains(index) {
             out.append("")
+            written.insert(index)
             guard binding.isLive else {
-                written.insert(index)
                 out += comment(binding, name: name)
-                out.append("-- on(\(LuaText.literal(phrase(binding))), function(g) end\(options(binding)))")
+                if binding.kind != .other {
+                    out.append("-- " + rule(binding, body: "function(g) end", lists: lists))
+                }
                 continue
             }
             guard binding.handlerPhase != nil else {
-                written.insert(index)
                 out += comment(binding, name: name)
-                out.append("on(\(LuaText.literal(phrase(binding))), function(g) \(statements(binding.action)) end\(options(binding)))")
+                let body = statements(binding.action)
+                out.append(rule(binding, body: body.isEmpty ? "function(g) end" : "function(g) \(body) end", lists: lists))
                 continue
             }
             // One rule per gesture and context: of several rules for one gesture only one runs,
             // so the phases of one gesture go in one handler table.
-            let group = (phased[binding.ruleKey] ?? [index]).filter { !written.contains($0) }
-            out.append("on(\(LuaText.literal(phrase(binding))), {")
-            // Actions for one phase run one after the other, each kept to its direction, as fusuma runs them.
+            let group = (phased[binding.ruleKey] ?? [index]).filter { $0 == index || !written.contains($0) }
             var phases: [(ImportedBinding.Phase, [Int])] = []
             for i in group {
                 written.insert(i)
                 let phase = result.bindings[i].handlerPhase ?? .began
                 if let k = phases.firstIndex(where: { $0.0 == phase }) { phases[k].1.append(i) } else { phases.append((phase, [i])) }
             }
+            var table = ["{"]
+            // Actions for one phase run one after the other, each kept to its direction, as fusuma runs them.
             for (phase, members) in phases {
                 for i in members {
-                    for line in comment(result.bindings[i], name: name) { out.append("  " + line) }
+                    for line in comment(result.bindings[i], name: name) { table.append("  " + line) }
                 }
                 let body = members.map { guarded(result.bindings[$0]) }.joined(separator: "; ")
-                out.append("  \(phase.rawValue) = function(g) \(body) end,")
+                table.append("  \(phase.rawValue) = function(g) \(body) end,")
             }
-            out.append("}\(options(binding)))")
+            table.append("}")
+            out += rule(binding, body: table.joined(separator: "\n"), lists: lists).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// "12 bindings: 9 imported, 3 commented out.", each binding counted as often as the source binds it.
+    static func countLine(_ bindings: [ImportedBinding]) -> String {
+        var live = 0, commented = 0, nothing = 0
+        for b in bindings {
+            if case .nothing = b.action { nothing += b.sourceCount } else if b.isLive { live += b.sourceCount } else { commented += b.sourceCount }
+        }
+        let total = live + commented + nothing
+        let doNothing = nothing > 0 ? ", \(nothing) written as rules that do nothing" : ""
+        return "\(total) binding\(total == 1 ? "" : "s"): \(live) imported, \(commented) commented out\(doNothing)."
+    }
+
+    /// `on(phrase, body, options)`; over the parts of an application list too long for one rule, a loop.
+    static func rule(_ b: ImportedBinding, body: String, lists: AppListNames) -> String {
+        let phrase = LuaText.literal(phrase(b))
+        if let apps = b.apps, let reference = lists.reference(apps), apps.names.count > AppListNames.maxPatterns {
+            return "for _, list in ipairs(\(reference)) do on(\(phrase), \(body), \(options(b, app: "list"))) end"
+        }
+        let app = b.apps.map { lists.reference($0) ?? AppListNames.literal($0) }
+        return "on(\(phrase), \(body)\(app == nil && b.modifiers == nil ? "" : ", " + options(b, app: app)))"
+    }
+
+    static func options(_ b: ImportedBinding, app: String?) -> String {
+        var parts: [String] = []
+        if let app { parts.append("app = \(app)") }
+        if let m = b.modifiers { parts.append("modifiers = \(LuaText.literal(m))") }
+        return "{ " + parts.joined(separator: ", ") + " }"
     }
 
     /// The action, kept to its direction when it has one.
@@ -73,10 +106,15 @@ public enum LuaRulesWriter {
 
     static func comment(_ binding: ImportedBinding, name: String) -> [String] {
         var lines = ["-- \(name):\(binding.line): \(LuaText.printable(binding.original))"]
-        if case .unsupported(let reason) = binding.action {
+        switch binding.action {
+        case .unsupported(let reason):
             lines.append("--   not imported: \(LuaText.printable(reason, limit: 400))")
-        } else if let fingers = binding.fingers, !(1...5).contains(fingers) {
-            lines.append("--   not imported: \(unsupportedFingers(fingers))")
+        case .nothing(let reason):
+            lines.append("--   does nothing here: \(LuaText.printable(reason, limit: 400))")
+        default:
+            if let fingers = binding.fingers, !(1...5).contains(fingers) {
+                lines.append("--   not imported: \(unsupportedFingers(fingers))")
+            }
         }
         for note in binding.notes { lines.append("--   \(LuaText.printable(note, limit: 400))") }
         return lines
@@ -108,19 +146,12 @@ public enum LuaRulesWriter {
         return words.joined(separator: " ")
     }
 
-    static func options(_ b: ImportedBinding) -> String {
-        var parts: [String] = []
-        if let app = b.app { parts.append("app = \(LuaText.literal("^" + LuaText.patternEscaped(app) + "$"))") }
-        if let m = b.modifiers { parts.append("modifiers = \(LuaText.literal(m))") }
-        return parts.isEmpty ? "" : ", { " + parts.joined(separator: ", ") + " }"
-    }
-
     static func statements(_ action: ImportedAction) -> String {
         switch action {
         case .shell(let line): return "shell(\(LuaText.literal(line)))"
         case .exec(let argv): return "exec({ " + argv.map(LuaText.literal).joined(separator: ", ") + " })"
         case .keys(let combos): return combos.map { "key(\(LuaText.literal($0)))" }.joined(separator: "; ")
-        case .unsupported: return ""
+        case .unsupported, .nothing: return ""
         }
     }
 }

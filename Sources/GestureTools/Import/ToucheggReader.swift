@@ -1,185 +1,195 @@
-/// Reads Touchégg's touchegg.conf: `<application name="...">` sections of
-/// `<gesture type fingers direction>`, each with an `<action type>` whose
-/// settings are child elements (Touchégg 2.x) or its text (1.x, `BUTTON=3`).
+/// Reads Touchégg's touchegg.conf as Touchégg 2.x loads it
+/// (src/config/xml-config-loader.cpp): with pugixml, the root's first
+/// `<settings>`, then each `<application name="A,B">`'s `<gesture>`s, each
+/// filed under every name in the list. Bindings Touchégg never runs (1.x's
+/// forms among them) are written commented out, and so is everything of a
+/// file pugixml refuses, since Touchégg then runs none of it.
 public enum ToucheggReader {
-    static let windowActions: Set<String> = [
-        "MAXIMIZE_RESTORE_WINDOW", "MINIMIZE_WINDOW", "TILE_WINDOW", "FULLSCREEN_WINDOW", "CLOSE_WINDOW",
-        "CHANGE_DESKTOP", "SHOW_DESKTOP", "CHANGE_VIEWPORT", "MOVE_WINDOW", "RESIZE_WINDOW", "DRAG_AND_DROP",
-        "SCROLL", "MOUSE_CLICK", "MOUSE_WHEEL_UP", "MOUSE_WHEEL_DOWN", "MINIMIZE", "NO_ACTION",
-    ]
-
     public static func read(_ bytes: [UInt8], name: String) -> ImportResult {
-        var result = ImportResult(format: .touchegg)
-        let document = XMLElementTree.read(bytes, name: name)
-        var refused = false
-        for problem in document.problems {
-            if problem.message.hasPrefix("Extra content at the end of the document") {
-                result.warning(problem.line, "a second root element begins here; Touchégg reads only the first <touchégg>, and so does import")
-            } else {
-                result.error(problem.line, "XML: \(problem.message); Touchégg refuses the file: fix the XML here")
-                refused = true
-            }
+        var reader = Reading(lines: TextLines(bytes))
+        reader.warnAboutInvalidUTF8(bytes)
+        guard let document = PugiDocument(bytes) else {
+            reader.result.error(nil, "out of memory while reading the XML")
+            return reader.result
         }
-        guard let root = document.root else {
-            if !refused { result.error(1, "no XML element; a Touchégg file is <touchégg> ... </touchégg>") }
-            return result
+        if !document.parsed {
+            let line = reader.lines.line(ofOffset: document.problemOffset)
+            reader.result.error(line, "XML: \(document.problem); Touchégg refuses the whole file and runs none of it, so nothing is imported live: fix the XML here")
+            reader.refusal = "Touchégg refuses this file (line \(line): \(document.problem)) and runs none of it"
         }
-        // A recovered tree of a file Touchégg refuses would import rules Touchégg never ran.
-        if refused && result.diagnostics.contains(where: { $0.severity == .error && $0.line == 1 }) { return result }
-        if root.name != "touchégg" {
-            result.warning(root.line, "the root element is <\(LuaText.printable(root.name))>; Touchégg looks for <touchégg>")
+        let root = document.documentElement
+        guard !root.isNull else {
+            if reader.refusal == nil { reader.result.error(1, "no XML element; a Touchégg file is <touchégg> ... </touchégg>") }
+            return reader.result
         }
-        for section in root.children {
-            switch section.name {
+        let roots = document.topLevel.filter { $0.kind == .element }
+        // Of a refused file, only the error is news; its bindings are written commented out.
+        reader.quiet = reader.refusal != nil
+        if roots.count > 1 {
+            reader.warning(reader.line(roots[1]), "a second root element begins here; Touchégg reads only the first <touchégg>, and so does import")
+        }
+        reader.readSettings(root)
+        for section in root.children where section.kind == .element {
+            switch section.name.shown {
             case "settings":
-                readSettings(section, into: &result)
+                if section.offset != root.child("settings").offset {
+                    reader.warning(reader.line(section), "a second <settings>; Touchégg reads only the first, and so does import")
+                }
             case "application":
-                readApplication(section, into: &result)
+                reader.readApplication(section)
             default:
-                result.warning(section.line, "<\(LuaText.printable(section.name))> is neither <settings> nor <application>; Touchégg ignores it, and so does import")
+                reader.warning(reader.line(section), "<\(LuaText.printable(section.name.shown))> is neither <settings> nor <application>; Touchégg ignores it, and so does import")
             }
         }
-        return result
+        reader.result.unsupportedBindingsKeepBroaderOnesOut = true
+        return reader.result
     }
 
-    static func readSettings(_ settings: XMLTreeElement, into result: inout ImportResult) {
-        for property in settings.children where property.name == "property" {
-            let key = property.attribute("name") ?? "?"
-            let value = property.text.trimmingWhitespace
-            if key == "composed_gestures_time", let ms = Double(value), ms >= 50, ms <= 2000 {
-                result.settings.append(ImportedSetting(line: property.line, key: "tap_interval", value: ms / 1000, note: "composed_gestures_time \(LuaText.printable(value)) ms: the time between the taps of a double tap, gesturemap's tap_interval (seconds)"))
-            } else {
-                result.settings.append(ImportedSetting(line: property.line, note: "\(LuaText.printable(key)) \(LuaText.printable(value)): Touchégg's own setting (animations, colours, thresholds in percent of the gesture); no config key carries it"))
+    struct Reading {
+        var result = ImportResult(format: .touchegg)
+        let lines: TextLines
+        var appLists = AppLists()
+        /// Why no binding runs at all: the file is refused, or every action throws.
+        var refusal: String?
+        /// No warnings about the file's structure: pugixml refused it.
+        var quiet = false
+
+        init(lines: TextLines) { self.lines = lines }
+
+        func line(_ node: PugiNode) -> Int { node.offset.map(lines.line(ofOffset:)) ?? 1 }
+
+        mutating func warning(_ line: Int, _ message: String) {
+            if !quiet { result.warning(line, message) }
+        }
+
+        mutating func warnAboutInvalidUTF8(_ bytes: [UInt8]) {
+            let invalid = TextLines.linesWithInvalidUTF8(bytes)
+            for line in invalid.prefix(10) {
+                result.warning(line, "bytes that are not UTF-8; Touchégg passes them on as they are, and a binding that would run them is written commented out")
+            }
+            if invalid.count > 10 {
+                result.warning(invalid[10], "and \(invalid.count - 10) more lines with bytes that are not UTF-8")
             }
         }
-    }
 
-    static func readApplication(_ application: XMLTreeElement, into result: inout ImportResult) {
-        let names = (application.attribute("name") ?? "All").split(separator: ",").map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
-        let apps: [String?] = names.contains("All") || names.isEmpty ? [nil] : names.map { Optional($0) }
-        for gesture in application.children {
-            guard gesture.name == "gesture" else {
-                result.warning(gesture.line, "<\(LuaText.printable(gesture.name))> outside a <gesture>; Touchégg ignores it, and so does import")
-                continue
+        /// The first `<settings>`' `<property>`s, the last of a name winning (Config::saveGlobalSetting).
+        mutating func readSettings(_ root: PugiNode) {
+            var animationDelay: (value: PugiText, line: Int)?
+            for property in root.child("settings").children(named: "property") {
+                let key = property.attribute("name").shown
+                let value = property.childValue
+                let line = line(property)
+                if key == "animation_delay" { animationDelay = (value, line) }
+                let note: String
+                if key == "composed_gestures_time" {
+                    note = "composed_gestures_time \(LuaText.printable(value.shown)): Touchégg 1.x's time between the taps of a double tap; 2.x has no double tap and ignores it (gesturemap's is tap_interval, in seconds)"
+                } else {
+                    note = "\(LuaText.printable(key)) \(LuaText.printable(value.shown)): Touchégg's own setting (animations, colours, thresholds in percent of the gesture); no config key carries it"
+                }
+                result.settings.append(ImportedSetting(line: line, note: note))
             }
-            for app in apps {
-                if let binding = readGesture(gesture, app: app, into: &result) {
-                    result.bindings.append(binding)
+            // AnimatedAction's constructor reads it with std::stoull for every action Touchégg makes.
+            if let delay = animationDelay, CppNumbers.stoullThrows(delay.value.bytes), refusal == nil {
+                result.error(delay.line, "animation_delay \"\(LuaText.printable(delay.value.shown))\" is no number: Touchégg's std::stoull throws on it as it makes each action, so no gesture does anything; nothing is imported live: write a number of milliseconds, such as 150")
+                refusal = "Touchégg's animation_delay at line \(delay.line) is no number, so it carries out no action"
+            }
+        }
+
+        /// `split(name, ',')`, each trimmed, as the loader reads the list.
+        static func applicationNames(_ attribute: PugiText) -> [PugiText] {
+            ToucheggAction.split(attribute, at: UInt8(ascii: ",")).map { PugiText(bytes: trimmedCSpace($0.bytes)) }
+        }
+
+        /// Without the C locale's white space at either end (utils/string.cpp trims with \s).
+        static func trimmedCSpace(_ bytes: [UInt8]) -> [UInt8] {
+            let space: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D]
+            return Array(bytes.drop { space.contains($0) }.reversed().drop { space.contains($0) }.reversed())
+        }
+
+        mutating func readApplication(_ application: PugiNode) {
+            let names = Self.applicationNames(application.attribute("name"))
+            let line = line(application)
+            if names.isEmpty {
+                warning(line, "this <application> names no application (name=\"\(LuaText.printable(application.attribute("name").shown))\"), so Touchégg files its gestures under none and never runs them")
+            }
+            // Touchégg looks the window's class up lower-cased, then "All" (lower-cased too).
+            let everyApp = names.filter { AppPatternText.lowercasedASCII($0.shown) == "all" && $0.string != nil }.count
+            let named = names.filter { AppPatternText.lowercasedASCII($0.shown) != "all" || $0.string == nil }
+            var lists: [String: (AppList?, [String])] = [:]
+            for gesture in application.children where gesture.kind == .element {
+                guard gesture.name.shown == "gesture" else {
+                    warning(self.line(gesture), "<\(LuaText.printable(gesture.name.shown))> outside a <gesture>; Touchégg ignores it, and so does import")
+                    continue
+                }
+                readGesture(gesture, everyApp: everyApp, named: named, lists: &lists, listLine: line)
+            }
+        }
+
+        /// An application's names as gesturemap can match them, once for all its gestures, and those it cannot.
+        mutating func appList(named: [PugiText], everyApp: Int, suffix: String, line: Int) -> (AppList?, [String]) {
+            var names = suffix.isEmpty ? named : named + Array(repeating: PugiText(bytes: Array("all".utf8)), count: everyApp)
+            if !suffix.isEmpty { names = names.map { PugiText(bytes: Array((AppPatternText.lowercasedASCII($0.shown) + suffix).utf8)) } }
+            var usable: [String] = []
+            var dropped: [String] = []
+            for name in names {
+                if let text = name.string, !text.isEmpty, text.utf8.count <= 255,
+                   suffix.isEmpty || AppPatternText.lowercasedASCII(text) == text {
+                    usable.append(text)
+                } else {
+                    dropped.append(name.shown)
                 }
             }
+            return (usable.isEmpty ? nil : appLists.make(usable, line: line), dropped)
         }
-    }
 
-    static func readGesture(_ gesture: XMLTreeElement, app: String?, into result: inout ImportResult) -> ImportedBinding? {
-        let type = (gesture.attribute("type") ?? "").uppercased()
-        let directionWord = (gesture.attribute("direction") ?? "").uppercased()
-        guard let fingers = Int(gesture.attribute("fingers")?.trimmingWhitespace ?? "") else {
-            result.warning(gesture.line, "the gesture has no finger count (fingers=\"3\"); Touchégg ignores it, and so does import")
-            return nil
-        }
-        var kind: ImportedBinding.Kind
-        var direction: String?
-        var taps = 1
-        var notes: [String] = []
-        var unsupported: String?
-        switch type {
-        case "SWIPE", "DRAG":
-            kind = .swipe
-            switch directionWord {
-            case "UP", "DOWN", "LEFT", "RIGHT": direction = directionWord.lowercased()
-            case "ALL", "": direction = nil
-            default:
-                result.warning(gesture.line, "a swipe's direction is UP, DOWN, LEFT or RIGHT, not \"\(LuaText.printable(directionWord))\"; Touchégg never matches it")
-                return nil
+        mutating func readGesture(_ node: PugiNode, everyApp: Int, named: [PugiText], lists: inout [String: (AppList?, [String])], listLine: Int) {
+            let line = line(node)
+            let type = node.attribute("type"), fingers = node.attribute("fingers"), direction = node.attribute("direction")
+            let gesture = ToucheggGesture(type: type, fingers: fingers, direction: direction)
+            let actions = node.children(named: "action")
+            if actions.count > 1 {
+                warning(self.line(actions[1]), "a second <action> in one gesture; Touchégg runs the first, and so does import")
             }
-        case "PINCH":
-            kind = .pinch
-            switch directionWord {
-            case "IN", "OUT": direction = directionWord.lowercased()
-            case "ALL", "": direction = nil
-            default:
-                result.warning(gesture.line, "a pinch's direction is IN or OUT, not \"\(LuaText.printable(directionWord))\"; Touchégg never matches it")
-                return nil
+            let action = ToucheggAction(node.child("action"))
+            var notes = gesture.notes
+            var imported = action.imported(notes: &notes)
+            if let never = gesture.neverRuns {
+                imported = .unsupported(never)
+            } else if let refusal {
+                imported = .unsupported(refusal)
             }
-        case "TAP":
-            kind = .tap
-        case "DOUBLE_TAP":
-            kind = .tap
-            taps = 2
-        case "TAP_AND_HOLD":
-            kind = .longPress
-            if !["", "ALL"].contains(directionWord) {
-                unsupported = "Touchégg 1.x's TAP_AND_HOLD \(directionWord) (hold, then move \(directionWord.lowercased())) has no gesturemap equivalent"
+            var original = "<gesture type=\"\(LuaText.printable(type.shown))\" fingers=\"\(LuaText.printable(fingers.shown))\""
+            if node.hasAttribute("direction") { original += " direction=\"\(LuaText.printable(direction.shown))\"" }
+            original += "> " + (action.type.isEmpty ? "with no action" : LuaText.printable(action.type.shown))
+            var binding = ImportedBinding(line: line, kind: gesture.kind, fingers: gesture.fingers, direction: gesture.direction,
+                                          taps: gesture.taps, action: imported, notes: notes, original: original)
+            // Names with `_` in the fingers file the gesture under other names: none is every application then.
+            let suffix = gesture.appSuffix
+            if everyApp > 0 && suffix.isEmpty {
+                binding.sourceCount = everyApp
+                result.bindings.append(binding)
             }
-        case "ROTATE":
-            kind = .rotate
-            switch directionWord {
-            case "RIGHT": direction = "clockwise"
-            case "LEFT": direction = "counterclockwise"
-            default: direction = nil
+            if lists[suffix] == nil {
+                lists[suffix] = appList(named: named, everyApp: everyApp, suffix: suffix, line: listLine)
             }
-            if direction != nil { notes.append("Touchégg 1.x's ROTATE \(directionWord) read as \(direction ?? ""), an assumption: its documentation says only LEFT and RIGHT") }
-        default:
-            result.warning(gesture.line, "unknown gesture type \"\(LuaText.printable(type))\"; Touchégg knows SWIPE, PINCH and TAP (1.x also DRAG, DOUBLE_TAP, TAP_AND_HOLD, ROTATE); ignored")
-            return nil
-        }
-        let actions = gesture.children.filter { $0.name == "action" }
-        if actions.count > 1 {
-            result.warning(actions[1].line, "a second <action> in one gesture; Touchégg runs the first, and so does import")
-        }
-        let original = "<gesture type=\"\(type)\" fingers=\"\(fingers)\"\(directionWord.isEmpty ? "" : " direction=\"\(directionWord)\"")>" + (app.map { " in \($0)" } ?? "")
-        guard let action = actions.first else {
-            return ImportedBinding(line: gesture.line, kind: kind, fingers: fingers, direction: direction, taps: taps, app: app,
-                                   action: .unsupported("the gesture has no <action>: Touchégg does nothing for it (NO_ACTION)"), notes: notes, original: original)
-        }
-        var imported = readAction(action, notes: &notes)
-        if let unsupported { imported = .unsupported(unsupported) }
-        let actionType = action.attribute("type") ?? "?"
-        return ImportedBinding(line: action.line, kind: kind, fingers: fingers, direction: direction, taps: taps, app: app,
-                               action: imported, notes: notes, original: original + " " + LuaText.printable(actionType))
-    }
-
-    static func readAction(_ action: XMLTreeElement, notes: inout [String]) -> ImportedAction {
-        let type = (action.attribute("type") ?? "").uppercased()
-        let legacy = action.children.isEmpty
-        let text = action.text.trimmingWhitespace
-        let repeats = action.childText("repeat")?.lowercased() == "true"
-        let on = action.childText("on")?.lowercased()
-        switch type {
-        case "RUN_COMMAND":
-            let command = legacy ? text : (action.childText("command") ?? "")
-            guard !command.isEmpty else { return .unsupported("RUN_COMMAND with no <command>: nothing to run") }
-            if repeats {
-                notes.append("Touchégg repeated it as the gesture went on\(action.childText("decreaseCommand").map { ", and ran \"\(LuaText.printable($0))\" as it came back" } ?? ""); gesturemap runs it once per gesture")
-            } else if let on, on != "begin", on != "end" {
-                notes.append("<on>\(LuaText.printable(on))</on> is not begin, so Touchégg ran it when the gesture ended; gesturemap runs it when the gesture is recognized")
+            guard let (list, dropped) = lists[suffix] else { return }
+            if let list {
+                var forApps = binding
+                forApps.apps = list
+                forApps.sourceCount = list.sourceCount
+                forApps.original += " in " + list.summary
+                result.bindings.append(forApps)
             }
-            // Touchégg runs it with system(): /bin/sh -c, as shell() does.
-            return CommandAction.shellCommand(command)
-        case "SEND_KEYS":
-            let modifiers = legacy ? "" : (action.childText("modifiers") ?? "")
-            let keys = legacy ? text : (action.childText("keys") ?? "")
-            if !repeats, let on, on != "begin", on != "end" {
-                // RepeatedAction::onGestureBegin: onBegin = (on == "begin"); anything else is the end.
-                notes.append("<on>\(LuaText.printable(on))</on> is not begin, so Touchégg pressed it when the gesture ended; gesturemap presses it when the gesture is recognized")
+            if !dropped.isEmpty {
+                var forNone = binding
+                forNone.sourceCount = dropped.count
+                forNone.keepsSlot = false
+                forNone.original += " in " + AppLists.summary(dropped)
+                if case .unsupported = binding.action {} else {
+                    forNone.action = .unsupported("no application gesturemap can tell is named so (an empty name matches windows with no class, and gesturemap takes ids of UTF-8 text up to 255 bytes)")
+                }
+                result.bindings.append(forNone)
             }
-            if repeats {
-                notes.append("Touchégg pressed it again and again as the gesture went on\(action.childText("decreaseKeys").map { " (\(LuaText.printable($0)) as it came back)" } ?? ""); gesturemap presses it once per gesture")
-            }
-            guard let combo = KeyTranslation.toucheggCombo(modifiers: modifiers, keys: keys) else {
-                return .unsupported("SEND_KEYS with empty <modifiers> and <keys>: nothing to press")
-            }
-            switch combo {
-            case .success(let c): return .keys([c])
-            case .failure(let error): return .unsupported("SEND_KEYS \(LuaText.printable(modifiers.isEmpty ? keys : modifiers + "+" + keys)): \(error.message)")
-            }
-        case "MOUSE_CLICK":
-            return .unsupported("Touchégg's MOUSE_CLICK (button \(LuaText.printable(action.childText("button") ?? text))) is a pointer action import does not translate; pointer.click() in Lua can do it")
-        default:
-            if windowActions.contains(type) {
-                return .unsupported("Touchégg's \(type) is a window-manager action gesturemap has no equivalent for")
-            }
-            return .unsupported("\"\(LuaText.printable(type))\" is not a Touchégg action type; Touchégg does nothing for it")
         }
     }
 }

@@ -264,6 +264,7 @@ extension ScriptRuntime {
     // MARK: key(combo)
 
     func keyFunction(_ stack: LuaView) -> Int32 {
+        if let refused = refusedWhileLoading(stack, "key()") { return refused }
         guard let combo = stack.string(at: 1, limit: 256) else {
             return raise(stack, "key() takes a key or combination, as in key(\"ctrl+alt+Right\") or key(\"PageDown\")")
         }
@@ -275,4 +276,14 @@ extension ScriptRuntime {
         }
         return 0
     }
+
+    /// key(), pointer.* and touchpad.* act on the desktop. While the rules
+    /// load no gesture is there to end what they hold down (a press made then
+    /// stayed down through every later gesture), and every reload would do
+    /// them again; `run` and `check` refuse them alike.
+    func refusedWhileLoading(_ stack: LuaView, _ call: String) -> Int32? {
+        guard loading else { return nil }
+        return raise(stack, "\(call) while the rules load: it would act at every start and every reload, with no gesture to end what it holds down; call it from a handler (on(...)), or from a timer (after(0, function() ... end)) to act once the run has begun")
+    }
 }
+

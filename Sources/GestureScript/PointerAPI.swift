@@ -119,11 +119,13 @@ extension ScriptRuntime {
 
     /// `always`: a release or a lift, which the per-instant budget never holds back.
     private func send(_ stack: LuaView, _ request: PointerRequest, always: Bool = false) -> Int32 {
-        perform(stack, .pointer, always: always) { host, origin throws(HostActionError) in try host.pointer(request, origin: origin) }
+        if let refused = refusedWhileLoading(stack, request.callName) { return refused }
+        return perform(stack, .pointer, always: always) { host, origin throws(HostActionError) in try host.pointer(request, origin: origin) }
     }
 
     private func send(_ stack: LuaView, touchpad request: TouchpadRequest, always: Bool = false) -> Int32 {
-        perform(stack, .touchpad, always: always) { host, origin throws(HostActionError) in try host.touchpad(request, origin: origin) }
+        if let refused = refusedWhileLoading(stack, request.callName) { return refused }
+        return perform(stack, .touchpad, always: always) { host, origin throws(HostActionError) in try host.touchpad(request, origin: origin) }
     }
 
     private func perform(_ stack: LuaView, _ action: HostActionError.Action, always: Bool,

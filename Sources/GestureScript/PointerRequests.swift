@@ -12,6 +12,17 @@ public enum PointerRequest: Equatable, Sendable {
     case click(PointerButton, count: Int)
     /// Wheel notches; positive `dy` scrolls down, positive `dx` right.
     case scroll(dx: Double, dy: Double)
+
+    /// The Lua function that asked, as messages name it.
+    var callName: String {
+        switch self {
+        case .move: return "pointer.move()"
+        case .press: return "pointer.press()"
+        case .release: return "pointer.release()"
+        case .click: return "pointer.click()"
+        case .scroll: return "pointer.scroll()"
+        }
+    }
 }
 
 /// What `touchpad.*` asks the host for.
@@ -20,6 +31,15 @@ public enum TouchpadRequest: Equatable, Sendable {
     /// Millimetres, every finger together.
     case move(dx: Double, dy: Double)
     case end
+
+    /// The Lua function that asked, as messages name it.
+    var callName: String {
+        switch self {
+        case .begin: return "touchpad.begin()"
+        case .move: return "touchpad.move()"
+        case .end: return "touchpad.finish()"
+        }
+    }
 }
 
 /// The bounds the rule API holds `pointer.*` and `touchpad.*` to: beyond them a

@@ -50,6 +50,14 @@ extension Engine {
         syncRules()
         if !cores.deliveries.isEmpty || tracing { deliver(from: device) }
         if !catalog.shares.isEmpty { settleClaims(device: device) }
+        if !effects.pointer.isIdle { endRecognizerHolds(device: device) }
+    }
+
+    /// What a rule's recognizer pressed for a device's touches goes up when
+    /// the last of them lifts.
+    private func endRecognizerHolds(device: Int, inputEnded: Bool = false) {
+        guard inputEnded || (cores.arenas[device]?.arena.tracker.downCount ?? 0) == 0 else { return }
+        undo(ownedBy: .touchSequence(device: device))
     }
 
     /// A core's step waits on the rules' Lua recognizers: each question is put
@@ -58,6 +66,8 @@ extension Engine {
     private func answerQuestions(device: Int) {
         guard let box = cores.arenas[device], box.arena.waitsForAnswer else { return }
         let driver = runtime.recognizerDriver
+        effects.pointer.owner = .touchSequence(device: device)
+        defer { effects.pointer.owner = .outside }
         while let question = box.arena.question {
             var reply = ExternalReply()
             if let driver {
@@ -101,6 +111,7 @@ extension Engine {
             syncRules()
             deliver(from: arenaDevice)
             if !catalog.shares.isEmpty { settleClaims(device: arenaDevice) }
+            if !effects.pointer.isIdle { endRecognizerHolds(device: arenaDevice) }
             // A deadline that did not move would be fired forever.
             if let again = cores.arenas[arenaDevice]?.arena.nextDeadline, again <= arenaDue { break }
         }
@@ -116,6 +127,7 @@ extension Engine {
         cores.insideArena = false
         syncRules()
         deliver(from: device)
+        if !effects.pointer.isIdle { endRecognizerHolds(device: device, inputEnded: true) }
     }
 
     /// A device went away for good (a phone's page): the next on its index starts afresh.

@@ -1,9 +1,11 @@
 import GestureCore
 
 /// Who made a press or put fingers on the virtual touchpad: the gesture whose
-/// handler did, or a call outside any gesture (a timer).
+/// handler did, a rule's own recognizer answering for a device's touches
+/// (what it holds ends with them), or a call outside any gesture (a timer).
 enum ActionOwner: Hashable {
     case gesture(device: Int, rule: Int, start: Double)
+    case touchSequence(device: Int)
     case outside
 }
 

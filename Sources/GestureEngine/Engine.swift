@@ -67,6 +67,13 @@ public final class Engine: ScriptHost {
         if state.fatal == nil { state.fatal = .ok }
     }
 
+    /// SIGTERM or SIGINT: the run ends as at its input's end, without the
+    /// timers still pending, and lets go of the devices it shares.
+    func stopAsked() {
+        stop()
+        state.stopAsked = true
+    }
+
     var fatal: ExitCode? {
         get { state.fatal }
         set { state.fatal = newValue }
@@ -127,9 +134,15 @@ public final class Engine: ScriptHost {
         if let status = makePointerDevicesIfUsed(atStart: true) { return status }
         var status = Session.run(self)
         releaseEverything()
+        flushPacketAgenda()
         if let fatal = state.fatal { status = fatal }
-        // Programs the rules started with a timeout get up to it to finish.
-        launcher.finish()
+        if state.stopAsked {
+            // The desktop gets its devices back with nothing left down on their clones.
+            stopSharing()
+        } else {
+            // Programs the rules started with a timeout get up to it to finish.
+            launcher.finish()
+        }
         if options.timing { console.say("timing: " + state.timer.summary) }
         if options.verbose {
             console.say("gesturemap: \(state.framesProcessed) frames, \(state.gesturesDelivered) gestures delivered, peak memory \(PeakMemory.megabytes) MB")

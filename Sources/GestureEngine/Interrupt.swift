@@ -31,6 +31,60 @@ public enum StopSignals {
         }
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
+
+    nonisolated(unsafe) private static var received: sig_atomic_t = 0
+    nonisolated(unsafe) private static var writeEnd: Int32 = -1
+    nonisolated(unsafe) private(set) static var readEnd: Int32 = -1
+    /// Seconds a run has to stop cleanly before the signal takes it as it is.
+    static let grace: UInt32 = 3
+
+    /// `run`: the first SIGTERM or SIGINT asks the run to stop as its input's
+    /// end would (what its rules hold down is released, its output flushed),
+    /// then it dies of that signal, as a service manager expects. A second
+    /// one, or `grace` seconds without stopping, kills it at once, as before.
+    public static func stopGracefully() {
+        unblock()
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        readEnd = fds[0]
+        writeEnd = fds[1]
+        let asked: @convention(c) (Int32) -> Void = { number in
+            if StopSignals.received == 0 { StopSignals.received = number }
+            // The next one is not waited for; nor is a stop that does not come.
+            signal(SIGTERM, SIG_DFL)
+            signal(SIGINT, SIG_DFL)
+            alarm(StopSignals.grace)
+            var byte: UInt8 = 1
+            _ = write(StopSignals.writeEnd, &byte, 1)
+        }
+        signal(SIGTERM, asked)
+        signal(SIGINT, asked)
+        signal(SIGALRM) { _ in
+            let number = StopSignals.received == 0 ? SIGTERM : StopSignals.received
+            signal(number, SIG_DFL)
+            raise(number)
+        }
+    }
+
+    /// Whether a stop was asked for.
+    public static var requested: Bool { received != 0 }
+
+    /// After the run stopped cleanly: dies of the signal that asked, as the
+    /// run would have without the clean stop.
+    public static func finish() {
+        guard received != 0 else { return }
+        let number = received
+        signal(number, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, number)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        raise(number)
+    }
 }
 
 /// SIGHUP, the daemon convention for "reload your configuration": the handler

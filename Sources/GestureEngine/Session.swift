@@ -87,6 +87,10 @@ final class Session {
         if let keys = engine.keys { loop.add(KeyboardSource(engine: engine, inputs: keys.inputs)) }
         if let reload = ReloadSource(engine: engine) { loop.add(reload) }
         loop.add(ChildProcessSource(engine: engine))
+        loop.add(StopSignalSource(engine: engine))
+        // Pointer packets that wait for their moment go out from the loop.
+        engine.effects.pointer.defersOnLoop = true
+        loop.add(PointerAgendaSource(engine: engine))
     }
 
     /// `--realtime`: frames wait for their time, the side sources served meanwhile.

@@ -14,8 +14,12 @@ enum RunCommand {
             var runOptions = options
             runOptions.detectsAppSource = true
             RulesLookup.apply(to: &runOptions, console: console)
-            StopSignals.unblock()
-            return Engine(options: runOptions, console: console, output: LineOutput.standardOutput)?.run() ?? .unavailable
+            StopSignals.stopGracefully()
+            let status = Engine(options: runOptions, console: console, output: LineOutput.standardOutput)?.run() ?? .unavailable
+            // Stopped by a signal: its last lines are out; it ends as the signal would end it.
+            LineOutput.standardOutput.flush()
+            StopSignals.finish()
+            return status
         } catch {
             return usageFailure(error, command: "run", console: console)
         }

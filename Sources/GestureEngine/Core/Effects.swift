@@ -1,4 +1,5 @@
 import GestureActions
+import GestureCore
 
 /// What the rules' actions reach besides stdout: the programs they start, the
 /// virtual keyboard key() types on (made at start, or at first use), and the
@@ -24,6 +25,15 @@ struct PointerEffects {
     var owner = ActionOwner.outside
     /// When the first lingering button goes up; kept, as every frame asks.
     private(set) var lingerDue: Double?
+    /// Packets that wait for their moment on the wall clock.
+    var agenda = PacketAgenda()
+    /// The loop serves the agenda (a live run, or a paced replay); otherwise
+    /// packets go out at once, as a replay's time does not pass on the wall.
+    var defersOnLoop = false
+    /// When each button last went up, or will (monotonic): its next press waits 30 ms after.
+    var lastRelease: [PointerButton: Double] = [:]
+    /// A packet that could not be queued, or went out late and failed, was said.
+    var agendaTroubleSaid = false
 
     /// Nothing is down on either device.
     var isIdle: Bool { buttons.isEmpty && touchpadOwner == nil }

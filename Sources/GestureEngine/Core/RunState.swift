@@ -7,4 +7,6 @@ struct RunState {
     /// Set when the run cannot go on (no uinput for key(), stdout gone, an
     /// author tool's reader gone): the run stops with it.
     var fatal: ExitCode?
+    /// A stop signal ended the run.
+    var stopAsked = false
 }

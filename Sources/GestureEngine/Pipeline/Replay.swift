@@ -56,9 +56,14 @@ extension Session {
         }
     }
 
-    /// Before a chunk's frames: a read error ends the run; a new read looks at
-    /// the focus first, as the loop would.
+    /// Before a chunk's frames: a stop asked for or a read error ends the run;
+    /// a new read looks at the focus first, as the loop would.
     func begin(_ chunk: DecodedChunk, of source: Source) -> ExitCode? {
+        // SIGTERM or SIGINT: the replay ends here, as at its files' end.
+        if StopSignals.requested {
+            engine.stopAsked()
+            return .ok
+        }
         if let error = chunk.readError {
             engine.console.say("gesturemap: \(source.name): read error: \(error)")
             return .noInput

@@ -1,7 +1,7 @@
-import Glibc
 import GestureActions
 import GestureCore
 import GestureScript
+import GestureSystem
 
 /// `pointer.*` and `touchpad.*`: packets to the virtual devices, or JSON lines
 /// with `--dry-run`. Every press and every landing is undone by the end of the
@@ -10,29 +10,31 @@ extension Engine {
     public func pointer(_ request: PointerRequest, origin: String) throws(HostActionError) {
         switch request {
         case let .move(dx, dy):
-            try sendPointer(effects.pointer.packets.move(dx: dx, dy: dy, gain: runtime.thresholds[.pointerGain]), origin: origin)
+            _ = try sendPointer(effects.pointer.packets.move(dx: dx, dy: dy, gain: runtime.thresholds[.pointerGain]), origin: origin)
         case let .scroll(dx, dy):
-            try sendPointer(effects.pointer.packets.scroll(dx: dx, dy: dy), origin: origin)
+            _ = try sendPointer(effects.pointer.packets.scroll(dx: dx, dy: dy), origin: origin)
         case .press(let button):
-            if effects.pointer.buttons.press(button, by: effects.pointer.owner) {
-                try sendPointer(PointerPackets.button(button, down: true), origin: origin)
+            guard effects.pointer.buttons.holds[button] == nil else {
+                _ = effects.pointer.buttons.press(button, by: effects.pointer.owner)
+                return
+            }
+            if try sendButton(button, down: true, origin: origin) {
+                _ = effects.pointer.buttons.press(button, by: effects.pointer.owner)
             }
         case let .release(button, after):
             if let after {
                 _ = effects.pointer.buttons.linger(button, until: runtime.clock + after)
             } else if effects.pointer.buttons.release(button) {
-                try sendPointer(PointerPackets.button(button, down: false), origin: origin)
+                _ = try sendButton(button, down: false, origin: origin)
             }
         case let .click(button, count):
             if effects.pointer.buttons.holds[button] != nil {
                 throw .failed(PointerStateError.clickWhileDown(button))
             }
-            for click in 0..<count {
-                // libinput takes a press 25 ms or less after a release for a
-                // switch's bounce and drops it: a double click would be one.
-                if click > 0, !options.dryRun { pause(nanoseconds: 30_000_000) }
-                try sendPointer(PointerPackets.button(button, down: true), origin: origin)
-                try sendPointer(PointerPackets.button(button, down: false), origin: origin)
+            // Each press goes out 30 ms after the release before it (PacketAgenda), from the loop.
+            for _ in 0..<count {
+                guard try sendButton(button, down: true, origin: origin) else { return }
+                _ = try sendButton(button, down: false, origin: origin)
             }
         }
     }
@@ -50,7 +52,7 @@ extension Engine {
             events = effects.pointer.touchpad.end()
             effects.pointer.touchpadOwner = nil
         }
-        try sendTouchpad(events, origin: origin)
+        try sendTouchpad(events, origin: origin, always: request == .end)
     }
 
     // MARK: Ownership
@@ -67,25 +69,25 @@ extension Engine {
 
     /// Undoes the presses and landings of `owner`, whose gesture or call is over.
     func undo(ownedBy owner: ActionOwner) {
-        for button in effects.pointer.buttons.release(ownedBy: owner) { sendQuietly(PointerPackets.button(button, down: false)) }
+        for button in effects.pointer.buttons.release(ownedBy: owner) { sendQuietly(PointerPackets.button(button, down: false), releasing: button) }
         if effects.pointer.touchpadOwner == owner {
             effects.pointer.touchpadOwner = nil
-            sendTouchpadQuietly(effects.pointer.touchpad.end())
+            sendQuietly(effects.pointer.touchpad.end(), to: .touchpad)
         }
     }
 
     /// Lingering buttons whose time came.
     func releaseLingering(at time: Double) {
         runtime.advanceClock(to: time)
-        for button in effects.pointer.buttons.releaseDue(at: time) { sendQuietly(PointerPackets.button(button, down: false)) }
+        for button in effects.pointer.buttons.releaseDue(at: time) { sendQuietly(PointerPackets.button(button, down: false), releasing: button) }
     }
 
     /// A reload or the end of the run: nothing stays down.
     func releaseEverything() {
         guard !effects.pointer.isIdle else { return }
-        for button in effects.pointer.buttons.releaseAll() { sendQuietly(PointerPackets.button(button, down: false)) }
+        for button in effects.pointer.buttons.releaseAll() { sendQuietly(PointerPackets.button(button, down: false), releasing: button) }
         effects.pointer.touchpadOwner = nil
-        sendTouchpadQuietly(effects.pointer.touchpad.end())
+        sendQuietly(effects.pointer.touchpad.end(), to: .touchpad)
     }
 
     // MARK: Devices
@@ -116,55 +118,117 @@ extension Engine {
         }
     }
 
-    private func sendPointer(_ events: [VirtualEvent], origin: String) throws(HostActionError) {
-        guard !events.isEmpty else { return }
-        if options.dryRun { return writeDryRun(pointer: events) }
-        try send(events, to: \.pointerDevice, user: .pointer, origin: origin)
+    /// True when the packet went out or waits its turn; false when it was
+    /// dropped (too many waiting).
+    @discardableResult
+    private func sendPointer(_ events: [VirtualEvent], origin: String) throws(HostActionError) -> Bool {
+        guard !events.isEmpty else { return true }
+        if options.dryRun {
+            writeDryRun(pointer: events)
+            return true
+        }
+        return try send(events, to: .pointer, origin: origin)
     }
 
-    private func sendTouchpad(_ events: [VirtualEvent], origin: String) throws(HostActionError) {
+    /// A button's press or release; a release is never dropped.
+    private func sendButton(_ button: PointerButton, down: Bool, origin: String) throws(HostActionError) -> Bool {
+        let events = PointerPackets.button(button, down: down)
+        if options.dryRun {
+            writeDryRun(pointer: events)
+            return true
+        }
+        return try send(events, to: .pointer, origin: origin, button: (button, down))
+    }
+
+    private func sendTouchpad(_ events: [VirtualEvent], origin: String, always: Bool) throws(HostActionError) {
         guard !events.isEmpty else { return }
         if options.dryRun { return writeDryRunTouchpad() }
-        try send(events, to: \.touchpadDevice, user: .touchpad, origin: origin)
+        try send(events, to: .touchpad, origin: origin, always: always)
     }
 
-    /// To the device, made at first use when the rules did not name it directly.
-    private func send(_ events: [VirtualEvent], to device: WritableKeyPath<PointerEffects, VirtualPointingDevice?>,
-                      user: VirtualDeviceError.User, origin: String) throws(HostActionError) {
+    private static func device(_ target: PacketAgenda.Target) -> WritableKeyPath<PointerEffects, VirtualPointingDevice?> {
+        target == .pointer ? \.pointerDevice : \.touchpadDevice
+    }
+
+    /// To the device (made at first use when the rules did not name it
+    /// directly), now or, when it must wait its moment, from the loop.
+    private func send(_ events: [VirtualEvent], to target: PacketAgenda.Target, origin: String,
+                      button: (PointerButton, down: Bool)? = nil, always: Bool = false) throws(HostActionError) -> Bool {
+        let device = Self.device(target)
+        let user: VirtualDeviceError.User = target == .pointer ? .pointer : .touchpad
+        var notBefore = -Double.infinity
         if effects.pointer[keyPath: device] == nil {
             do {
                 effects.pointer[keyPath: device] = try Self.makeDevice(user)
-                settle()
             } catch {
                 console.say("gesturemap: \(origin): " + error.description)
                 fatal = .unavailable
-                return
+                return false
             }
+            notBefore = MonotonicClock.now() + PacketAgenda.newDeviceSettle
         }
-        guard let made = effects.pointer[keyPath: device], made.send(events) else {
+        switch deliver(events, to: target, button: button, notBefore: notBefore, always: always || button?.down == false) {
+        case .sent, .queued:
+            return true
+        case .full:
+            if !effects.pointer.agendaTroubleSaid {
+                effects.pointer.agendaTroubleSaid = true
+                console.say("gesturemap: \(origin): \(PacketAgenda.capacity) pointer packets are waiting to go out already (a click's presses go 30 ms apart); the rest are dropped until they have gone (said once)")
+            }
+            return false
+        case .failed:
             throw .failed(VirtualDeviceError.stopped(user))
         }
     }
 
-    /// The engine's own releases: no rule to tell when one fails.
-    private func sendQuietly(_ events: [VirtualEvent]) {
-        if options.dryRun { return writeDryRun(pointer: events) }
-        _ = effects.pointer.pointerDevice?.send(events)
+    private enum PacketFate { case sent, queued, full, failed }
+
+    /// Now, or after what waits its turn (nothing overtakes a press), or at its
+    /// moment: a press 30 ms after the same button's release, a new device's
+    /// first packets after it settled. Without the loop (a replay as fast as
+    /// it reads) everything goes now.
+    private func deliver(_ events: [VirtualEvent], to target: PacketAgenda.Target, button: (PointerButton, down: Bool)?,
+                         notBefore given: Double = -.infinity, always: Bool) -> PacketFate {
+        let now = MonotonicClock.now()
+        var notBefore = given
+        if let (which, down) = button, down, let released = effects.pointer.lastRelease[which] {
+            notBefore = max(notBefore, released + PacketAgenda.clickGap)
+        }
+        var due = now
+        if effects.pointer.defersOnLoop, notBefore > now || !effects.pointer.agenda.isEmpty {
+            guard effects.pointer.agenda.add(events, to: target, now: now, notBefore: notBefore, always: always) else { return .full }
+            due = effects.pointer.agenda.lastDue ?? now
+        } else if effects.pointer[keyPath: Self.device(target)]?.send(events) != true {
+            return .failed
+        }
+        if let (which, down) = button, !down { effects.pointer.lastRelease[which] = due }
+        return due > now ? .queued : .sent
     }
 
-    private func sendTouchpadQuietly(_ events: [VirtualEvent]) {
+    /// The engine's own releases and lifts: no rule to tell when one fails.
+    private func sendQuietly(_ events: [VirtualEvent], to target: PacketAgenda.Target = .pointer, releasing button: PointerButton? = nil) {
         guard !events.isEmpty else { return }
-        if options.dryRun { return writeDryRunTouchpad() }
-        _ = effects.pointer.touchpadDevice?.send(events)
+        if options.dryRun {
+            if target == .pointer { writeDryRun(pointer: events) } else { writeDryRunTouchpad() }
+            return
+        }
+        _ = deliver(events, to: target, button: button.map { ($0, down: false) }, always: true)
     }
 
-    /// A desktop opens a new device a little after it appears: events sent
-    /// before are lost. Made at start, a device has that moment before any gesture.
-    private func settle() { pause(nanoseconds: 200_000_000) }
+    /// The loop's deadline came: what waited for it goes out.
+    func sendDuePackets(at now: Double) {
+        for entry in effects.pointer.agenda.takeDue(at: now) { sendLate(entry) }
+    }
 
-    private func pause(nanoseconds: Int) {
-        var pause = timespec(tv_sec: 0, tv_nsec: nanoseconds)
-        nanosleep(&pause, nil)
+    /// The run ends: what still waits goes out now, in order, before the devices go.
+    func flushPacketAgenda() {
+        for entry in effects.pointer.agenda.takeAll() { sendLate(entry) }
+    }
+
+    private func sendLate(_ entry: PacketAgenda.Entry) {
+        guard effects.pointer[keyPath: Self.device(entry.target)]?.send(entry.events) == false, !effects.pointer.agendaTroubleSaid else { return }
+        effects.pointer.agendaTroubleSaid = true
+        console.say("gesturemap: " + VirtualDeviceError.stopped(entry.target == .pointer ? .pointer : .touchpad).description + " (said once)")
     }
 
     // MARK: --dry-run

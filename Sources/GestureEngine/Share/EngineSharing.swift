@@ -56,6 +56,13 @@ extension Engine {
         catalog.claimOpen[source.index] = nil
     }
 
+    /// The run ends before its inputs: every share's thread and clone go.
+    func stopSharing() {
+        for share in catalog.shares.values { share.stop() }
+        catalog.shares.removeAll()
+        catalog.claimOpen.removeAll()
+    }
+
     /// A claiming rule's gesture began: its touches are gesturemap's.
     func claimIfClaiming(_ delivery: Delivery, device: Int) {
         guard let share = catalog.shares[device], let rules = cores.arenas[device]?.arena.rules,

@@ -1,0 +1,21 @@
+import Glibc
+
+/// SIGTERM or SIGINT asked the run to stop: it ends as at its input's end,
+/// served whether the loop waits for input or for a `--realtime` frame.
+final class StopSignalSource: LoopSource {
+    private unowned let engine: Engine
+
+    init(engine: Engine) {
+        self.engine = engine
+    }
+
+    var servesWhilePacing: Bool { true }
+
+    func descriptors(into list: inout [PollRequest]) {
+        if StopSignals.readEnd >= 0 { list.append(PollRequest(fd: StopSignals.readEnd, events: Int16(POLLIN))) }
+    }
+
+    func serve(_ round: LoopRound) {
+        if StopSignals.requested { engine.stopAsked() }
+    }
+}

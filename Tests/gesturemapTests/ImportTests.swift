@@ -137,12 +137,14 @@ struct ImportOddInputTests {
         #expect(r3.errorLines == ["\(prose.path): cannot tell whether this is a fusuma, Touchégg or libinput-gestures configuration; give --format fusuma, touchegg or libinput-gestures"])
     }
 
-    @Test func aPartlyBrokenFileImportsTheRest() throws {
+    /// libinput-gestures exits at a line it refuses, so nothing of the file runs, there as here.
+    @Test func aPartlyBrokenFileImportsNothingLive() throws {
         let conf = try Binary.temporaryFile("libinput-gestures.conf", "gesture swipe left 3 xdotool key alt+Right\ngesture wave up 3 x\ngesture swipe right 3 xdotool key alt+Left\n")
         let r = try Binary.run(["import", conf.path])
         #expect(r.status == 65)
-        #expect(r.errorLines == ["\(conf.path):2: unknown gesture \"wave\"; libinput-gestures knows swipe, pinch, hold and drag"])
-        #expect(r.lines.filter { $0.hasPrefix("on(") }.count == 2)
+        #expect(r.errorLines.contains("\(conf.path):2: unknown gesture \"wave\"; libinput-gestures knows swipe, pinch, hold and drag"))
+        #expect(r.lines.filter { $0.hasPrefix("on(") }.isEmpty)
+        #expect(r.lines.filter { $0.hasPrefix("-- on(") }.count == 2)
     }
 
     @Test func unreadableAndUsage() throws {

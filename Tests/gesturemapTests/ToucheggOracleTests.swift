@@ -122,6 +122,23 @@ struct ToucheggOracleTests {
         }
     }
 
+    /// `sh -c 'exec ~/x "$@"' sh ARGS`, which import writes for a program under
+    /// `~`, as the program and arguments the shell runs.
+    static func expandingHome(_ argv: [String]) throws -> [String] {
+        guard argv.count >= 4, argv[0] == "/bin/sh", argv[1] == "-c", argv[3] == "sh",
+              argv[2].hasPrefix("exec ~"), argv[2].hasSuffix(" \"$@\"") else { return argv }
+        let word = argv[2].dropFirst(5).dropLast(5)
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "printf %s \(word)"]
+        let out = Pipe()
+        shell.standardOutput = out
+        try shell.run()
+        let expanded = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        return [expanded] + argv.dropFirst(4)
+    }
+
     /// The gestures made in turn, 2 s apart, through one dry run: what each did.
     static func actOut(_ phrases: [String], rules: URL, app: String) throws -> [[String]] {
         let synth = try Binary.run(["synth"] + phrases.enumerated().map { $0.offset == 0 ? $0.element : $0.element + " after 2" })
@@ -143,7 +160,7 @@ struct ToucheggOracleTests {
             guard let event = Binary.json(line), let t = event["t"] as? Double,
                   let gesture = starts.lastIndex(where: { $0 <= t }), gesture < acted.count else { continue }
             if let argv = event["argv"] as? [String] {
-                acted[gesture].append("exec " + argv.joined(separator: " "))
+                acted[gesture].append("exec " + (try expandingHome(argv)).joined(separator: " "))
             } else if event["action"] as? String == "key" {
                 acted[gesture].append("\(event["key"] ?? "")=\(event["value"] ?? "")")
             }

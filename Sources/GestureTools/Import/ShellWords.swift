@@ -2,14 +2,16 @@
 enum ShellWords {
     /// Python's `shlex.split(line)` (POSIX mode, no comments), which
     /// libinput-gestures uses: quotes group, a backslash escapes outside quotes
-    /// and, inside double quotes, only `"` and `\`; `#` is an ordinary character.
+    /// and, inside double quotes, only `"` and `\`; `#` is an ordinary
+    /// character; only space, tab, CR and LF part words. Read by code point,
+    /// as Python reads it: a quote with a combining mark after it is still a quote.
     static func shlexSplit(_ line: String) -> Result<[String], ShlexError> {
         var words: [String] = []
-        var word = ""
+        var word = String.UnicodeScalarView()
         var inWord = false
-        var quote: Character?
+        var quote: Unicode.Scalar?
         var escaping = false
-        for c in line {
+        for c in line.unicodeScalars {
             if escaping {
                 // In double quotes a backslash escapes only the quote and itself.
                 if quote == "\"" && c != "\"" && c != "\\" { word.append("\\") }
@@ -29,8 +31,8 @@ enum ShellWords {
             }
             switch c {
             case " ", "\t", "\n", "\r":
-                if inWord { words.append(word) }
-                word = ""
+                if inWord { words.append(String(word)) }
+                word = String.UnicodeScalarView()
                 inWord = false
             case "'", "\"":
                 quote = c
@@ -45,7 +47,7 @@ enum ShellWords {
         }
         if quote != nil { return .failure(.noClosingQuotation) }
         if escaping { return .failure(.noEscapedCharacter) }
-        if inWord { words.append(word) }
+        if inWord { words.append(String(word)) }
         return .success(words)
     }
 

@@ -49,9 +49,8 @@ struct ReaderMessageTests {
             "in:8: timeout takes seconds, 0 or more, not \"-1\"; libinput-gestures stops at this line",
         ])
         #expect(result.bindings.map(\.line) == [1, 9, 10])
-        #expect(result.bindings[0].action == .keys(["alt+Right"]))
-        #expect(LuaRulesWriter.reasonNotImported(result.bindings[1]) == "6 fingers: gesturemap recognizes gestures of 1 to 5 fingers")
-        #expect(result.bindings[2].isLive)
+        // libinput-gestures stops at the first of them: nothing of the file runs.
+        #expect(result.bindings.allSatisfy { $0.action == .unsupported("libinput-gestures stops at line 2 with an error and runs nothing of the file") })
     }
 
     @Test func libinputGesturesCommandsAsTheToolRanThem() throws {

@@ -19,6 +19,17 @@ extension EvdevEvent {
         return stride(from: 0, to: bytes.count - size + 1, by: size).map { EvdevEvent(record: bytes, at: $0) }
     }
 
+    /// Appends the record with its own time, as a device's read gives it.
+    public func appendStampedRecord(to bytes: inout [UInt8]) {
+        let seconds = time.rounded(.down)
+        let micros = ((time - seconds) * 1e6).rounded()
+        withUnsafeBytes(of: Int64(exactly: seconds)?.littleEndian ?? 0) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: Int64(exactly: micros)?.littleEndian ?? 0) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: type.littleEndian) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: code.littleEndian) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
     /// Appends the record, its time left 0 (the kernel stamps what uinput is written).
     public func appendRecord(to bytes: inout [UInt8]) {
         bytes.append(contentsOf: repeatElement(0, count: 16))

@@ -81,6 +81,9 @@ final class InputSource: LoopSource {
         let engine = session.engine
         let delivery = share.take()
         for message in delivery.messages { engine.console.say(message) }
+        if let dropped = delivery.dropped {
+            engine.console.say("gesturemap: \(source.name): the rules fell behind this device: \(dropped) of its events were dropped for them (the desktop had every one); the touches then in progress were cancelled")
+        }
         if !delivery.records.isEmpty {
             delivery.records.withUnsafeBytes { source.decoder.feed($0, into: session.decoderOutput) }
         }

@@ -8,7 +8,7 @@ import GestureSystem
 /// device, puts what the gate lets through on the clone at once, and hands
 /// every record on to the engine's loop: what the rules do, and how long they
 /// take, never delays the desktop.
-// Invariant: from start() to the thread's end only the thread reads the device and touches `gate`, `clone` and `out`; both threads reach `mail` only under `lock`.
+// Invariant: from start() to the thread's end only the thread reads the device and touches `gate`, `clone`, `out`, `writeFailed` and `unsaidWriteFailure`; both threads reach `mail` only under `lock`.
 final class DeviceShare: @unchecked Sendable {
     let path: String
     let description: EvdevDescription
@@ -33,8 +33,8 @@ final class DeviceShare: @unchecked Sendable {
     private struct Mail {
         /// Engine → thread.
         var commands: [Command] = []
-        /// Thread → engine: the device's records, in order, as read.
-        var records: [UInt8] = []
+        /// Thread → engine: the device's records, in order, as read; bounded.
+        var records = ShareMailbox()
         var signals: [ShareGate.Signal] = []
         var messages: [String] = []
         /// The thread ended: the device was unplugged or failed, or sharing stopped.
@@ -55,6 +55,8 @@ final class DeviceShare: @unchecked Sendable {
     /// What the engine takes from the thread.
     struct Delivery {
         var records: [UInt8]
+        /// Records dropped for the rules while the engine was behind (the desktop had them).
+        var dropped: Int?
         var signals: [ShareGate.Signal]
         var messages: [String]
         var end: End?
@@ -114,13 +116,17 @@ final class DeviceShare: @unchecked Sendable {
     /// What the thread has for the engine.
     func take() -> Delivery {
         engineWake.drain()
-        return lock.locked {
-            let delivery = Delivery(records: mail.records, signals: mail.signals, messages: mail.messages, end: mail.end)
-            mail.records.removeAll(keepingCapacity: true)
+        let (delivery, wasDropping) = lock.locked { () -> (Delivery, Bool) in
+            let dropping = mail.records.isDropping
+            let (records, dropped) = mail.records.take()
+            let delivery = Delivery(records: records, dropped: dropped, signals: mail.signals, messages: mail.messages, end: mail.end)
             mail.signals.removeAll()
             mail.messages.removeAll()
-            return delivery
+            return (delivery, dropping)
         }
+        // The thread hands over the device's state now, not at the next read.
+        if wasDropping { threadWake.signal() }
+        return delivery
     }
 
     private func send(_ command: Command) {
@@ -141,8 +147,14 @@ final class DeviceShare: @unchecked Sendable {
             _ = poll(&fds, 2, timeout)
             var signals: [ShareGate.Signal] = []
             var records: [UInt8] = []
+            var resumed = false
             if fds[1].revents != 0 {
                 threadWake.drain()
+                resumed = lock.locked { () -> Bool in
+                    guard mail.records.isDropping else { return false }
+                    mail.records.resumeIfCaughtUp(state: stateAfterDrop)
+                    return !mail.records.isDropping
+                }
                 for command in lock.locked({ () -> [Command] in defer { mail.commands.removeAll() }; return mail.commands }) {
                     switch command {
                     case .claim: if let s = gate.claim(into: &out) { signals.append(s) }
@@ -174,17 +186,31 @@ final class DeviceShare: @unchecked Sendable {
                 // The clone goes now, before the engine hears: nothing stays down on it.
                 clone = nil
             }
-            guard !records.isEmpty || !signals.isEmpty || end != nil else { continue }
+            guard !records.isEmpty || !signals.isEmpty || end != nil || resumed else { continue }
             let message = unsaidWriteFailure
             unsaidWriteFailure = nil
             lock.locked {
-                mail.records.append(contentsOf: records)
+                records.withUnsafeBytes { mail.records.put($0, state: stateAfterDrop) }
                 mail.signals += signals
                 if let message { mail.messages.append(message) }
                 if end != nil { mail.end = end }
             }
             engineWake.signal()
         }
+    }
+
+    /// What follows a drop for the engine: a SYN_DROPPED, the device's state
+    /// as libevdev keeps it, and a SYN_REPORT, as a reader of a device whose
+    /// kernel buffer overflowed gets them (`DropRecovery.kernelState`).
+    private func stateAfterDrop() -> [UInt8] {
+        let now = deviceNow()
+        var bytes: [UInt8] = []
+        EvdevEvent(time: now, type: EV.syn, code: SYN.dropped, value: 0).appendStampedRecord(to: &bytes)
+        for event in device.currentState() {
+            EvdevEvent(time: now, type: event.type, code: event.code, value: event.value).appendStampedRecord(to: &bytes)
+        }
+        EvdevEvent(time: now, type: EV.syn, code: SYN.report, value: 0).appendStampedRecord(to: &bytes)
+        return bytes
     }
 
     /// A failed write of the clone, for the engine to say (once a run).

@@ -303,6 +303,44 @@ struct KernelShareTests {
         #expect(desktop.events.suffix(4).contains("TOUCH_DOWN"), "the tap after the drop: \(desktop.lines.suffix(6))")
     }
 
+    @Test("the rules stalled (a stdout nobody reads) through a flood: their share of the device's events is bounded, the drop is said with its size, the touches then down are cancelled, and the next tap reaches the rules; the desktop has every touch")
+    func engineStalled() throws {
+        let device = try EvemuDevice(description: TouchPanel.description())
+        // Four kilobytes on stdout a frame: the pipe is full after 16 frames, and the engine waits on it.
+        let (engine, clone) = try Self.share(device.node, rules: """
+            local pad = ("x"):rep(4000)
+            recognizer("every", { frame = function(r, f) emit("frame", { pad = pad }) end })
+            on("every", function(g) end)
+            on("tap", function(g) emit("tap") end)
+            """)
+        defer { _ = engine.terminate() }
+        let desktop = try LibinputWatch(clone)
+        // Ten fingers for 1,500 frames: 46,000 records, more than the engine's share may hold (1 MiB, 43,690).
+        var flood = TouchPanel.Script()
+        flood.land((0..<10).map { (x: 40 + Double($0) * 12, y: 60) })
+        for _ in 0..<15 {
+            flood.move(dx: 30, dy: 20, frames: 50, frame: 0.002)
+            flood.move(dx: -30, dy: -20, frames: 50, frame: 0.002)
+        }
+        flood.lift()
+        try device.play(flood.file("stalled-flood.evemu"))
+        desktop.settle()
+        // Reading stdout lets the engine go on: it takes what waited, then the device's state.
+        let said = "the rules fell behind this device: "
+        #expect(engine.wait(upTo: 120) { _, err in err.contains(said) }, "\(engine.stderr)")
+        let dropped = engine.stderr.components(separatedBy: said).dropFirst().first?.split(separator: " ").first.flatMap { Int($0) } ?? 0
+        KernelGuest.say("a stalled engine: \(dropped) of about 46,000 events dropped for the rules; the desktop's clone: \(LibinputWatch.counts(desktop.events))")
+        #expect(dropped > 0 && dropped < 46_000)
+        #expect(desktop.events.filter { $0 == "TOUCH_DOWN" }.count == desktop.events.filter { $0 == "TOUCH_UP" }.count, "\(LibinputWatch.counts(desktop.events))")
+        var tap = flood.continuing()
+        tap.pause(0.5)
+        tap.land([(x: 100, y: 70)])
+        tap.lift(frame: 0.06)
+        tap.pause(0.5)
+        try device.play(tap.file("tap-after-stall.evemu"))
+        #expect(engine.wait(upTo: 30) { _, _ in LiveEngine.actions(engine).contains("tap") }, "\(engine.stderr)")
+    }
+
     @Test("a rules reload changes the claims and keeps the clone: three fingers reach the desktop, then after claim_fingers = 3 is saved they do not")
     func reload() throws {
         let device = try EvemuDevice(description: TouchPanel.description())

@@ -213,6 +213,31 @@ struct ShareGateTests {
         #expect(released.cloneIsEmpty)
     }
 
+    @Test("released while still held at its landing (the claims failed at once: an edge swipe's finger away from the edge): the hold's end forwards it, live, rather than waiting for a second word")
+    func releasedWhileHeld() {
+        var pad = Pad(ShareGate.Settings(claimFingers: 3, pendingFingers: [1], releaseDistance: (16, 16)))
+        pad.land([(1000, 1000)])
+        var out: [EvdevEvent] = []
+        pad.gate.release(into: &out)
+        pad.take(out)
+        #expect(pad.written.isEmpty)
+        // 1.5 mm on: the hold ends, and the clone follows the finger from then on, packet by packet.
+        pad.move(dx: 8, dy: 0, frames: 2)
+        #expect(pad.gate.phase == .forwarding && pad.cloneMatchesDevice)
+        let before = pad.written.count
+        pad.move(dx: 8, dy: 0, frames: 5)
+        #expect(pad.written.count > before && pad.cloneMatchesDevice)
+        pad.liftAll()
+        #expect(pad.cloneIsEmpty)
+
+        // Not released: the same finger waits for the recognizers past the hold.
+        var waiting = Pad(ShareGate.Settings(claimFingers: 3, pendingFingers: [1], releaseDistance: (16, 16)))
+        waiting.land([(1000, 1000)])
+        waiting.move(dx: 8, dy: 0, frames: 2)
+        guard case .pending = waiting.gate.phase else { Issue.record("not pending: \(waiting.gate.phase)"); return }
+        #expect(waiting.written.isEmpty)
+    }
+
     @Test("a pending sequence that ends with no rule claiming it reaches the clone whole: a 3-finger tap stays a 3-finger tap")
     func pendingEndsUndecided() {
         var pad = Pad(ShareGate.Settings(pendingFingers: [3]))

@@ -11,8 +11,9 @@ final class InputCatalog {
     var touchpads: Set<Int> = []
     /// Live devices shared with the desktop, by index, while they are.
     var shares: [Int: DeviceShare] = [:]
-    /// Whether a claiming rule could still take the touches down on each shared device.
-    var claimOpen: [Int: Bool] = [:]
+    /// Whether a claiming rule could still take the touches down on each
+    /// shared device, and for which touch sequence that was judged.
+    var claimOpen: [Int: (sequence: Int, open: Bool)] = [:]
     /// The shares' clones: devices that appear and are not to be read.
     var cloneNodes: Set<String> { Set(shares.values.compactMap(\.node)) }
 

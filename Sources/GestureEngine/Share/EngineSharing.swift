@@ -71,12 +71,17 @@ extension Engine {
     }
 
     /// When no claiming rule can take the touches down any more, the desktop
-    /// gets them (`release` does nothing to a sequence not held for the recognizers).
+    /// gets them (`release` does nothing to a sequence not held for the
+    /// recognizers), once a sequence: also when the claims failed at its very
+    /// first frame (an edge swipe's finger landing away from the edge), which
+    /// held the touch from the desktop until it lifted.
     func settleClaims(device: Int) {
         guard let share = catalog.shares[device], let arena = cores.arenas[device]?.arena else { return }
         let open = arena.claimMayStillFire
-        if catalog.claimOpen[device] == true, !open { share.release() }
-        catalog.claimOpen[device] = open
+        let sequence = arena.tracker.sequence
+        let before = catalog.claimOpen[device]
+        if !open, before?.sequence != sequence || before?.open == true { share.release() }
+        catalog.claimOpen[device] = (sequence, open)
     }
 
     /// What the gate said about a shared device's touches.

@@ -56,7 +56,10 @@ public struct ShareGate: Sendable {
         /// Fingers landed at `since`; held from the clone until `until`, or
         /// until motion from `origin` shows a pointer, or the count shows a claim.
         /// `packets` are what a sequence that ends while held still owes the clone.
-        case holding(since: Double, until: Double, origin: [Int: Position], packets: [HeldPacket])
+        /// `released`: the recognizers already said no claimed rule can take it
+        /// (an edge swipe's finger landing away from the edge), so the hold's
+        /// end forwards it rather than waiting for them.
+        case holding(since: Double, until: Double, origin: [Int: Position], packets: [HeldPacket], released: Bool)
         /// Held past its landing: its count is a claimed rule's, and the
         /// recognizers decide. `packets` are what a sequence that ends
         /// undecided still owes the clone (a 3-finger tap no rule claimed).
@@ -115,7 +118,7 @@ public struct ShareGate: Sendable {
     /// The next moment `expire(at:)` has work: a hold's end or the escape's.
     public var deadline: Double? {
         var next: Double?
-        if case .holding(_, let until, _, _) = phase { next = until }
+        if case .holding(_, let until, _, _, _) = phase { next = until }
         if let since = crowd?.since { next = min(next ?? .infinity, since + settings.escapeAfter) }
         return next
     }
@@ -145,7 +148,7 @@ public struct ShareGate: Sendable {
     /// Time passed with no event: a hold ends, or the escape was held long enough.
     public mutating func expire(at now: Double, into out: inout [EvdevEvent]) -> Signal? {
         if let since = crowd?.since, now >= since + settings.escapeAfter { return escape(into: &out) }
-        if case .holding(_, let until, _, let packets) = phase, now >= until { open(keeping: packets, into: &out) }
+        if case .holding(_, let until, _, let packets, let released) = phase, now >= until { open(keeping: packets, released: released, into: &out) }
         return nil
     }
 
@@ -161,11 +164,18 @@ public struct ShareGate: Sendable {
         }
     }
 
-    /// The recognizers decided a pending sequence is none of the claimed ones:
-    /// the clone gets it from now, from the device's state.
+    /// The recognizers decided the sequence is none of the claimed ones: a
+    /// pending one goes to the clone from now, from the device's state; one
+    /// still held at its landing goes when the hold ends, without waiting.
     public mutating func release(into out: inout [EvdevEvent]) {
-        guard case .pending = phase else { return }
-        forwardFromNow(into: &out)
+        switch phase {
+        case .pending:
+            forwardFromNow(into: &out)
+        case let .holding(since, until, origin, packets, _):
+            phase = .holding(since: since, until: until, origin: origin, packets: packets, released: true)
+        case .idle, .forwarding, .withholding:
+            return
+        }
     }
 
     /// Sharing stops: the clone is left with nothing down.
@@ -203,9 +213,9 @@ public struct ShareGate: Sendable {
                 return nil
             }
             if let claimed = claimedAtOnce(now) { return claimed }
-            phase = .holding(since: time, until: time + settings.holdBack, origin: device.positions, packets: [held])
+            phase = .holding(since: time, until: time + settings.holdBack, origin: device.positions, packets: [held], released: false)
             return nil
-        case .holding(let since, let until, let origin, var packets):
+        case .holding(let since, let until, let origin, var packets, let released):
             if let claimed = claimedAtOnce(now) { return claimed }
             if now == 0 {
                 // A touch shorter than the hold (a quick tap).
@@ -213,8 +223,8 @@ public struct ShareGate: Sendable {
                 return nil
             }
             packets.append(held)
-            phase = .holding(since: since, until: until, origin: origin, packets: packets)
-            if time >= until || moved(from: origin) { open(keeping: packets, into: &out) }
+            phase = .holding(since: since, until: until, origin: origin, packets: packets, released: released)
+            if time >= until || moved(from: origin) { open(keeping: packets, released: released, into: &out) }
             return nil
         case .pending(var packets):
             if let claimed = claimedAtOnce(now) { return claimed }
@@ -260,10 +270,11 @@ public struct ShareGate: Sendable {
         return .claimed(fingers: fingers)
     }
 
-    /// A hold ends: a claimed rule's count waits for the recognizers; any
-    /// other goes to the clone from the device's state as it is now.
-    private mutating func open(keeping packets: [HeldPacket], into out: inout [EvdevEvent]) {
-        if settings.pendingFingers.contains(device.fingers) {
+    /// A hold ends: a claimed rule's count waits for the recognizers, unless
+    /// they already let it go; any other goes to the clone from the device's
+    /// state as it is now.
+    private mutating func open(keeping packets: [HeldPacket], released: Bool, into out: inout [EvdevEvent]) {
+        if !released, settings.pendingFingers.contains(device.fingers) {
             phase = .pending(packets: packets)
             return
         }

@@ -38,6 +38,18 @@ final class LibinputWatch {
     /// The lines themselves, for messages.
     var lines: [String] { child.outputLines }
 
+    /// When libinput says each event of this type came (its `+1.234s`), in order.
+    func times(of type: String) -> [Double] {
+        child.outputLines.compactMap { line in
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard words.count >= 3, words[1] == type, words[2].hasPrefix("+"), words[2].hasSuffix("s"),
+                  let seconds = Double(words[2].dropFirst().dropLast()) else { return nil }
+            // libinput prints milliseconds as an unsigned 32-bit count: an event a
+            // little before its start reads as 4294967.295 s.
+            return seconds >= 2_147_483.648 ? seconds - 4_294_967.296 : seconds
+        }
+    }
+
     var removed: Bool { child.stdout.contains("DEVICE_REMOVED") || !child.isRunning }
 
     /// Waits until no event has come for `quiet` seconds (libinput's own

@@ -87,6 +87,20 @@ struct ContinuousLifecycle: Sendable {
         }
     }
 
+    /// A quick gesture whose finger lifted before it could begin (it still
+    /// waited for the count to settle): it was one on the frame before, so it
+    /// begins at the lift, changes to where it got, and ends there, with the
+    /// count it had. fusuma (libinput) reports such a flick as begin, update, end.
+    mutating func flick(_ before: GestureEvent, at time: Double, travel: Vector, into out: inout [Transition]) {
+        var event = before
+        event.time = time
+        event.phase = .began
+        begin(event, cause: .lift, into: &out)
+        event.phase = .changed
+        change(event, into: &out)
+        recount(landed: false, at: time, travel: travel, into: &out)
+    }
+
     /// Arbitration gave the sequence to another gesture, or it ended: a running
     /// gesture is cancelled, one not yet begun fails.
     mutating func yield(at time: Double, cause: TransitionCause, into out: inout [Transition]) {

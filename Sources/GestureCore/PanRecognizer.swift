@@ -27,33 +27,54 @@ public struct PanRecognizer: ContinuousRecognizer {
     public internal(set) var deadline: Double?
     public var config: Config
     var life = ContinuousLifecycle(kind: .pan)
+    /// The pan as it stood on the last frame, when it only waited for the
+    /// count to settle: a flick that lifts then is a pan all the same.
+    private var unsettled: GestureEvent?
 
     public init(config: Config) {
         self.config = config
+    }
+
+    public mutating func reset() {
+        life.reset()
+        deadline = nil
+        unsettled = nil
     }
 
     mutating func evaluate(at time: Double, tracker: TouchTracker, cause: TransitionCause, into out: inout [Transition]) {
         deadline = nil
         if tracker.anyCancelled { return life.fail(.touchCancelled, into: &out) }
         let travel = translation(tracker)
-        if tracker.anyLifted { return life.fail(.liftedBeforeBegan(kind, shortfall(at: time, tracker: tracker, travel: travel)), into: &out) }
+        if tracker.anyLifted {
+            guard let before = unsettled else {
+                return life.fail(.liftedBeforeBegan(kind, shortfall(at: time, tracker: tracker, travel: travel)), into: &out)
+            }
+            unsettled = nil
+            return life.flick(before, at: time, travel: tracker.handTravel, into: &out)
+        }
+        unsettled = nil
         if tracker.downCount > config.fingers.maximum { return life.fail(.tooManyFingers(tracker.downCount, kind), into: &out) }
         guard travel.length >= config.minDistance else { return }
+        var settled = true
         if tracker.downCount < config.fingers.maximum {
             let settleAt = tracker.lastLanding + config.settle
-            guard time >= settleAt else {
+            if time < settleAt {
                 deadline = settleAt
-                return
+                settled = false
             }
         } else {
             // A finger more would be no pan, but may be another gesture's: more
             // fingers still beat fewer while the hand lands.
-            guard tracker.handHasLanded(at: time, window: config.handSettle, cause: cause) else { return }
+            settled = tracker.handHasLanded(at: time, window: config.handSettle, cause: cause)
         }
         // A count no rule binds may still become one when another finger lands.
         guard config.fingers.contains(tracker.downCount) else { return }
-        let direction = StrokeClassifier.cardinal(of: travel)
-        life.begin(event(.began, at: time, tracker: tracker, fingers: tracker.downCount, direction: direction), cause: cause, into: &out)
+        let began = event(.began, at: time, tracker: tracker, fingers: tracker.downCount, direction: StrokeClassifier.cardinal(of: travel))
+        guard settled else {
+            unsettled = began
+            return
+        }
+        life.begin(began, cause: cause, into: &out)
     }
 
     /// What the pan still waited for when a finger lifted: the distance, or

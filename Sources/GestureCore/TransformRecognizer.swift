@@ -92,16 +92,14 @@ public struct TransformRecognizer: ContinuousRecognizer {
         return time < settleAt ? settleAt : nil
     }
 
-    /// A finger lifted before the gesture began: it began at the lift if it was
-    /// one on the frame before, and it ends with the lift.
+    /// A finger lifted before the gesture began: if it was one on the frame
+    /// before, it is a flick (`ContinuousLifecycle.flick`).
     private mutating func judgeAtLift(at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
-        guard var began = unsettled, config.fingers.contains(began.fingers) else {
+        guard let began = unsettled, config.fingers.contains(began.fingers) else {
             return life.fail(.liftedBeforeBegan(kind, shortfall(tracker)), into: &out)
         }
         unsettled = nil
-        began.time = time
-        life.begin(began, cause: .lift, into: &out)
-        life.recount(landed: false, at: time, travel: tracker.handTravel, into: &out)
+        life.flick(began, at: time, travel: tracker.handTravel, into: &out)
     }
 
     private func pinchDirection(_ tracker: TouchTracker) -> Direction? {

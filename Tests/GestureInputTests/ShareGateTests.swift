@@ -238,6 +238,29 @@ struct ShareGateTests {
         #expect(waiting.written.isEmpty)
     }
 
+    @Test("a claim that has not fired 0.4 s after the landing gives the sequence back: the clone follows it live from then on")
+    func claimWaitRunsOut() {
+        var pad = Pad(ShareGate.Settings(pendingFingers: [3]))
+        pad.land([(1000, 1000), (1500, 1000), (2000, 1000)])
+        // A slow pan: 3 units a frame, 8 ms apart.
+        pad.move(dx: 0, dy: -3, frames: 40)
+        #expect(pad.written.isEmpty)
+        pad.move(dx: 0, dy: -3, frames: 20)
+        #expect(pad.gate.phase == .forwarding && pad.cloneMatchesDevice)
+        let before = pad.written.count
+        pad.move(dx: 0, dy: -3, frames: 10)
+        #expect(pad.written.count > before && pad.cloneMatchesDevice)
+
+        // Time alone ends the wait too, with no packet coming.
+        var still = Pad(ShareGate.Settings(pendingFingers: [3]))
+        still.land([(1000, 1000), (1500, 1000), (2000, 1000)])
+        still.wait(0.2)
+        guard case .pending = still.gate.phase else { Issue.record("not pending: \(still.gate.phase)"); return }
+        #expect(still.gate.deadline != nil)
+        still.wait(0.25)
+        #expect(still.gate.phase == .forwarding && still.cloneMatchesDevice)
+    }
+
     @Test("a pending sequence that ends with no rule claiming it reaches the clone whole: a 3-finger tap stays a 3-finger tap")
     func pendingEndsUndecided() {
         var pad = Pad(ShareGate.Settings(pendingFingers: [3]))

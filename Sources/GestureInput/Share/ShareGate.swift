@@ -17,6 +17,9 @@ public struct ShareGate: Sendable {
         public var pendingFingers: Set<Int>
         /// How long a landing is held while more fingers may come (seconds).
         public var holdBack: Double
+        /// How long after its landing a sequence waits for a claimed rule that
+        /// has not fired (seconds): then it is the desktop's, live from then on.
+        public var claimWait: Double
         /// Motion (device units, each axis) that shows a landing is a pointer's, not a gesture's.
         public var releaseDistance: (x: Int32, y: Int32)
         /// Fingers that, held still together this long, end the sharing.
@@ -24,10 +27,12 @@ public struct ShareGate: Sendable {
         public var escapeAfter: Double
 
         public init(claimFingers: Int? = nil, pendingFingers: Set<Int> = [], holdBack: Double = ShareGate.defaultHoldBack,
+                    claimWait: Double = ShareGate.defaultClaimWait,
                     releaseDistance: (x: Int32, y: Int32) = (16, 16), escapeFingers: Int = 5, escapeAfter: Double = 3) {
             self.claimFingers = claimFingers
             self.pendingFingers = pendingFingers
             self.holdBack = holdBack
+            self.claimWait = claimWait
             self.releaseDistance = releaseDistance
             self.escapeFingers = escapeFingers
             self.escapeAfter = escapeAfter
@@ -37,7 +42,7 @@ public struct ShareGate: Sendable {
         public var claims: Bool { claimFingers != nil || !pendingFingers.isEmpty }
 
         public static func == (a: Settings, b: Settings) -> Bool {
-            a.claimFingers == b.claimFingers && a.pendingFingers == b.pendingFingers && a.holdBack == b.holdBack
+            a.claimFingers == b.claimFingers && a.pendingFingers == b.pendingFingers && a.holdBack == b.holdBack && a.claimWait == b.claimWait
                 && a.releaseDistance == b.releaseDistance && a.escapeFingers == b.escapeFingers && a.escapeAfter == b.escapeAfter
         }
     }
@@ -45,6 +50,12 @@ public struct ShareGate: Sendable {
     /// 150 ms: a hand's fingers land within 111 ms in the real recordings
     /// (docs/defaults.md); a moving finger ends the hold sooner.
     public static let defaultHoldBack = 0.150
+    /// 400 ms from the landing: a claimed swipe is recognized at its evidence
+    /// point, within 0.2 s of the landing for the strokes of scripts/bench-evidence;
+    /// a pan or a slow stroke that no claim has taken by then is the desktop's,
+    /// which follows it from then on (a desktop that tracks three fingers 1:1
+    /// loses the first 0.4 s of it, not all of it).
+    public static let defaultClaimWait = 0.4
     /// Packets a pending sequence keeps for the clone (about 4 s at 120 Hz);
     /// past them the sequence goes to the clone from then on.
     public static let maxPendingPackets = 512
@@ -61,9 +72,9 @@ public struct ShareGate: Sendable {
         /// end forwards it rather than waiting for them.
         case holding(since: Double, until: Double, origin: [Int: Position], packets: [HeldPacket], released: Bool)
         /// Held past its landing: its count is a claimed rule's, and the
-        /// recognizers decide. `packets` are what a sequence that ends
-        /// undecided still owes the clone (a 3-finger tap no rule claimed).
-        case pending(packets: [HeldPacket])
+        /// recognizers decide, until `until`. `packets` are what a sequence that
+        /// ends undecided still owes the clone (a 3-finger tap no rule claimed).
+        case pending(packets: [HeldPacket], until: Double)
         /// The clone gets the sequence as it comes.
         case forwarding
         /// gesturemap's: nothing of it reaches the clone until every finger is up.
@@ -119,6 +130,7 @@ public struct ShareGate: Sendable {
     public var deadline: Double? {
         var next: Double?
         if case .holding(_, let until, _, _, _) = phase { next = until }
+        if case .pending(_, let until) = phase { next = until }
         if let since = crowd?.since { next = min(next ?? .infinity, since + settings.escapeAfter) }
         return next
     }
@@ -148,7 +160,11 @@ public struct ShareGate: Sendable {
     /// Time passed with no event: a hold ends, or the escape was held long enough.
     public mutating func expire(at now: Double, into out: inout [EvdevEvent]) -> Signal? {
         if let since = crowd?.since, now >= since + settings.escapeAfter { return escape(into: &out) }
-        if case .holding(_, let until, _, let packets, let released) = phase, now >= until { open(keeping: packets, released: released, into: &out) }
+        if case .holding(let since, let until, _, let packets, let released) = phase, now >= until {
+            open(keeping: packets, since: since, released: released, into: &out)
+        }
+        // A claim that has not fired by now gives the sequence back.
+        if case .pending(_, let until) = phase, now >= until { forwardFromNow(into: &out) }
         return nil
     }
 
@@ -224,9 +240,9 @@ public struct ShareGate: Sendable {
             }
             packets.append(held)
             phase = .holding(since: since, until: until, origin: origin, packets: packets, released: released)
-            if time >= until || moved(from: origin) { open(keeping: packets, released: released, into: &out) }
+            if time >= until || moved(from: origin) { open(keeping: packets, since: since, released: released, into: &out) }
             return nil
-        case .pending(var packets):
+        case .pending(var packets, let wait):
             if let claimed = claimedAtOnce(now) { return claimed }
             if now == 0 {
                 // Ended with no claimed rule recognized.
@@ -234,10 +250,10 @@ public struct ShareGate: Sendable {
                 return nil
             }
             packets.append(held)
-            if packets.count >= Self.maxPendingPackets {
+            if packets.count >= Self.maxPendingPackets || time >= wait {
                 forwardFromNow(into: &out)
             } else {
-                phase = .pending(packets: packets)
+                phase = .pending(packets: packets, until: wait)
             }
             return nil
         case .forwarding:
@@ -273,9 +289,9 @@ public struct ShareGate: Sendable {
     /// A hold ends: a claimed rule's count waits for the recognizers, unless
     /// they already let it go; any other goes to the clone from the device's
     /// state as it is now.
-    private mutating func open(keeping packets: [HeldPacket], released: Bool, into out: inout [EvdevEvent]) {
+    private mutating func open(keeping packets: [HeldPacket], since: Double, released: Bool, into out: inout [EvdevEvent]) {
         if !released, settings.pendingFingers.contains(device.fingers) {
-            phase = .pending(packets: packets)
+            phase = .pending(packets: packets, until: since + settings.claimWait)
             return
         }
         forwardFromNow(into: &out)

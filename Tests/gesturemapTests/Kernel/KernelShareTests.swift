@@ -327,6 +327,40 @@ struct KernelShareTests {
         #expect(desktop.events.filter { $0 == "TOUCH_DOWN" }.count == 1 && desktop.events.filter { $0 == "TOUCH_UP" }.count == 1)
     }
 
+    @Test("beside claimed 3-finger swipes left and right: a quick 3-finger swipe up reaches the clone as it moves, and a slow 3-finger pan of 1.5 s reaches it spread over at least half its length")
+    func unclaimedThreeFingers() throws {
+        let device = try EvemuDevice(description: TouchPanel.description())
+        let (engine, clone) = try Self.share(device.node, rules: """
+            on("3-finger swipe left", function(g) emit("left") end, { claim = true })
+            on("3-finger swipe right", function(g) emit("right") end, { claim = true })
+            """)
+        defer { _ = engine.terminate() }
+        let desktop = try LibinputWatch(clone)
+        var up = TouchPanel.Script()
+        up.land([(x: 120, y: 110), (x: 150, y: 110), (x: 180, y: 110)])
+        up.move(dx: 0, dy: -60, frames: 30)
+        up.lift()
+        up.pause(0.5)
+        try device.play(up.file("swipe-up.evemu"))
+        desktop.settle()
+        let quick = desktop.times(of: "TOUCH_MOTION")
+        #expect(desktop.events.filter { $0 == "TOUCH_DOWN" }.count == 3 && desktop.events.filter { $0 == "TOUCH_UP" }.count == 3, "\(LibinputWatch.counts(desktop.events))")
+        #expect((quick.last ?? 0) - (quick.first ?? 0) >= 0.1, "the swipe up reached the clone at once: \(quick)")
+        let before = desktop.lines.count
+        var pan = up.continuing()
+        pan.land([(x: 120, y: 110), (x: 150, y: 110), (x: 180, y: 110)])
+        pan.move(dx: 0, dy: -40, frames: 188)
+        pan.lift()
+        pan.pause(0.5)
+        try device.play(pan.file("slow-pan.evemu"))
+        desktop.settle()
+        let slow = desktop.times(of: "TOUCH_MOTION").suffix(from: quick.count)
+        let spread = (slow.last ?? 0) - (slow.first ?? 0)
+        KernelGuest.say(String(format: "beside claimed swipes: a quick swipe up on the clone over %.2f s; a 1.5 s pan over %.2f s", (quick.last ?? 0) - (quick.first ?? 0), spread))
+        #expect(spread >= 0.75, "the slow pan reached the clone over \(spread) s: \(desktop.lines.suffix(from: before).prefix(3))")
+        #expect(LiveEngine.actions(engine).isEmpty)
+    }
+
     @Test("the rules stalled (a stdout nobody reads) through a flood: their share of the device's events is bounded, the drop is said with its size, the touches then down are cancelled, and the next tap reaches the rules; the desktop has every touch")
     func engineStalled() throws {
         let device = try EvemuDevice(description: TouchPanel.description())

@@ -57,12 +57,12 @@ let package = Package(
             providers: [.apt(["libpugixml-dev"])]
         ),
         .target(name: "CPugiShim", dependencies: ["CPugiXML"]),
-        // posix_spawn with a process group, redirections and a working directory.
+        // posix_spawn with a process group, redirections and a working directory; pidfd_open.
         .target(name: "CSpawn"),
         .target(name: "GestureCore", swiftSettings: fast),
         // The operating system's plumbing, once: bounded reads, directories,
-        // the monotonic clock, poll timeouts, threads; errors as types.
-        .target(name: "GestureSystem", swiftSettings: fast),
+        // the monotonic clock, poll timeouts, threads, children and their exits; errors as types.
+        .target(name: "GestureSystem", dependencies: ["CSpawn"], swiftSettings: fast),
         .target(name: "GestureInput", dependencies: ["GestureCore", "GestureSystem", "CEvdev", "CEvdevReader"], swiftSettings: fast),
         // Realistic NDJSON for named gestures, for demos, tests and benchmarks.
         .target(name: "GestureSynth", dependencies: ["GestureCore"], swiftSettings: fast),

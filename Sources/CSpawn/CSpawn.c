@@ -5,6 +5,12 @@
 #include <signal.h>
 #include <spawn.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#ifndef SYS_pidfd_open
+#define SYS_pidfd_open 434 /* the same number on every architecture */
+#endif
 
 int gm_spawn(char *const argv[], char *const envp[], const char *cwd, pid_t *pid) {
     posix_spawn_file_actions_t actions;
@@ -37,4 +43,9 @@ int gm_spawn(char *const argv[], char *const envp[], const char *cwd, pid_t *pid
     posix_spawnattr_destroy(&attr);
     posix_spawn_file_actions_destroy(&actions);
     return err;
+}
+
+int gm_pidfd_open(pid_t pid) {
+    /* pidfds are close-on-exec from the start: no flag needed, none exists. */
+    return (int)syscall(SYS_pidfd_open, pid, 0);
 }

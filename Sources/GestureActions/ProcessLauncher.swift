@@ -7,6 +7,12 @@ import GestureSystem
 /// each child gets its own process group (a timeout kills all it started), its
 /// stdout goes to stderr, and every child is reaped.
 ///
+/// These are the user's programs, not questions gesturemap asks: a program
+/// with no `timeout` may run as long as it likes (a browser the rule opened),
+/// since nothing ever waits for it. One with a `timeout` is killed, with its
+/// group, when that passes; at the end of the input only those are waited
+/// for, each up to its timeout.
+///
 /// At most `maxRunning` children run at once; further requests wait in a queue
 /// of `maxQueued`, and when that is full the new request is dropped, with a message.
 public final class ProcessLauncher {
@@ -28,12 +34,17 @@ public final class ProcessLauncher {
     }
 
     struct Child {
-        var pid: pid_t
+        var process: ChildProcess
         var name: String
         var deadline: Double?
         var origin: String
-        var killed = false
+        /// When its group was killed for running past its timeout.
+        var killedAt: Double?
     }
+
+    /// How long a killed group is given to go before the end of the input
+    /// stops waiting for it (one stuck in the kernel is left to init).
+    static let killGrace = 1.0
 
     public let maxRunning: Int
     public let maxQueued: Int
@@ -84,21 +95,12 @@ public final class ProcessLauncher {
         }
         let program = request.argv[0]
         guard err == 0 else { throw LaunchError(spawning: program, errno: err) }
-        running.append(Child(pid: pid, name: program, deadline: request.timeout.map { MonotonicClock.now() + $0 }, origin: request.origin))
+        running.append(Child(process: ChildProcess(pid: pid), name: program, deadline: request.timeout.map { MonotonicClock.now() + $0 }, origin: request.origin))
     }
 
     /// Collects children that exited and starts queued requests in their place.
     public func reap() {
-        var k = 0
-        while k < running.count {
-            var status: Int32 = 0
-            let r = waitpid(running[k].pid, &status, WNOHANG)
-            if r == running[k].pid || (r < 0 && errno == ECHILD) {
-                running.remove(at: k)
-            } else {
-                k += 1
-            }
-        }
+        running.removeAll { $0.process.reap() }
         while running.count < maxRunning, !queue.isEmpty {
             let request = queue.removeFirst()
             do {
@@ -112,9 +114,9 @@ public final class ProcessLauncher {
     /// Kills the process groups of children past their timeout.
     public func enforceTimeouts(now: Double = MonotonicClock.now()) {
         for i in running.indices {
-            if let deadline = running[i].deadline, deadline <= now, !running[i].killed {
-                kill(-running[i].pid, SIGKILL)
-                running[i].killed = true
+            if let deadline = running[i].deadline, deadline <= now, running[i].killedAt == nil {
+                running[i].process.signalGroup(SIGKILL)
+                running[i].killedAt = now
                 report("\(running[i].origin): \"\(running[i].name)\" ran past its timeout and was stopped")
             }
         }
@@ -122,20 +124,27 @@ public final class ProcessLauncher {
     }
 
     /// The earliest timeout of a running child, on the monotonic clock.
-    public var nextDeadline: Double? { running.filter { !$0.killed }.compactMap(\.deadline).min() }
+    public var nextDeadline: Double? { running.filter { $0.killedAt == nil }.compactMap(\.deadline).min() }
 
-    /// End of input: waits for children that have a timeout, up to it. Children
-    /// without one keep running on their own.
+    /// End of input: waits for children that have a timeout, up to it (their
+    /// exits wake the wait: nothing sleeps a fixed time). Children without one
+    /// keep running on their own; requests still queued behind them when no
+    /// child with a timeout is left are not started.
     public func finish() {
         while true {
-            enforceTimeouts()
-            let waiting = running.filter { $0.deadline != nil }
-            // Killed process groups are reaped as soon as the kernel has them down.
-            if waiting.isEmpty && queue.isEmpty { break }
-            var ts = timespec(tv_sec: 0, tv_nsec: 5_000_000)
-            nanosleep(&ts, nil)
+            let now = MonotonicClock.now()
+            enforceTimeouts(now: now)
+            // A group killed past its timeout is waited for up to its grace.
+            let waiting = running.filter { child in child.deadline != nil && child.killedAt.map { now < $0 + Self.killGrace } ?? true }
+            guard let wake = waiting.map({ $0.killedAt.map { $0 + Self.killGrace } ?? $0.deadline ?? now }).min() else { break }
+            _ = ChildProcess.waitForExit(of: waiting.map(\.process), or: [], until: wake)
         }
-        reap()
+        if !queue.isEmpty {
+            let waiting = queue.count == 1 ? "1 program still waiting for a turn when the input ended was" : "\(queue.count) programs still waiting for a turn when the input ended were"
+            let holding = running.count == 1 ? "1 program without a timeout holds" : "\(running.count) programs without a timeout hold"
+            report("\(waiting) not started: \(holding) every turn (first: \"\(queue[0].argv[0])\" from \(queue[0].origin))")
+            queue.removeAll()
+        }
     }
 
     /// A program that cannot start at all, found before forking.

@@ -7,7 +7,7 @@ import GestureSystem
 /// An empty line means nothing has the focus.
 final class CommandBackend: AppBackend {
     let command: String
-    private let pid: pid_t
+    private let child: ChildProcess
     private var phase: Phase
     private var lines = HelperLines()
     private var gauge = FloodGauge()
@@ -19,8 +19,9 @@ final class CommandBackend: AppBackend {
     /// The helper's life as the loop sees it: it is never waited for.
     private enum Phase {
         case running(output: Int32)
-        /// Its output ended, or it flooded: reaped without waiting (looked at
-        /// again at `nextLook`), and stopped (`signal`) if it lingers past its grace.
+        /// Its output ended, or it flooded: reaped when its exit descriptor
+        /// says it has exited (or, without one, when looked at again at
+        /// `nextLook`), and stopped (`signal`) if it lingers past its grace.
         case ending(since: Double, signal: Int32?, reason: String?, nextLook: Double)
         case ended
     }
@@ -29,8 +30,11 @@ final class CommandBackend: AppBackend {
     /// `termGrace` more, then SIGKILL.
     static let grace = 0.2
     static let termGrace = 1.0
-    /// How often a helper that is ending is looked at.
+    /// How often a helper that is ending is looked at, where the kernel gives
+    /// no exit descriptor (before Linux 5.3).
     static let reapInterval = 0.02
+    /// Closing waits this long after SIGTERM, then as long after SIGKILL.
+    static let closeWait = 0.1
     /// One turn of the loop reads at most this much: the rest waits for the next.
     static let readPerTurn = 32 << 10
 
@@ -39,7 +43,13 @@ final class CommandBackend: AppBackend {
         return -1
     }
 
-    var descriptors: [Int32] { fd >= 0 ? [fd] : [] }
+    var descriptors: [Int32] {
+        switch phase {
+        case .running(let output): return [output]
+        case .ending: return child.exitDescriptor >= 0 ? [child.exitDescriptor] : []
+        case .ended: return []
+        }
+    }
 
     init(command: String) throws(AppSourceLost) {
         self.command = command
@@ -47,13 +57,14 @@ final class CommandBackend: AppBackend {
         var fd: Int32 = -1
         let result = gm_context_spawn_shell(command, &pid, &fd)
         guard result == 0 else { throw AppSourceLost("cannot run /bin/sh -c \(command): \(String(cString: strerror(result)))") }
-        self.pid = pid
+        child = ChildProcess(pid: pid)
         phase = .running(output: fd)
     }
 
     deinit { close() }
 
     func handleReadable() throws(AppSourceLost) -> Bool {
+        if case .ending = phase { return try reap(now: MonotonicClock.now()) }
         guard case .running(let output) = phase else { return false }
         // One read a turn: a helper that never stops printing cannot hold the loop.
         var buffer = [UInt8](repeating: 0, count: CommandBackend.readPerTurn)
@@ -99,33 +110,41 @@ final class CommandBackend: AppBackend {
     /// Closes the output; a signal, when given, goes to the command's process group.
     private func end(at now: Double, signal: Int32?, reason: String?) {
         if case .running(let output) = phase { Glibc.close(output) }
-        if let signal { kill(-pid, signal) }
-        phase = .ending(since: now, signal: signal, reason: reason, nextLook: now + CommandBackend.reapInterval)
+        if let signal { child.signalGroup(signal) }
+        phase = .ending(since: now, signal: signal, reason: reason, nextLook: nextLook(now: now, since: now, signal: signal))
+    }
+
+    /// When to act next on a helper that is ending: when its grace runs out;
+    /// without an exit descriptor, every `reapInterval` before that too.
+    private func nextLook(now: Double, since: Double, signal: Int32?) -> Double {
+        let escalation = since + (signal == nil ? CommandBackend.grace : CommandBackend.termGrace)
+        return child.exitDescriptor >= 0 ? escalation : min(escalation, now + CommandBackend.reapInterval)
     }
 
     /// Takes the command's exit if it has come (never waiting for it), and
     /// stops it when it lingers; throws once it is gone, saying how it ended.
     private func reap(now: Double) throws(AppSourceLost) -> Bool {
         guard case .ending(let since, let signal, let reason, _) = phase else { return false }
-        var status: Int32 = 0
-        let reaped = waitpid(pid, &status, WNOHANG)
-        if reaped == pid || (reaped < 0 && errno == ECHILD) {
+        if child.reap() {
             phase = .ended
             if let reason { throw AppSourceLost(reason) }
-            let stoppedByUs = signal != nil && status & 0x7f == signal
-            let how = reaped != pid ? "has stopped"
-                : stoppedByUs ? "closed its output but did not exit; stopped it" : CommandBackend.describe(status)
+            let how: String
+            if let status = child.status {
+                let stoppedByUs = signal != nil && status & 0x7f == signal
+                how = stoppedByUs ? "closed its output but did not exit; stopped it" : CommandBackend.describe(status)
+            } else {
+                how = "has stopped"
+            }
             throw AppSourceLost("the command \"\(command)\" \(how)")
         }
-        let next = now + CommandBackend.reapInterval
-        phase = .ending(since: since, signal: signal, reason: reason, nextLook: next)
+        phase = .ending(since: since, signal: signal, reason: reason, nextLook: nextLook(now: now, since: since, signal: signal))
         switch signal {
         case nil where now >= since + CommandBackend.grace:
-            kill(-pid, SIGTERM)
-            phase = .ending(since: now, signal: SIGTERM, reason: reason, nextLook: next)
+            child.signalGroup(SIGTERM)
+            phase = .ending(since: now, signal: SIGTERM, reason: reason, nextLook: nextLook(now: now, since: now, signal: SIGTERM))
         case SIGTERM? where now >= since + CommandBackend.termGrace:
-            kill(-pid, SIGKILL)
-            phase = .ending(since: now, signal: SIGKILL, reason: reason, nextLook: next)
+            child.signalGroup(SIGKILL)
+            phase = .ending(since: now, signal: SIGKILL, reason: reason, nextLook: nextLook(now: now, since: now, signal: SIGKILL))
         case SIGKILL? where now >= since + CommandBackend.termGrace:
             // Unkillable (stuck in the kernel): left to init once gesturemap exits.
             phase = .ended
@@ -159,7 +178,8 @@ final class CommandBackend: AppBackend {
     func windows() -> [WindowInfo] { current.map { [WindowInfo(app: $0, focused: true)] } ?? [] }
 
     /// The run is ending (or the source is dropped): the command's process
-    /// group is stopped, waiting at most `closeWait` for it to go.
+    /// group is stopped, waiting on its exit at most `closeWait` after
+    /// SIGTERM and as long after SIGKILL.
     func close() {
         switch phase {
         case .ended: return
@@ -167,15 +187,7 @@ final class CommandBackend: AppBackend {
         case .ending: break
         }
         phase = .ended
-        var status: Int32 = 0
-        kill(-pid, SIGTERM)
-        for _ in 0..<10 {
-            if waitpid(pid, &status, WNOHANG) != 0 { return }
-            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
-            nanosleep(&pause, nil)
-        }
-        kill(-pid, SIGKILL)
-        _ = waitpid(pid, &status, WNOHANG)
+        child.stop(grace: CommandBackend.closeWait)
     }
 
     static func describe(_ status: Int32) -> String {

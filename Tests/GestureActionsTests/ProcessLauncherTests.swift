@@ -124,6 +124,23 @@ struct ProcessLauncherTests {
         #expect(launcher.queuedCount == 0)
     }
 
+    @Test("the end of the input: a program without a timeout holding every turn is not waited for, and what queued behind it is not started, with a message")
+    func finishBehindLongRunner() throws {
+        let groupFile = try Self.scratch().appendingPathComponent("group").path
+        let launcher = ProcessLauncher(maxRunning: 1, maxQueued: 4)
+        var messages: [String] = []
+        launcher.report = { messages.append($0) }
+        try launcher.launch(.init(argv: ["/bin/sh", "-c", "echo $$ > \"$0\"; exec sleep 600", groupFile], origin: "rules.lua:1"))
+        try launcher.launch(.init(argv: ["true"], timeout: 5, origin: "rules.lua:2"))
+        let group = try #require(Self.contents(groupFile).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        defer { kill(-group, SIGKILL) }
+        launcher.finish()
+        #expect(messages == ["1 program still waiting for a turn when the input ended was not started: 1 program without a timeout holds every turn (first: \"true\" from rules.lua:2)"])
+        #expect(launcher.queuedCount == 0)
+        #expect(launcher.runningCount == 1)
+        #expect(Self.alive(group), "a program without a timeout runs on")
+    }
+
     @Test("the messages of programs that cannot run, word for word")
     func launchErrorTexts() {
         #expect(LaunchError.noProgram.description == "exec needs a program to run")

@@ -26,11 +26,17 @@ public protocol AppBackend: AnyObject {
     /// Something arrived that poll() on `fd` will not report (X11: events xcb
     /// queued while waiting for a reply): call `handleReadable()` anyway.
     var hasPendingWork: Bool { get }
+    /// Whether the other side has answered since the connection was made: a
+    /// socket can accept a connection (the kernel does that) and never answer.
+    var hasAnswered: Bool { get }
 }
 
 extension AppBackend {
     public func takeNotices() -> [String] { [] }
     public var hasPendingWork: Bool { false }
+    /// X11's connection is made only once the server has sent its setup;
+    /// D-Bus and a helper command count as answering once connected.
+    public var hasAnswered: Bool { true }
     public var descriptors: [Int32] { [fd] }
     public var deadline: Double? { nil }
     public func tick(now: Double) throws(AppSourceLost) -> Bool { false }

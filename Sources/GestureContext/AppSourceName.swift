@@ -83,3 +83,15 @@ public enum AppSourceChoice: Equatable, Sendable {
         return .none(reason: "no desktop session found: none of WAYLAND_DISPLAY, DISPLAY, SWAYSOCK, I3SOCK or HYPRLAND_INSTANCE_SIGNATURE is set (a system service or a console?); start gesturemap inside the desktop session, or choose one with --app-source NAME or --app-command CMD")
     }
 }
+
+extension AppSourceChoice {
+    /// The socket whose answers the source waits for (a compositor's IPC), for
+    /// messages about one that does not answer; nil for the other sources.
+    public var answeringSocket: String? {
+        switch self {
+        case .i3ipc(_, let socket): return socket
+        case .hyprland(let signature, let runtime): return HyprlandBackend.directory(signature: signature, runtimeDirectory: runtime) + "/.socket.sock"
+        default: return nil
+        }
+    }
+}

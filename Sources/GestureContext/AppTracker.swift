@@ -68,6 +68,9 @@ public final class AppTracker {
 
     public var sourceName: String { choice.name.rawValue }
     public var isConnected: Bool { backend != nil }
+    /// Connected, and the other side has answered (a socket can accept a
+    /// connection and never say a word).
+    public var hasAnswered: Bool { backend?.hasAnswered ?? false }
 
     /// The descriptors to poll (while disconnected, the connection
     /// attempt's, if one is under way): when any is readable, call

@@ -14,6 +14,8 @@ final class HyprlandBackend: AppBackend {
     private var asking: PeerRequest?
     private var notices: [String] = []
     private var saidSlow = false
+    /// Its request socket has given a JSON answer.
+    private(set) var hasAnswered = false
     static let answerTimeout = 2.0
 
     var current: AppInfo? { focus.current }
@@ -95,6 +97,7 @@ final class HyprlandBackend: AppBackend {
         asking = nil
         let reply = try? JSONValue.parse(String(decoding: bytes, as: UTF8.self))
         if reply == nil { notices.append("\(requestsPath): the answer to \(request.command) is not JSON") }
+        hasAnswered = hasAnswered || reply != nil
         return follow(focus.answered(reply))
     }
 

@@ -12,6 +12,8 @@ struct I3Focus {
     private var awaiting: [(request: I3IPC.Request, sent: Double)] = []
     /// The focus moved while a GET_TREE was out: one more after it.
     private var treeAgain = false
+    /// A reply to a request has come: the socket is a compositor's, and it answers.
+    private(set) var hasReplied = false
 
     init(path: String) { self.path = path }
 
@@ -54,6 +56,7 @@ struct I3Focus {
 
     private mutating func reply(_ message: I3IPC.Message, at now: Double, into step: inout Step) throws(AppSourceLost) {
         guard let index = awaiting.firstIndex(where: { $0.request.rawValue == message.type }) else { return }
+        hasReplied = true
         switch awaiting.remove(at: index).request {
         case .subscribe:
             guard (try? JSONValue.parse(message.text))?["success"]?.bool == true else {

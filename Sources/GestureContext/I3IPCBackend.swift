@@ -11,6 +11,7 @@ final class I3IPCBackend: AppBackend {
 
     var current: AppInfo? { focus.current }
     var fd: Int32 { socket.fd }
+    var hasAnswered: Bool { focus.hasReplied }
     var deadline: Double? { focus.oldestRequest.map { $0 + I3IPCBackend.answerTimeout } }
 
     init(socket path: String) throws(AppSourceLost) {

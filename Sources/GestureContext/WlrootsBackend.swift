@@ -28,6 +28,8 @@ final class WlrootsBackend: AppBackend {
 
     var fd: Int32 { gm_wl_fd(connection) }
 
+    var hasAnswered: Bool { gm_wl_ready(connection) != 0 }
+
     var deadline: Double? { gm_wl_ready(connection) != 0 ? nil : openedAt + WlrootsBackend.answerTimeout }
 
     func tick(now: Double) throws(AppSourceLost) -> Bool {

@@ -42,14 +42,18 @@ enum DoctorCommand {
         }
         let environment = ProcessEnvironment.current
         var doctor = Doctor(environment: environment, rulesPath: rules)
-        doctor.appSource = appSource(environment)
+        doctor.appSource = { deadline in appSource(environment, deadline: deadline) }
         let report = doctor.examine()
         for line in report.lines { console.say(line) }
         return report.passes ? .ok : .ruleFailure
     }
 
-    /// Where `g.app` would come from, and whether it answers.
-    static func appSource(_ environment: [String: String]) -> DoctorFinding {
+    /// As long as a run's app source waits for a compositor's first answer.
+    static let answerWait = 2.0
+
+    /// Where `g.app` would come from, and whether it answers by `deadline`:
+    /// a socket that takes the connection and never answers is no app source.
+    static func appSource(_ environment: [String: String], deadline: Double) -> DoctorFinding {
         let choice = AppSourceChoice.detect(environment: environment)
         if case .none(let reason) = choice {
             return DoctorFinding(.note, "app source: none (\(reason)); rules limited to an application never run", fix: "docs/apps.md says what each desktop needs")
@@ -60,6 +64,24 @@ enum DoctorCommand {
             return DoctorFinding(.warning, "app source \(tracker.sourceName) does not answer" + (said.isEmpty ? "" : ": " + said.joined(separator: "; ")),
                                  fix: "docs/apps.md: GNOME and KDE need the Shell extension or the KWin script that examples/ ships")
         }
+        let wait = max(0, min(deadline - MonotonicClock.now(), answerWait))
+        tracker.wait(upTo: wait) { tracker.hasAnswered || !tracker.isConnected }
+        guard tracker.isConnected && tracker.hasAnswered else {
+            let within = wait >= 1 ? "\(Int(wait.rounded())) s" : "\(Int((wait * 1000).rounded())) ms"
+            return DoctorFinding(.warning, "app source \(tracker.sourceName): \(choice.answeringSocket ?? "its server") took the connection but did not answer within \(within)",
+                                 fix: silentPeerFix(choice))
+        }
         return DoctorFinding(.ok, "app source: \(tracker.sourceName), connected")
+    }
+
+    private static func silentPeerFix(_ choice: AppSourceChoice) -> String {
+        switch choice {
+        case .i3ipc(let name, _):
+            return "is \(name.rawValue) stopped or stuck? \(name == .sway ? "swaymsg" : "i3-msg") -t get_version asks it directly; a \(name == .sway ? "SWAYSOCK" : "I3SOCK") left from an earlier session names a socket no one answers on: run gesturemap inside the running session"
+        case .hyprland:
+            return "is Hyprland stopped or stuck? hyprctl version asks it directly; a HYPRLAND_INSTANCE_SIGNATURE left from an earlier session names sockets no one answers on: run gesturemap inside the running session"
+        default:
+            return "docs/apps.md says what each desktop needs"
+        }
     }
 }

@@ -8,24 +8,68 @@ struct DesktopExamination {
     var gestures: [DesktopGesture] = []
     var findings: [DoctorFinding] = []
 
-    init(environment env: [String: String]) {
-        let current = (env["XDG_CURRENT_DESKTOP"] ?? "").lowercased()
+    /// The desktop the environment names, and what doctor asks it.
+    enum Kind {
+        case sway(socket: String), hyprland, gnome, kde, other(String), none
+
+        init(environment env: [String: String]) {
+            let current = (env["XDG_CURRENT_DESKTOP"] ?? "").lowercased()
+            if let socket = env["SWAYSOCK"], !socket.isEmpty {
+                self = .sway(socket: socket)
+            } else if let signature = env["HYPRLAND_INSTANCE_SIGNATURE"], !signature.isEmpty {
+                self = .hyprland
+            } else if current.contains("gnome") {
+                self = .gnome
+            } else if current.contains("kde") {
+                self = .kde
+            } else if let name = env["XDG_CURRENT_DESKTOP"], !name.isEmpty {
+                self = .other(name)
+            } else {
+                self = .none
+            }
+        }
+
+        /// The programs its examination runs, to start them all at once.
+        var programs: [[String]] {
+            switch self {
+            case .sway(let socket): return [DesktopExamination.swayVersion, DesktopExamination.swayConfig(socket)]
+            case .hyprland: return [DesktopExamination.hyprlandVersion] + DesktopExamination.hyprlandOptions.map(DesktopExamination.hyprlandOption)
+            case .gnome: return [DesktopExamination.gnomeVersion]
+            case .kde: return [DesktopExamination.kdeVersion]
+            case .other, .none: return []
+            }
+        }
+    }
+
+    static let swayVersion = ["sway", "--version"]
+    static func swayConfig(_ socket: String) -> [String] { ["swaymsg", "-s", socket, "-r", "-t", "get_config"] }
+    static let hyprlandVersion = ["hyprctl", "version", "-j"]
+    static let hyprlandOptions = ["gestures:workspace_swipe", "gestures:workspace_swipe_fingers"]
+    static func hyprlandOption(_ key: String) -> [String] { ["hyprctl", "-j", "getoption", key] }
+    static let gnomeVersion = ["gnome-shell", "--version"]
+    static let kdeVersion = ["plasmashell", "--version"]
+
+    init(programs: DoctorPrograms) {
+        let env = programs.environment
         let session = env["XDG_SESSION_TYPE"] ?? (env["WAYLAND_DISPLAY"].map { _ in "wayland" } ?? env["DISPLAY"].map { _ in "x11" } ?? "unknown")
-        if let socket = env["SWAYSOCK"], !socket.isEmpty {
-            examineSway(socket: socket, environment: env)
-        } else if let signature = env["HYPRLAND_INSTANCE_SIGNATURE"], !signature.isEmpty {
-            examineHyprland(environment: env)
-        } else if current.contains("gnome") {
-            let version = Self.version(ProgramOutput.run(["gnome-shell", "--version"], environment: env)?.output)
+        switch Kind(environment: env) {
+        case .sway(let socket):
+            examineSway(socket: socket, programs: programs)
+        case .hyprland:
+            examineHyprland(programs: programs)
+        case .gnome:
+            let version = version(of: Self.gnomeVersion, programs)
             name = "GNOME" + (version.map { " \($0.text)" } ?? "")
             gestures = DesktopGesture.gnome(major: version?.major ?? 40)
             if version == nil { findings.append(DoctorFinding(.note, "gnome-shell --version said nothing: its gestures are taken as GNOME 40 to 46's")) }
-        } else if current.contains("kde") {
-            let version = Self.version(ProgramOutput.run(["plasmashell", "--version"], environment: env)?.output)
+        case .kde:
+            let version = version(of: Self.kdeVersion, programs)
             name = "KDE Plasma" + (version.map { " \($0.text)" } ?? "")
             gestures = DesktopGesture.kde(major: version?.major ?? 6)
-        } else if !current.isEmpty {
-            name = env["XDG_CURRENT_DESKTOP"]
+        case .other(let desktop):
+            name = desktop
+        case .none:
+            break
         }
         if let name {
             findings.insert(DoctorFinding(.ok, "\(name), a \(session) session"), at: 0)
@@ -34,22 +78,43 @@ struct DesktopExamination {
         }
     }
 
-    private mutating func examineSway(socket: String, environment env: [String: String]) {
-        let version = Self.version(ProgramOutput.run(["sway", "--version"], environment: env)?.output)
+    /// A program's answer; one that ran out of time is said, once, and is no answer.
+    private mutating func answer(_ argv: [String], _ programs: DoctorPrograms) -> ProgramOutput.Result? {
+        guard let result = programs.answer(argv) else { return nil }
+        guard !result.timedOut else {
+            findings.append(DoctorPrograms.unanswered(argv, so: nil))
+            return nil
+        }
+        return result
+    }
+
+    private mutating func version(of argv: [String], _ programs: DoctorPrograms) -> (major: Int, text: String)? {
+        Self.version(answer(argv, programs)?.output)
+    }
+
+    private mutating func examineSway(socket: String, programs: DoctorPrograms) {
+        let version = version(of: Self.swayVersion, programs)
         name = "sway" + (version.map { " \($0.text)" } ?? "")
-        guard let reply = ProgramOutput.run(["swaymsg", "-s", socket, "-r", "-t", "get_config"], environment: env), reply.status == 0,
-              let config = (try? JSONValue.parse(reply.output))?["config"]?.string else {
+        let ask = Self.swayConfig(socket)
+        let reply = programs.answer(ask)
+        if reply?.timedOut == true {
+            findings.append(DoctorPrograms.unanswered(ask, so: "sway's bindgesture lines are not checked"))
+            return
+        }
+        guard let reply, reply.status == 0, let config = (try? JSONValue.parse(reply.output))?["config"]?.string else {
             findings.append(DoctorFinding(.warning, "swaymsg -t get_config did not answer on \(socket): sway's bindgesture lines are not checked"))
             return
         }
         gestures = DesktopGesture.sway(config: config)
     }
 
-    private mutating func examineHyprland(environment env: [String: String]) {
-        let version = ProgramOutput.run(["hyprctl", "version", "-j"], environment: env).flatMap { try? JSONValue.parse($0.output) }?["tag"]?.string
+    private mutating func examineHyprland(programs: DoctorPrograms) {
+        let env = programs.environment
+        let version = answer(Self.hyprlandVersion, programs).flatMap { try? JSONValue.parse($0.output) }?["tag"]?.string
         name = "Hyprland" + (version.map { " \($0)" } ?? "")
-        func option(_ key: String) -> Int? {
-            ProgramOutput.run(["hyprctl", "-j", "getoption", key], environment: env).flatMap { try? JSONValue.parse($0.output) }?["int"]?.integer
+        var values: [Int?] = []
+        for key in Self.hyprlandOptions {
+            values.append(answer(Self.hyprlandOption(key), programs).flatMap { try? JSONValue.parse($0.output) }?["int"]?.integer)
         }
         var lines: [String] = []
         let home = env["XDG_CONFIG_HOME"] ?? (env["HOME"].map { $0 + "/.config" } ?? "")
@@ -57,8 +122,7 @@ struct DesktopExamination {
             lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
                 .filter { $0.trimmed(of: " \t").hasPrefix("gesture ") || $0.trimmed(of: " \t").hasPrefix("gesture=") }
         }
-        gestures = DesktopGesture.hyprland(workspaceSwipe: (option("gestures:workspace_swipe") ?? 0) != 0,
-                                           fingers: option("gestures:workspace_swipe_fingers"), gestureLines: lines)
+        gestures = DesktopGesture.hyprland(workspaceSwipe: (values[0] ?? 0) != 0, fingers: values[1], gestureLines: lines)
     }
 
     /// "GNOME Shell 43.9" → 43, "43.9"; "sway version 1.7" → 1, "1.7".
@@ -74,12 +138,19 @@ struct DesktopExamination {
 
 /// The systemd user service's state, as `systemctl --user` tells it.
 enum ServiceExamination {
-    static func findings(environment env: [String: String]) -> [DoctorFinding] {
-        guard let active = ProgramOutput.run(["systemctl", "--user", "is-active", "gesturemap.service"], environment: env) else {
+    static let isActive = ["systemctl", "--user", "is-active", "gesturemap.service"]
+    static let isEnabled = ["systemctl", "--user", "is-enabled", "gesturemap.service"]
+    static let programs = [isActive, isEnabled]
+
+    static func findings(programs: DoctorPrograms) -> [DoctorFinding] {
+        guard let active = programs.answer(isActive) else {
             return [DoctorFinding(.note, "systemctl is not here: no user service to check")]
         }
+        if active.timedOut { return [DoctorPrograms.unanswered(isActive, so: "the service is not checked")] }
+        let enabledAnswer = programs.answer(isEnabled)
+        if enabledAnswer?.timedOut == true { return [DoctorPrograms.unanswered(isEnabled, so: "the service is not checked")] }
         let state = active.output.trimmed(of: "\n ")
-        let enabled = ProgramOutput.run(["systemctl", "--user", "is-enabled", "gesturemap.service"], environment: env)?.output.trimmed(of: "\n ") ?? ""
+        let enabled = enabledAnswer?.output.trimmed(of: "\n ") ?? ""
         switch state {
         case "active":
             return [DoctorFinding(.ok, "gesturemap.service is running (\(enabled.isEmpty ? "enabled: unknown" : enabled))")]

@@ -19,8 +19,9 @@ public struct Doctor {
     public var udevRulePlaces = ["/etc/udev/rules.d/70-gesturemap.rules", "/run/udev/rules.d/70-gesturemap.rules",
                                  "/usr/lib/udev/rules.d/70-gesturemap.rules", "/lib/udev/rules.d/70-gesturemap.rules"]
     public var udevData = DeviceSizeProbe.defaultUdevData
-    /// What the app source says, found by the command (it knows the desktop's sockets).
-    public var appSource: DoctorFinding?
+    /// What the app source says, found by the command (it knows the desktop's
+    /// sockets), waiting for its answer no later than the deadline it is given.
+    public var appSource: ((_ deadline: Double) -> DoctorFinding)?
 
     public init(environment: [String: String], rulesPath: String?) {
         self.environment = environment
@@ -29,16 +30,20 @@ public struct Doctor {
 
     public func examine() -> DoctorReport {
         var report = DoctorReport()
+        // Every program asked runs from now, beside the checks that need none.
+        let programs = DoctorPrograms(environment: environment, deadline: MonotonicClock.now() + DoctorPrograms.budget,
+                                      commands: DesktopExamination.Kind(environment: environment).programs + ServiceExamination.programs)
         let rules = RulesExamination(path: rulesPath, environment: environment)
         let devices = survey.devices()
         report.add("touch devices", deviceFindings(devices))
         report.add("uinput (key(), pointer, touchpad, --share)", uinputFindings(needed: rules.uses))
         report.add("the udev rule", udevFindings(devices))
-        let desktop = DesktopExamination(environment: environment)
-        report.add("the desktop", desktop.findings + (appSource.map { [$0] } ?? []))
+        let app = appSource?(programs.deadline)
+        let desktop = DesktopExamination(programs: programs)
+        report.add("the desktop", desktop.findings + (app.map { [$0] } ?? []))
         report.add("the desktop's own gestures", collisionFindings(desktop: desktop, rules: rules, hasTouchpad: devices.contains { $0.kind == .touchpad && !$0.isVirtual }))
         report.add("the rules", rules.findings)
-        report.add("the service", ServiceExamination.findings(environment: environment))
+        report.add("the service", ServiceExamination.findings(programs: programs))
         return report
     }
 

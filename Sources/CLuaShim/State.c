@@ -13,9 +13,11 @@ void *gm_allocate(void *ud, void *ptr, size_t osize, size_t nsize);
  * there to prevent: say so and exit, rather than abort with a core dump. */
 static int panic(lua_State *L) {
     const char *message = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "(no message)";
+    char safe[900];
+    gm_terminal_safe(message, safe, sizeof safe);
     char line[1024];
     int n = snprintf(line, sizeof line,
-                     "gesturemap: internal error: a Lua error escaped every protected call: %s\n", message);
+                     "gesturemap: internal error: a Lua error escaped every protected call: %s\n", safe);
     if (n > 0) {
         size_t length = (size_t)n < sizeof line ? (size_t)n : sizeof line - 1;
         ssize_t written = write(2, line, length);

@@ -21,6 +21,25 @@ public enum TerminalText {
         return out
     }
 
+    /// As `escaped`, but a newline and a tab stay: for whole messages, whose
+    /// lines (a Lua traceback's, a fix under a finding) are meant as lines.
+    /// Every line a person reads goes through here on its way out (Console).
+    public static func escapedKeepingLines(_ text: String) -> String {
+        // Most messages are plain ASCII: one pass over the bytes says so.
+        guard text.utf8.contains(where: { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 || $0 >= 0x7F }) else { return text }
+        guard text.unicodeScalars.contains(where: { isUnsafe($0) && $0 != "\n" && $0 != "\t" }) else { return text }
+        var out = ""
+        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            if isUnsafe(scalar) && scalar != "\n" && scalar != "\t" {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     /// In quotes, as a title is shown: `"Mozilla Firefox"`; a quote or a
     /// backslash inside is escaped, so where it ends is plain.
     public static func quoted(_ text: String) -> String {

@@ -1,6 +1,11 @@
 import Glibc
+import GestureCore
 
 /// Messages for people, on stderr, unbuffered: stdout carries only JSON lines.
+/// Every line for people goes out here, and here every terminal control in it
+/// is written out (`TerminalText.escapedKeepingLines`), whatever outside text
+/// it carries: a file's name, a config's line, a Lua error, an environment
+/// variable. Only gesturemap's own drawings (`TerminalDrawing`) pass as they are.
 // Invariant: only the engine's loop thread says anything; other threads hand their messages to it.
 public final class Console: @unchecked Sendable {
     public let fd: Int32
@@ -23,6 +28,21 @@ public final class Console: @unchecked Sendable {
             capture(message)
             return
         }
+        writeLine(TerminalText.escapedKeepingLines(message))
+    }
+
+    /// A line gesturemap drew itself, controls and all.
+    public func say(_ drawing: TerminalDrawing) {
+        beforeMessage?()
+        if let capture {
+            capture(drawing.text)
+            return
+        }
+        writeLine(drawing.text)
+    }
+
+    /// Writes one line above the status line, if there is one.
+    private func writeLine(_ message: String) {
         var line = statusLine == nil ? "" : Console.clearLine
         line += message
         line.append("\n")
@@ -34,8 +54,8 @@ public final class Console: @unchecked Sendable {
     func status(_ text: String?) {
         guard capture == nil else { return }
         if text == nil && statusLine == nil { return }
-        statusLine = text
-        writeAll(Console.clearLine + (text ?? ""))
+        statusLine = text.map(TerminalText.escaped)
+        writeAll(Console.clearLine + (statusLine ?? ""))
     }
 
     /// Carriage return, then erase to the end of the line.

@@ -2,13 +2,14 @@
 import Glibc
 #endif
 import CQRCode
+import GestureCore
 
 /// The pairing URL as a QR code drawn with half blocks, two modules a line,
 /// black on white whatever the terminal's colours (a phone's camera wants
 /// dark modules on light), with the quiet zone of four modules QR asks for.
 public enum QRCode {
     public enum Outcome: Equatable, Sendable {
-        case lines([String])
+        case lines([TerminalDrawing])
         /// Why there is none (libqrencode missing): the URL alone serves.
         case unavailable(String)
     }
@@ -33,7 +34,7 @@ public enum QRCode {
             guard x >= 0, y >= 0, x < n, y < n else { return false }
             return modules[y * n + x] != 0
         }
-        var lines: [String] = []
+        var lines: [TerminalDrawing] = []
         var y = -quiet
         while y < n + quiet {
             var line = "\u{1b}[30;107m"
@@ -45,7 +46,7 @@ public enum QRCode {
                 case (false, false): line += " "
                 }
             }
-            lines.append(line + "\u{1b}[0m")
+            lines.append(TerminalDrawing(line + "\u{1b}[0m"))
             y += 2
         }
         return .lines(lines)

@@ -16,6 +16,14 @@ struct TerminalTextTests {
         #expect(TerminalText.escaped("tab\there") == "tab\\u{9}here")
     }
 
+    @Test("whole messages: newlines and tabs stay, every other control is written out")
+    func keepingLines() {
+        #expect(TerminalText.escapedKeepingLines("rules.lua:3: boom\n\tstack traceback:") == "rules.lua:3: boom\n\tstack traceback:")
+        #expect(TerminalText.escapedKeepingLines("title \u{1B}]0;pwned\u{07} and \u{1B}[2J") == "title \\u{1B}]0;pwned\\u{7} and \\u{1B}[2J")
+        #expect(TerminalText.escapedKeepingLines("a\rb\u{9B}c\u{2028}d\u{202E}e") == "a\\u{D}b\\u{9B}c\\u{2028}d\\u{202E}e")
+        #expect(TerminalText.escapedKeepingLines("Привет 日本 ☕") == "Привет 日本 ☕")
+    }
+
     @Test("quoted: a quote or a backslash inside is escaped, so the end of the text is plain")
     func quoted() {
         #expect(TerminalText.quoted("paper.pdf") == "\"paper.pdf\"")

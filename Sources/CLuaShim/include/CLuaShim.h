@@ -53,6 +53,11 @@ typedef int (*gm_host_function)(lua_State *L);
  * installed (coroutines inherit it) and lua_atpanic as a last line. NULL when
  * even that does not fit. */
 lua_State *gm_newstate(gm_lua_limits *limits);
+/* `text` for a terminal, into `out` (NUL-terminated, cut short to fit `size`):
+ * every control but newline and tab, C1, line separators and bidirectional
+ * overrides written as \u{HEX}, bytes that are no UTF-8 as U+FFFD. Returns
+ * the length written. */
+size_t gm_terminal_safe(const char *text, char *out, size_t size);
 void gm_close(lua_State *L);
 
 /* ---- The door: every host->Lua operation ---- */

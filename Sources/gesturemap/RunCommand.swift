@@ -71,6 +71,9 @@ enum RunCommand {
         if options.fixedApp != nil, options.appSource != nil || options.appCommand != nil {
             throw UsageError(message: "--app fixes the focused application for the whole run; leave out --app-source and --app-command, or --app")
         }
+        if options.share && options.grab {
+            throw UsageError(message: "--share and --grab ask for opposite things: --grab keeps the devices from the desktop, --share gives the desktop every touch but the gestures the rules claim; give one of them")
+        }
         if !options.keyboards.isEmpty, !options.readsKeyboards {
             throw UsageError(message: "--keyboard names a keyboard to read and --no-keyboards reads none; give one of them")
         }

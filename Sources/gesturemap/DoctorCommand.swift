@@ -15,7 +15,9 @@ enum DoctorCommand {
     --share), the udev rule, the desktop and its app source, the desktop's own
     touchpad gestures that the rules' gestures collide with (and whether --share
     with a claim resolves them), the rules file (where it is looked for, whether
-    it loads, what it uses) and the systemd user service. It changes nothing.
+    it loads, what it uses) and the systemd user service. The programs it asks
+    have 3 s in all: one that has not finished is named and stopped. It changes
+    nothing.
 
     options:
       -r, --rules FILE   the rules to examine (default: where run looks)

@@ -1,3 +1,4 @@
+import GestureCore
 import GestureEngine
 
 let version = "gesturemap \(releaseVersion)"
@@ -42,8 +43,9 @@ extension CommandLine {
     }
 }
 
-/// Help and version go to stdout when asked for, as people pipe them to a pager.
+/// Help and version go to stdout when asked for, as people pipe them to a pager;
+/// terminal-safe as the console's lines are, though today only gesturemap's own text comes here.
 func printOut(_ text: String) {
     let writer = LineOutput.standardOutput
-    writer.write(line: text)
+    writer.write(line: TerminalText.escapedKeepingLines(text))
 }

@@ -1,4 +1,5 @@
 import GestureActions
+import GestureCore
 import GestureEngine
 import GestureTools
 
@@ -26,7 +27,8 @@ enum ExplainCommand {
                 if json {
                     out.write(line: Explanation.json(sequence))
                 } else {
-                    for line in Explanation.text(sequence) { out.write(line: line) }
+                    // Text for people on stdout: terminal-safe, as the console's lines are.
+                    for line in Explanation.text(sequence) { out.write(line: TerminalText.escapedKeepingLines(line)) }
                 }
                 // A reader that went away (`| head`) wants no more: the replay stops.
                 return !out.broken
@@ -36,7 +38,8 @@ enum ExplainCommand {
                 out.flush()
                 return status
             case .success(let (rules, tally)):
-                let summary = json ? Explanation.summaryJSON(rules: rules, tally: tally) : Explanation.summaryText(rules: rules, tally: tally)
+                let summary = json ? Explanation.summaryJSON(rules: rules, tally: tally)
+                    : Explanation.summaryText(rules: rules, tally: tally).map(TerminalText.escapedKeepingLines)
                 for line in summary where !out.broken { out.write(line: line) }
                 out.flush()
                 if let failure = out.failure {

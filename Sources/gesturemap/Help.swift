@@ -256,20 +256,24 @@ enum Help {
     """
 
     static let importConfig = """
-    usage: gesturemap import FILE [--format FORMAT] > rules.lua
+    usage: gesturemap import FILE [--format FORMAT] [--fusuma-version N] > rules.lua
 
     Writes a fusuma config.yml, a Touchégg touchegg.conf or a libinput-gestures.conf
     as gesturemap rules (Lua) on stdout: each binding a rule for the same gesture,
-    finger count, direction and application, its command or keys the same. What has
-    no equivalent (window-manager actions, plugins) is written commented out, and
-    said on stderr as FILE:LINE. FILE may be - for standard input.
+    finger count, direction and application, running what the tool ran. The file is
+    read as the tool reads it (Touchégg 2.x with pugixml, libinput-gestures with
+    Python's rules, fusuma 3 with Ruby's YAML); what the tool never runs, or what
+    gesturemap cannot do alike (window-manager actions, plugins), is written
+    commented out and said on stderr as FILE:LINE. FILE may be - for standard input.
 
     options:
-      --format FORMAT   fusuma, touchegg or libinput-gestures (default: found from the content)
-      -h, --help        this text
+      --format FORMAT      fusuma, touchegg or libinput-gestures (default: found from the content)
+      --fusuma-version N   3 (default) or 2: fusuma 2's pinch in was the fingers moving apart
+      -h, --help           this text
 
-    exit status: 0 ok, 64 usage, 65 the file has errors (the rest is still written) or is
-    not a configuration, 66 the file cannot be read, 74 output cannot be written
+    exit status: 0 ok, 64 usage, 65 the file has errors (where the tool then runs none of
+    it, nothing is written live) or is not a configuration, 66 the file cannot be read,
+    74 output cannot be written
     """
 
     static func forCommand(_ name: String) -> String? {

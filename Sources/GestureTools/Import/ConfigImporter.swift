@@ -23,7 +23,7 @@ public enum ConfigImporter {
         }
     }
 
-    public static func read(_ bytes: [UInt8], name: String, format given: ImportFormat?) -> Result<ImportResult, Failure> {
+    public static func read(_ bytes: [UInt8], name: String, format given: ImportFormat?, fusuma: FusumaRelease = .three) -> Result<ImportResult, Failure> {
         if let nul = bytes.firstIndex(of: 0) {
             return .failure(.binary(line: bytes[..<nul].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }))
         }
@@ -33,10 +33,11 @@ public enum ConfigImporter {
         guard let format = given ?? ImportFormat.detect(bytes) else { return .failure(.unknownFormat) }
         var result: ImportResult
         switch format {
-        case .fusuma: result = FusumaReader.read(bytes)
+        case .fusuma: result = FusumaReader.read(bytes, version: fusuma.number)
         case .touchegg: result = ToucheggReader.read(bytes, name: name)
         case .libinputGestures: result = LibinputGesturesReader.read(bytes)
         }
+        result.refuseIfTooMany()
         result.commentOutOverridden()
         return .success(result)
     }

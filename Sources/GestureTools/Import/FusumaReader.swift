@@ -16,6 +16,8 @@ public enum FusumaReader {
     ]
     /// Keys of an action that tune it rather than being an action.
     static let options: Set<String> = ["threshold", "interval", "accel", "clearmodifiers", "wrap-navigation", "wrap_navigation", "oneshot"]
+    /// Keys that name what a binding does (fusuma's and its plugins' executors import knows).
+    static let executors: Set<String> = ["command", "sendkey", "shortcut", "workspace", "window"]
     /// Top-level sections that are not gestures.
     static let otherSections: Set<String> = ["plugin", "remap", "typing", "context"]
 
@@ -30,17 +32,38 @@ public enum FusumaReader {
         var unsupportedContext: String?
         var path: [String]
         var notes: [String] = []
+        /// fusuma before 3.0 said in for the fingers moving apart.
+        var pinchAsFusuma2 = false
     }
 
-    public static func read(_ bytes: [UInt8]) -> ImportResult {
+    /// The fusuma release whose reading of pinch in and out is followed:
+    /// 3.0 (2023-03-25, commit aa46ae1, "fix(pinch_detector)!: Reverse pinch
+    /// in/out") made in the fingers moving together, as gesturemap has it.
+    public static let currentVersion = 3
+
+    public static func read(_ bytes: [UInt8], version: Int = currentVersion) -> ImportResult {
         var result = ImportResult(format: .fusuma)
         var appLists = AppLists()
         let documents = YAMLReader.read(bytes)
+        // fusuma's Config#validate: a file it cannot read, or whose first document
+        // repeats a key (YAMLDuplicationChecker), is an InvalidFileError, and fusuma exits.
+        var refusals: [Int] = []
         for duplicate in documents.duplicates {
-            result.warning(duplicate.line, "the key \"\(LuaText.printable(duplicate.key))\" is given twice (first at line \(duplicate.earlier)); fusuma uses this later one, and so does import")
+            let key = LuaText.printable(duplicate.key)
+            if duplicate.document == 0 {
+                result.error(duplicate.line, "the key \"\(key)\" is given twice (first at line \(duplicate.earlier)); fusuma refuses a file whose first document repeats a key (\"Detect duplicate keys\") and runs none of it: remove one")
+                refusals.append(duplicate.line)
+            } else {
+                result.warning(duplicate.line, "the key \"\(key)\" is given twice (first at line \(duplicate.earlier)); fusuma uses this later one, and so does import")
+            }
+        }
+        for line in documents.keysWithNoText {
+            result.error(line, "a key written as a list, a mapping or an alias: fusuma's check for repeated keys reads every key as text, fails here, and fusuma runs none of the file")
+            refusals.append(line)
         }
         if let failure = documents.failure {
-            result.error(failure.line, "YAML: \(failure.message); fusuma would refuse the file: fix the YAML here (what came before is imported)")
+            result.error(failure.line, "YAML: \(failure.message); fusuma refuses the file and runs none of it, so nothing is imported live: fix the YAML here")
+            refusals.append(failure.line)
         }
         for root in documents.roots {
             guard let root, !root.isNull else { continue }
@@ -67,7 +90,8 @@ public enum FusumaReader {
                     continue
                 }
                 if let kind = gestureSections[name] {
-                    let place = Place(kind: kind, apps: apps, unsupportedContext: unsupportedContext, path: [name])
+                    var place = Place(kind: kind, apps: apps, unsupportedContext: unsupportedContext, path: [name])
+                    place.pinchAsFusuma2 = version < 3
                     readGesture(pair.value, place: place, into: &result)
                 } else if name == "threshold" || name == "interval" {
                     readTuning(name, pair.value, into: &result)
@@ -80,9 +104,19 @@ public enum FusumaReader {
                 }
             }
         }
+        if let first = refusals.min() {
+            for i in result.bindings.indices {
+                result.bindings[i].action = .unsupported("fusuma refuses this file (line \(first)) and runs none of it")
+            }
+        }
         // Phases of one gesture are one rule, so only a whole live rule replaces another.
         for i in result.bindings.indices {
             result.bindings[i].keepsSlot = result.bindings[i].isLive && result.bindings[i].handlerPhase == nil
+        }
+        if result.bindings.contains(where: { $0.kind == .pinch }) {
+            result.headerNotes.append(version < 3
+                ? "Pinches are read as fusuma 2 read them (--fusuma-version 2): its pinch in was the fingers moving apart, gesturemap's pinch out."
+                : "Pinches are read as fusuma 3 and later read them: pinch in is the fingers moving together, as in gesturemap. For a file written for fusuma 2, whose pinch in was the fingers moving apart, import it with --fusuma-version 2.")
         }
         return result
     }
@@ -234,7 +268,7 @@ public enum FusumaReader {
                 readKeypress(pair.value, place: here, into: &result)
                 continue
             }
-            if let n = pair.value.number, pair.value.scalar.map({ Double($0) != nil }) == true {
+            if !executors.contains(key), let n = pair.value.number, !pair.value.isRubyString {
                 result.warning(pair.key.line, "\(place.path.joined(separator: " ")): \(LuaText.printable(key)): \(LuaText.number(n)) is no action or option fusuma knows; it ignores it, and so does import")
                 continue
             }
@@ -243,7 +277,7 @@ public enum FusumaReader {
             }
             var inner = here
             inner.path.append(key)
-            result.bindings.append(binding(executor: key, value: pair.value, place: inner))
+            result.add(binding(executor: key, value: pair.value, place: inner))
         }
     }
 
@@ -301,11 +335,11 @@ public enum FusumaReader {
         var direction = place.direction
         var onlyWhen: String?
         var notes = place.notes
-        // fusuma's PinchDetector says in when the fingers' spread grows (scale > 1);
-        // gesturemap, Touchégg and libinput-gestures say out.
-        if kind == .pinch, let word = direction {
+        // Before 3.0, fusuma's PinchDetector said in when the fingers' spread grew
+        // (scale > 1), where gesturemap, Touchégg, libinput-gestures and fusuma 3 say out.
+        if kind == .pinch, place.pinchAsFusuma2, let word = direction {
             direction = word == "in" ? "out" : "in"
-            notes.append("fusuma's pinch \(word) is the fingers moving \(word == "in" ? "apart" : "together"): gesturemap's pinch \(direction ?? "")")
+            notes.append("fusuma 2's pinch \(word) is the fingers moving \(word == "in" ? "apart" : "together"): gesturemap's pinch \(direction ?? "")")
         }
         // A swipe followed phase by phase is a pan in gesturemap. fusuma runs a
         // finger count's phases and its directions' phases in one gesture, so they
@@ -347,11 +381,15 @@ public enum FusumaReader {
         switch executor {
         case "command":
             guard let text = value.scalar else { return .unsupported("command: should be a command line, not \(describe(value))") }
+            if let problem = notText(value, "command") { return .unsupported(problem) }
             // fusuma hands the string to Ruby's spawn: a shell when it has shell characters, else the words split; sh -c does both alike.
             return CommandAction.shellCommand(text)
         case "sendkey":
             let combos = value.items?.compactMap(\.scalar) ?? value.scalar.map { [$0] } ?? []
             guard !combos.isEmpty else { return .unsupported("sendkey: names no key") }
+            for node in value.items ?? [value] {
+                if let problem = notText(node, "sendkey") { return .unsupported(problem) }
+            }
             var keys: [String] = []
             for combo in combos {
                 switch KeyTranslation.sendkeyCombo(combo) {
@@ -366,6 +404,22 @@ public enum FusumaReader {
             return .unsupported("fusuma-plugin-wmctrl's \(executor): \(summary(value)) is a window-manager action gesturemap has no equivalent for; run wmctrl or your desktop's command with exec")
         default:
             return .unsupported("fusuma executor \"\(executor):\" comes from a plugin gesturemap has no equivalent for")
+        }
+    }
+
+    /// Why fusuma would not take the value as the text it reads: Psych resolves
+    /// tags and types plain scalars, so `!!binary` is the decoded bytes and
+    /// `123` a number.
+    static func notText(_ node: YAMLNode, _ key: String) -> String? {
+        guard !node.isRubyString, let text = node.scalar else { return nil }
+        let shown = LuaText.printable(text)
+        switch node.tag {
+        case "tag:yaml.org,2002:binary"?:
+            return "\(key): !!binary \(shown): fusuma runs the bytes it decodes to, not this text; decode it with base64 -d and write the \(key == "command" ? "command" : "keys") as text"
+        case let tag?:
+            return "\(key): has the tag \(LuaText.printable(tag)), so fusuma reads it as no text; write it without the tag"
+        case nil:
+            return "\(key): \(shown): fusuma's YAML reads this as a number, a boolean, a date or null, not as text, and runs nothing; quote it: \(key): '\(shown)'"
         }
     }
 

@@ -13,15 +13,28 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// Whether `needle` occurs in `bytes`.
+    static func contains(_ bytes: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, bytes.count >= needle.count else { return false }
+        var i = bytes.startIndex
+        let last = bytes.endIndex - needle.count
+        while i <= last {
+            if bytes[i] == first && bytes[i..<(i + needle.count)].elementsEqual(needle) { return true }
+            i += 1
+        }
+        return false
+    }
+
     /// The format a file's content is in, or nil when nothing in it says.
     /// Touchégg is XML with a `<touchégg>` root; libinput-gestures' lines start
     /// with `gesture`, `device`, `swipe_threshold` or `timeout`; fusuma's YAML has
     /// gesture sections (`swipe:`, `pinch:`...) or settings at its top level.
     public static func detect(_ bytes: [UInt8]) -> ImportFormat? {
-        let text = String(decoding: bytes.prefix(1 << 20), as: UTF8.self)
-        if text.contains("<touchégg") || text.contains("<touchegg") || text.contains("touchégg>") || text.contains("touchegg>") {
+        let head = bytes.prefix(1 << 20)
+        if ["<touchégg", "<touchegg", "touchégg>", "touchegg>"].contains(where: { contains(head, Array($0.utf8)) }) {
             return .touchegg
         }
+        let text = String(decoding: head, as: UTF8.self)
         var fusumaLines = 0
         var libinputLines = 0
         for raw in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
@@ -46,4 +59,13 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         if fusumaLines > 0 { return .fusuma }
         return nil
     }
+}
+
+/// The fusuma release a file was written for: it decides which way a pinch
+/// goes (fusuma 3.0 reversed pinch in and out).
+public enum FusumaRelease: String, CaseIterable, Sendable {
+    case two = "2"
+    case three = "3"
+
+    var number: Int { self == .two ? 2 : 3 }
 }

@@ -74,6 +74,32 @@ public struct ImportResult: Sendable {
         }
     }
 
+    /// More bindings than any configuration has: gesturemap loads at most 1000
+    /// rules from one file, and reading more would only cost memory.
+    public static let maxBindings = 20_000
+    /// The line of the first binding past `maxBindings`, which is not kept.
+    private(set) var overflowLine: Int?
+
+    /// Whether a binding past `maxBindings` came: the rest of the file need not be read.
+    var isFull: Bool { overflowLine != nil }
+
+    mutating func add(_ binding: ImportedBinding) {
+        guard bindings.count < Self.maxBindings else {
+            if overflowLine == nil { overflowLine = binding.line }
+            return
+        }
+        bindings.append(binding)
+    }
+
+    /// Past `maxBindings`, nothing is imported live: what the rest of the file
+    /// would have replaced is unknown.
+    mutating func refuseIfTooMany() {
+        guard let line = overflowLine else { return }
+        error(line, "more than \(Self.maxBindings) bindings: no configuration has so many, and gesturemap loads at most 1000 rules from one file; import stops here and writes none of them live")
+        let reason = "the file has more than \(Self.maxBindings) bindings (line \(line)), so none is imported live"
+        for i in bindings.indices { bindings[i].action = .unsupported(reason) }
+    }
+
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     mutating func error(_ line: Int?, _ message: String) {

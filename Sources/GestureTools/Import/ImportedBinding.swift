@@ -79,6 +79,12 @@ public struct ImportedBinding: Equatable, Sendable {
         "\(kind.rawValue)|\(fingers.map(String.init) ?? "any")|\(direction ?? "")|\(taps)|\(apps.map { "apps\($0.setID)" } ?? "")|\(modifiers ?? "")"
     }
 
+    /// A live rule that does nothing (`.nothing`).
+    public var isNothing: Bool {
+        if case .nothing = action { return true }
+        return false
+    }
+
     /// Whether the rule is written live or commented out.
     public var isLive: Bool {
         if case .unsupported = action { return false }

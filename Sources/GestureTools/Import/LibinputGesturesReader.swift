@@ -26,8 +26,9 @@ public enum LibinputGesturesReader {
         let text = String(decoding: bytes, as: UTF8.self)
         var delayedHold: Int?
         for (index, raw) in PythonText.lines(text).enumerated() {
+            if result.isFull { break }
             let number = index + 1
-            let line = PythonText.strip(String(String.UnicodeScalarView(raw)))
+            let line = PythonText.strip(String(Substring(raw)))
             guard let first = line.unicodeScalars.first, first != "#" else { continue }
             readLine(line, number: number, into: &result, delayedHold: &delayedHold)
         }
@@ -156,7 +157,7 @@ public enum LibinputGesturesReader {
             binding.keepsSlot = false
             delayedHold = delayedHold ?? line
         }
-        result.bindings.append(binding)
+        result.add(binding)
     }
 
     /// Holds chosen by how long the fingers stay cannot be told apart by gesturemap's one long press.

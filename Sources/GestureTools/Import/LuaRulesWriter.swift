@@ -1,7 +1,19 @@
 /// Writes imported bindings as a commented Lua rules file.
 public enum LuaRulesWriter {
     public static func write(_ result: ImportResult, sourceName: String) -> String {
+        var text = ""
+        write(result, sourceName: sourceName) { text += $0 }
+        return text
+    }
+
+    /// The rules file, handed to `emit` a few lines at a time (each piece ends
+    /// with a newline), so that a large one is never held whole.
+    public static func write(_ result: ImportResult, sourceName: String, emit: (String) -> Void) {
         var out: [String] = []
+        func drain() {
+            if !out.isEmpty { emit(out.joined(separator: "\n") + "\n") }
+            out.removeAll(keepingCapacity: true)
+        }
         let name = LuaText.printable(sourceName)
         out.append("-- Rules imported by `gesturemap import` from \(name) (\(result.format.toolName)).")
         out.append("-- Each rule's comment gives the line it came from; docs/import.md says what maps to what.")
@@ -23,6 +35,7 @@ public enum LuaRulesWriter {
             phased[b.ruleKey, default: []].append(i)
         }
         for (index, binding) in result.bindings.enumerated() where !written.contains(index) {
+            if out.count > 256 { drain() }
             out.append("")
             written.insert(index)
             guard binding.isLive else {
@@ -59,7 +72,7 @@ public enum LuaRulesWriter {
             table.append("}")
             out += rule(binding, body: table.joined(separator: "\n"), lists: lists).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
-        return out.joined(separator: "\n") + "\n"
+        drain()
     }
 
     /// "12 bindings: 9 imported, 3 commented out.", each binding counted as often as the source binds it.

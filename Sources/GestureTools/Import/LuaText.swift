@@ -37,14 +37,18 @@ enum LuaText {
 
     /// Text for a comment or a message: one line, no control characters, not too long.
     static func printable(_ text: String, limit: Int = 200) -> String {
+        // Most text is short printable ASCII, which stays as it is.
+        if text.utf8.count < limit, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var out = ""
+        var count = 0
         for c in text {
             if c.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || (0x80..<0xA0).contains($0.value) }) {
                 out.append(" ")
             } else {
                 out.append(c)
             }
-            if out.count >= limit {
+            count += 1
+            if count >= limit {
                 out += "..."
                 break
             }

@@ -19,7 +19,7 @@ enum PythonText {
     }
 
     static func strip(_ text: String) -> String {
-        String(String.UnicodeScalarView(strip(Substring(text).unicodeScalars)))
+        String(Substring(strip(Substring(text).unicodeScalars)))
     }
 
     /// `str.split(maxsplit=n)`: words between runs of white space, the last
@@ -31,12 +31,12 @@ enum PythonText {
             while let f = rest.first, isSpace(f) { rest.removeFirst() }
             if rest.isEmpty { return words }
             if words.count == maxSplit {
-                words.append(String(String.UnicodeScalarView(rest)))
+                words.append(String(Substring(rest)))
                 // split() drops the white space at the end of the rest only when it splits there.
                 return words
             }
             let end = rest.firstIndex(where: isSpace) ?? rest.endIndex
-            words.append(String(String.UnicodeScalarView(rest[..<end])))
+            words.append(String(Substring(rest[..<end])))
             rest = rest[end...]
         }
     }

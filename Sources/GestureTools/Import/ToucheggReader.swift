@@ -30,6 +30,7 @@ public enum ToucheggReader {
         }
         reader.readSettings(root)
         for section in root.children where section.kind == .element {
+            if reader.result.isFull { break }
             switch section.name.shown {
             case "settings":
                 if section.offset != root.child("settings").offset {
@@ -117,6 +118,7 @@ public enum ToucheggReader {
             let named = names.filter { AppPatternText.lowercasedASCII($0.shown) != "all" || $0.string == nil }
             var lists: [String: (AppList?, [String])] = [:]
             for gesture in application.children where gesture.kind == .element {
+                if result.isFull { break }
                 guard gesture.name.shown == "gesture" else {
                     warning(self.line(gesture), "<\(LuaText.printable(gesture.name.shown))> outside a <gesture>; Touchégg ignores it, and so does import")
                     continue
@@ -167,7 +169,7 @@ public enum ToucheggReader {
             let suffix = gesture.appSuffix
             if everyApp > 0 && suffix.isEmpty {
                 binding.sourceCount = everyApp
-                result.bindings.append(binding)
+                result.add(binding)
             }
             if lists[suffix] == nil {
                 lists[suffix] = appList(named: named, everyApp: everyApp, suffix: suffix, line: listLine)
@@ -178,7 +180,7 @@ public enum ToucheggReader {
                 forApps.apps = list
                 forApps.sourceCount = list.sourceCount
                 forApps.original += " in " + list.summary
-                result.bindings.append(forApps)
+                result.add(forApps)
             }
             if !dropped.isEmpty {
                 var forNone = binding
@@ -188,7 +190,7 @@ public enum ToucheggReader {
                 if case .unsupported = binding.action {} else {
                     forNone.action = .unsupported("no application gesturemap can tell is named so (an empty name matches windows with no class, and gesturemap takes ids of UTF-8 text up to 255 bytes)")
                 }
-                result.bindings.append(forNone)
+                result.add(forNone)
             }
         }
     }

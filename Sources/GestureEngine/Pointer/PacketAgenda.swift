@@ -49,13 +49,27 @@ struct PacketAgenda {
         return true
     }
 
-    /// The entries due at `now`, in order, sent (by the caller) at `now`: what
-    /// follows them keeps its gap from then.
+    /// The first entry, when it is due at `now`; the caller sends it and says
+    /// when (`sent(at:)`).
+    mutating func takeNext(at now: Double) -> Entry? {
+        guard let first = entries.first, first.due <= now else { return nil }
+        return entries.removeFirst()
+    }
+
+    /// The entry taken went out at `time`: what follows keeps its gap from
+    /// then, not from when it was due (a loop that comes late, or a write that
+    /// took long, never brings a press nearer the release before it).
+    mutating func sent(at time: Double) {
+        guard !entries.isEmpty else { return }
+        entries[0].due = max(entries[0].due, time + entries[0].gap)
+    }
+
+    /// The entries due at `now`, in order, as if each went out at `now`.
     mutating func takeDue(at now: Double) -> [Entry] {
         var taken: [Entry] = []
-        while let first = entries.first, first.due <= now {
-            taken.append(entries.removeFirst())
-            if !entries.isEmpty { entries[0].due = max(entries[0].due, now + entries[0].gap) }
+        while let entry = takeNext(at: now) {
+            taken.append(entry)
+            sent(at: now)
         }
         return taken
     }

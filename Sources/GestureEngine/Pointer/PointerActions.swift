@@ -217,7 +217,12 @@ extension Engine {
 
     /// The loop's deadline came: what waited for it goes out.
     func sendDuePackets(at now: Double) {
-        for entry in effects.pointer.agenda.takeDue(at: now) { sendLate(entry) }
+        var clock = now
+        while let entry = effects.pointer.agenda.takeNext(at: clock) {
+            sendLate(entry)
+            clock = MonotonicClock.now()
+            effects.pointer.agenda.sent(at: clock)
+        }
     }
 
     /// The run ends: what still waits goes out now, in order, before the devices go.

@@ -294,6 +294,10 @@ public struct ShareGate: Sendable {
             phase = .pending(packets: packets, until: since + settings.claimWait)
             return
         }
+        // The landing where it was, then where the fingers are: the motion the
+        // hold kept back (1.5 mm at most) reaches the desktop as one step, so a
+        // pointer moves and a scroll scrolls as far as without the hold.
+        if let landing = packets.first { write(landing, at: device.time, into: &out) }
         forwardFromNow(into: &out)
     }
 

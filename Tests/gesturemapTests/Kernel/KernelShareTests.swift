@@ -616,6 +616,35 @@ struct KernelShareTests {
     /// The real touchpad recordings that come with their device's description.
     static let touchpadRecordings = RealRecording.all.filter { $0.events.contains("/touchpads/") }
 
+    /// The Synaptics two-finger scroll: on a fresh device libinput scrolls 236.3 of it
+    /// (its vertical twin, played first on a fresh device, makes no scroll at all).
+    static let scrollRecordings = touchpadRecordings.filter { $0.events.contains("two-finger-scroll-horizontal") }
+
+    @Test("a real touchpad's two-finger scroll beside claim_fingers = 3 (examples/share.lua's): libinput scrolls within 5% as far as on the device alone",
+          .enabled(if: RealRecording.present, "needs ../shared/data/real/evemu-devices"), arguments: scrollRecordings)
+    func scrollBesideFingerClaim(_ recording: RealRecording) throws {
+        let description = recording.descriptionFile ?? recording.events
+        // libinput's touchpad state carries over from one play of a scroll to the
+        // next on one device (the second loses its scroll, with or without
+        // gesturemap): one play on a device of its own for each.
+        func play(_ device: EvemuDevice, _ watch: LibinputWatch) throws -> (vertical: Double, horizontal: Double) {
+            try device.play(recording.events)
+            watch.settle()
+            return watch.scrolled()
+        }
+        let first = try EvemuDevice(description: description)
+        let alone = try play(first, try LibinputWatch(first.node))
+        first.remove()
+        let device = try EvemuDevice(description: description)
+        let (engine, clone) = try Self.share(device.node, rules: "config{ claim_fingers = 3 }\n" + Self.noClaimRules)
+        defer { _ = engine.terminate() }
+        let shared = try play(device, try LibinputWatch(clone))
+        KernelGuest.say(String(format: "%@ beside claim_fingers 3: scrolled (%.1f, %.1f) against (%.1f, %.1f) alone", recording.testDescription, shared.vertical, shared.horizontal, alone.vertical, alone.horizontal))
+        let (a, b) = (hypot(shared.vertical, shared.horizontal), hypot(alone.vertical, alone.horizontal))
+        #expect(b > 0, "libinput made no scroll of it on the device alone")
+        #expect(abs(a - b) <= 0.05 * b, "scrolled \(a) against \(b)")
+    }
+
     @Test("real touchpads through the clone (scrolls, taps, clicks): libinput's events are the desktop's same as on the device alone",
           .enabled(if: RealRecording.present, "needs ../shared/data/real/evemu-devices"), arguments: touchpadRecordings)
     func touchpad(_ recording: RealRecording) throws {

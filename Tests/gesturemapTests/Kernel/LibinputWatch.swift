@@ -79,6 +79,20 @@ final class LibinputWatch {
 
     var reading: Reading { reading(fromLine: 0) }
 
+    /// The finger scrolling libinput made, summed: vertical and horizontal.
+    func scrolled(fromLine first: Int = 0) -> (vertical: Double, horizontal: Double) {
+        var total = (vertical: 0.0, horizontal: 0.0)
+        for line in child.outputLines.dropFirst(first) where line.contains("POINTER_SCROLL_FINGER") {
+            func value(_ axis: String) -> Double {
+                guard let range = line.range(of: axis + " ") else { return 0 }
+                return Double(line[range.upperBound...].prefix { $0 != "/" && $0 != " " }) ?? 0
+            }
+            total.vertical += value("vert")
+            total.horizontal += value("horiz")
+        }
+        return total
+    }
+
     func reading(fromLine first: Int) -> Reading {
         var steps: [(x: Double, y: Double)] = []
         for line in child.outputLines.dropFirst(first) where line.contains("POINTER_MOTION") {

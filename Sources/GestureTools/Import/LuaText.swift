@@ -27,18 +27,28 @@ enum LuaText {
 
     /// A Lua pattern that matches exactly this text: magic characters escaped with %.
     static func patternEscaped(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            if "^$()%.[]*+-?".contains(c) { out.append("%") }
-            out.append(c)
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 4)
+        for byte in text.utf8 {
+            if magic.contains(byte) { out.append(UInt8(ascii: "%")) }
+            out.append(byte)
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
+
+    private static let magic = Set("^$()%.[]*+-?".utf8)
 
     /// Text for a comment or a message: one line, no control characters, not too long.
     static func printable(_ text: String, limit: Int = 200) -> String {
-        // Most text is short printable ASCII, which stays as it is.
-        if text.utf8.count < limit, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        // Most text is short and has no control character (C0, DEL or C1, U+0080-U+009F: C2 80-9F), and stays as it is.
+        if text.utf8.count < limit {
+            var previous: UInt8 = 0
+            let plain = text.utf8.allSatisfy { byte in
+                defer { previous = byte }
+                return byte >= 0x20 && byte != 0x7F && !(previous == 0xC2 && byte >= 0x80 && byte < 0xA0)
+            }
+            if plain { return text }
+        }
         var out = ""
         var count = 0
         for c in text {

@@ -34,10 +34,11 @@ public final class VirtualKeyboard: KeySink {
         return "/dev/uinput"
     }
 
-    /// `settle`: wait a moment before the first key. A desktop opens a new
-    /// keyboard a little after it appears, and keys typed before that are
-    /// lost; a keyboard made at start has that moment before any gesture.
-    public init(path: String = VirtualKeyboard.path, keys: [UInt16] = KeyCombo.allCodes, settle: Bool = true) throws(SetupError) {
+    /// A desktop opens a new keyboard a little after it appears, and keys
+    /// typed before that are lost: a keyboard made at start has that moment
+    /// before any gesture, and one made at first use has its first keys wait
+    /// (the engine's `PacketAgenda`).
+    public init(path: String = VirtualKeyboard.path, keys: [UInt16] = KeyCombo.allCodes) throws(SetupError) {
         let fd = gm_uinput_open(path)
         guard fd >= 0 else {
             switch -fd {
@@ -59,10 +60,6 @@ public final class VirtualKeyboard: KeySink {
             throw .failed(path, String(cString: strerror(-r)))
         }
         self.fd = fd
-        if settle {
-            var ts = timespec(tv_sec: 0, tv_nsec: 200_000_000)
-            nanosleep(&ts, nil)
-        }
     }
 
     deinit {

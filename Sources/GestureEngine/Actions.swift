@@ -1,4 +1,5 @@
 import GestureActions
+import GestureSystem
 import GestureCore
 import GestureScript
 
@@ -55,6 +56,9 @@ extension Engine {
             }
             return
         }
+        // Made at first use, the keyboard's first keys wait until the desktop
+        // has opened it, from the loop (PacketAgenda); nothing sleeps.
+        var notBefore = -Double.infinity
         if keyboard == nil {
             do {
                 keyboard = try VirtualKeyboard()
@@ -63,9 +67,10 @@ extension Engine {
                 fatal = .unavailable
                 return
             }
+            notBefore = MonotonicClock.now() + PacketAgenda.newDeviceSettle
         }
-        guard let keyboard else { return }
-        for e in keys.events where !keyboard.write(type: e.type, code: e.code, value: e.value) {
+        let events = keys.events.map { VirtualEvent($0.type, $0.code, $0.value) }
+        if deliver(events, to: .keyboard, button: nil, notBefore: notBefore, always: true) == .failed {
             throw .failed(KeyPressError.keyboardStopped(combo: combo))
         }
     }
@@ -77,7 +82,7 @@ extension Engine {
     func makeKeyboardIfCalled(atStart: Bool) -> ExitCode? {
         guard !options.dryRun, keyboard == nil, let call = runtime.firstCall(ofGlobal: "key") else { return nil }
         do {
-            keyboard = try VirtualKeyboard(settle: false)
+            keyboard = try VirtualKeyboard()
         } catch {
             console.say("gesturemap: \(call.file):\(call.line): " + error.message)
             return atStart ? .unavailable : nil

@@ -89,7 +89,7 @@ final class Session {
         loop.add(ChildProcessSource(engine: engine))
         loop.add(StopSignalSource(engine: engine))
         // Pointer packets that wait for their moment go out from the loop.
-        engine.effects.pointer.defersOnLoop = true
+        engine.effects.defersOnLoop = true
         loop.add(PointerAgendaSource(engine: engine))
     }
 

@@ -8,6 +8,13 @@ struct Effects {
     let launcher = ProcessLauncher()
     var keyboard: VirtualKeyboard?
     var pointer = PointerEffects()
+    /// Packets for the virtual devices that wait for their moment on the wall clock.
+    var agenda = PacketAgenda()
+    /// The loop serves the agenda (a live run, or a paced replay); otherwise
+    /// packets go out at once, as a replay's time does not pass on the wall.
+    var defersOnLoop = false
+    /// A packet that could not be queued, or went out late and failed, was said.
+    var agendaTroubleSaid = false
 }
 
 /// The virtual pointer and touchpad, and what the rules hold down on them.
@@ -25,15 +32,8 @@ struct PointerEffects {
     var owner = ActionOwner.outside
     /// When the first lingering button goes up; kept, as every frame asks.
     private(set) var lingerDue: Double?
-    /// Packets that wait for their moment on the wall clock.
-    var agenda = PacketAgenda()
-    /// The loop serves the agenda (a live run, or a paced replay); otherwise
-    /// packets go out at once, as a replay's time does not pass on the wall.
-    var defersOnLoop = false
     /// When each button last went up, or will (monotonic): its next press waits 30 ms after.
     var lastRelease: [PointerButton: Double] = [:]
-    /// A packet that could not be queued, or went out late and failed, was said.
-    var agendaTroubleSaid = false
 
     /// Nothing is down on either device.
     var isIdle: Bool { buttons.isEmpty && touchpadOwner == nil }

@@ -12,7 +12,7 @@ final class PointerAgendaSource: LoopSource {
 
     func descriptors(into list: inout [PollRequest]) {}
 
-    func deadline(now: Double) -> Double? { engine.effects.pointer.agenda.nextDue }
+    func deadline(now: Double) -> Double? { engine.effects.agenda.nextDue }
 
     func serve(_ round: LoopRound) {
         engine.sendDuePackets(at: round.now)

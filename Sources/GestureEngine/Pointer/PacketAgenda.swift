@@ -1,15 +1,15 @@
 import GestureActions
 
-/// Packets for the virtual pointer and touchpad that wait for their moment
-/// on the wall clock, in the order the rules sent them: a click's next press
-/// 30 ms after the release before it (libinput takes a press 25 ms or less
-/// after a release for a switch's bounce, and drops it), and a device's first
-/// packets 200 ms after it appeared (a desktop opens a new device a little
-/// after it appears; what comes before is lost). The loop sends them at their
-/// deadlines: nothing waits on the loop.
+/// Packets for the virtual pointer, touchpad and keyboard that wait for their
+/// moment on the wall clock, in the order the rules sent them: a click's next
+/// press 30 ms after the release before it (libinput takes a press 25 ms or
+/// less after a release for a switch's bounce, and drops it), and a device's
+/// first packets 200 ms after it appeared (a desktop opens a new device a
+/// little after it appears; what comes before is lost). The loop sends them at
+/// their deadlines: nothing waits on the loop.
 struct PacketAgenda {
     enum Target: Equatable {
-        case pointer, touchpad
+        case pointer, touchpad, keyboard
     }
 
     struct Entry: Equatable {

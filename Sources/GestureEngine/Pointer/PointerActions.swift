@@ -171,8 +171,8 @@ extension Engine {
         case .sent, .queued:
             return true
         case .full:
-            if !effects.pointer.agendaTroubleSaid {
-                effects.pointer.agendaTroubleSaid = true
+            if !effects.agendaTroubleSaid {
+                effects.agendaTroubleSaid = true
                 console.say("gesturemap: \(origin): \(PacketAgenda.capacity) pointer packets are waiting to go out already (a click's presses go 30 ms apart); the rest are dropped until they have gone (said once)")
             }
             return false
@@ -181,13 +181,25 @@ extension Engine {
         }
     }
 
-    private enum PacketFate { case sent, queued, full, failed }
+    enum PacketFate { case sent, queued, full, failed }
+
+    /// A packet to its virtual device now; false when the device is not there
+    /// or would not take it.
+    func writeNow(_ events: [VirtualEvent], to target: PacketAgenda.Target) -> Bool {
+        switch target {
+        case .pointer: return effects.pointer.pointerDevice?.send(events) == true
+        case .touchpad: return effects.pointer.touchpadDevice?.send(events) == true
+        case .keyboard:
+            guard let keyboard = effects.keyboard else { return false }
+            return events.allSatisfy { keyboard.write(type: $0.type, code: $0.code, value: $0.value) }
+        }
+    }
 
     /// Now, or after what waits its turn (nothing overtakes a press), or at its
     /// moment: a press 30 ms after the same button's release, a new device's
     /// first packets after it settled. Without the loop (a replay as fast as
     /// it reads) everything goes now.
-    private func deliver(_ events: [VirtualEvent], to target: PacketAgenda.Target, button: (PointerButton, down: Bool)?,
+    func deliver(_ events: [VirtualEvent], to target: PacketAgenda.Target, button: (PointerButton, down: Bool)?,
                          notBefore given: Double = -.infinity, always: Bool) -> PacketFate {
         let now = MonotonicClock.now()
         var notBefore = given
@@ -195,10 +207,10 @@ extension Engine {
             notBefore = max(notBefore, released + PacketAgenda.clickGap)
         }
         var due = now
-        if effects.pointer.defersOnLoop, notBefore > now || !effects.pointer.agenda.isEmpty {
-            guard effects.pointer.agenda.add(events, to: target, now: now, notBefore: notBefore, always: always) else { return .full }
-            due = effects.pointer.agenda.lastDue ?? now
-        } else if effects.pointer[keyPath: Self.device(target)]?.send(events) != true {
+        if effects.defersOnLoop, notBefore > now || !effects.agenda.isEmpty {
+            guard effects.agenda.add(events, to: target, now: now, notBefore: notBefore, always: always) else { return .full }
+            due = effects.agenda.lastDue ?? now
+        } else if !writeNow(events, to: target) {
             return .failed
         }
         if let (which, down) = button, !down { effects.pointer.lastRelease[which] = due }
@@ -218,22 +230,28 @@ extension Engine {
     /// The loop's deadline came: what waited for it goes out.
     func sendDuePackets(at now: Double) {
         var clock = now
-        while let entry = effects.pointer.agenda.takeNext(at: clock) {
+        while let entry = effects.agenda.takeNext(at: clock) {
             sendLate(entry)
             clock = MonotonicClock.now()
-            effects.pointer.agenda.sent(at: clock)
+            effects.agenda.sent(at: clock)
         }
     }
 
     /// The run ends: what still waits goes out now, in order, before the devices go.
     func flushPacketAgenda() {
-        for entry in effects.pointer.agenda.takeAll() { sendLate(entry) }
+        for entry in effects.agenda.takeAll() { sendLate(entry) }
     }
 
     private func sendLate(_ entry: PacketAgenda.Entry) {
-        guard effects.pointer[keyPath: Self.device(entry.target)]?.send(entry.events) == false, !effects.pointer.agendaTroubleSaid else { return }
-        effects.pointer.agendaTroubleSaid = true
-        console.say("gesturemap: " + VirtualDeviceError.stopped(entry.target == .pointer ? .pointer : .touchpad).description + " (said once)")
+        guard !writeNow(entry.events, to: entry.target), !effects.agendaTroubleSaid else { return }
+        effects.agendaTroubleSaid = true
+        let what: String
+        switch entry.target {
+        case .pointer: what = VirtualDeviceError.stopped(.pointer).description
+        case .touchpad: what = VirtualDeviceError.stopped(.touchpad).description
+        case .keyboard: what = "the virtual keyboard stopped taking keys"
+        }
+        console.say("gesturemap: " + what + " (said once)")
     }
 
     // MARK: --dry-run

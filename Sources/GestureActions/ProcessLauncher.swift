@@ -123,6 +123,14 @@ public final class ProcessLauncher {
         reap()
     }
 
+    /// The running children's exit descriptors (pidfds), for a loop to poll:
+    /// each is readable once its child has exited.
+    public var exitDescriptors: [Int32] { running.map(\.process.exitDescriptor).filter { $0 >= 0 } }
+
+    /// Whether a running child has no exit descriptor (a kernel before 5.3):
+    /// its exit is only seen by looking.
+    public var needsLooking: Bool { running.contains { $0.process.exitDescriptor < 0 } }
+
     /// The earliest timeout of a running child, on the monotonic clock.
     public var nextDeadline: Double? { running.filter { $0.killedAt == nil }.compactMap(\.deadline).min() }
 

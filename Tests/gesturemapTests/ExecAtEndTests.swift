@@ -21,8 +21,15 @@ struct ExecAtEndTests {
         let tap = try Binary.run(["synth", "tap", "--seed", "3"])
         let input = try Binary.temporaryFile("tap.jsonl", tap.stdout)
         let (result, hung) = try BoundedRun.run(["run", "--rules", rules.path, input.path], killAfter: 20)
-        let started = ((try? String(contentsOfFile: groups, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { pid_t($0) }
-        defer { for group in started { kill(-group, SIGKILL) } }
+        // The programs write their pids on their own time, after the run may have ended: wait for eight.
+        func written() -> [pid_t] { ((try? String(contentsOfFile: groups, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { pid_t($0) } }
+        var started = written()
+        let patience = Date().addingTimeInterval(10)
+        while started.count < 8, Date() < patience {
+            usleep(10_000)
+            started = written()
+        }
+        defer { for group in written() { kill(-group, SIGKILL) } }
         #expect(!hung, "the run did not end within 20 s: it waited for programs that never end")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("1 program still waiting for a turn when the input ended was not started: 8 programs without a timeout hold every turn (first: \"/bin/sh\" from \(rules.path):2)\n"), "\(result.stderr)")

@@ -1,5 +1,8 @@
-/// The programs the rules started: reaped, and stopped at their timeouts, as
-/// the loop comes round (every tenth of a second while any runs).
+import Glibc
+
+/// The programs the rules started: reaped as their exits wake the loop (each
+/// child's pidfd is polled), and stopped at their timeouts. Only on a kernel
+/// without pidfds does the loop look every tenth of a second while one runs.
 final class ChildProcessSource: LoopSource {
     private unowned let engine: Engine
 
@@ -9,12 +12,16 @@ final class ChildProcessSource: LoopSource {
 
     var servesWhilePacing: Bool { true }
 
-    func descriptors(into list: inout [PollRequest]) {}
+    func descriptors(into list: inout [PollRequest]) {
+        for fd in engine.launcher.exitDescriptors { list.append(PollRequest(fd: fd, events: Int16(POLLIN))) }
+    }
 
     func deadline(now: Double) -> Double? {
         let launcher = engine.launcher
         guard launcher.runningCount > 0 else { return nil }
-        return min(launcher.nextDeadline ?? now + 0.1, now + 0.1)
+        let timeout = launcher.nextDeadline
+        guard launcher.needsLooking else { return timeout }
+        return min(timeout ?? now + 0.1, now + 0.1)
     }
 
     func serve(_ round: LoopRound) {

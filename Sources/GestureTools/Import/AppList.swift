@@ -44,7 +44,7 @@ struct AppLists {
         var length = 0
         for name in names {
             guard length < 120 else { break }
-            shown.append(LuaText.printable(name, limit: 60))
+            shown.append(name.isEmpty ? "\"\"" : LuaText.printable(name, limit: 60))
             length += shown[shown.count - 1].count + 2
         }
         let more = names.count - shown.count

@@ -26,6 +26,9 @@ struct LibinputGesturesImportTests {
         let internalArguments = try importing("gesture swipe down 3 echo a\ngesture swipe up 3 _internal ws_left_up\n")
         #expect(internalArguments.status == 65)
         #expect(internalArguments.errorLines.last == "stdin:2: _internal: \"--cols\" must be specified; libinput-gestures stops at this line")
+        let device = try importing("gesture swipe down 3 echo a\ndevice\n")
+        #expect(device.status == 65)
+        #expect(device.errorLines.last == "stdin:2: device needs the name of a device, as libinput list-devices gives it; libinput-gestures stops at this line")
     }
 
     @Test func linesEndAtEveryNewlinePythonReads() throws {

@@ -50,7 +50,7 @@ struct LibinputGesturesOracleTests {
                 refuse()
             table[(gesture.upper(), motion.lower(), fingers)] = words
         elif key == 'device':
-            pass
+            if not argument: refuse()
         elif key == 'swipe_threshold':
             try:
                 if int(argument) < 0: refuse()

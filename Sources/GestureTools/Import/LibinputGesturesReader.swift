@@ -51,6 +51,11 @@ public enum LibinputGesturesReader {
         case "gesture":
             readGesture(rest, line: number, into: &result, delayedHold: &delayedHold)
         case "device":
+            // conf_device: an empty name is "No device specified", and the tool stops.
+            guard !rest.isEmpty else {
+                result.error(number, "device needs the name of a device, as libinput list-devices gives it; libinput-gestures stops at this line")
+                return
+            }
             result.settings.append(ImportedSetting(line: number, note: "device \(LuaText.printable(rest)): libinput-gestures read only this device; give it to gesturemap run as its input (gesturemap devices lists them), or limit a rule with { device = \"...\" }"))
         case "swipe_threshold":
             guard let n = PythonText.int(rest), n >= 0 else {

@@ -48,6 +48,9 @@ enum LuaText {
                 return byte >= 0x20 && byte != 0x7F && !(previous == 0xC2 && byte >= 0x80 && byte < 0xA0)
             }
             if plain { return text }
+        } else if text.utf8.prefix(limit).allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            // Printable ASCII as far as the limit: one character a byte.
+            return String(decoding: text.utf8.prefix(limit), as: UTF8.self) + "..."
         }
         var out = ""
         var count = 0

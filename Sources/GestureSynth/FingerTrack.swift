@@ -6,6 +6,10 @@ enum Easing: Sendable {
     case flick
     /// Starts and ends at rest: a deliberate drag, pinch or turn.
     case smooth
+    /// Speeds up until the lift, from 0.4 to 1.6 times its mean speed: a flick
+    /// thrown off a touchpad (the ChromeOS fast swipes' steps grow to their
+    /// last report, 2.8, 4.8 and 8.1 mm at 115 Hz).
+    case quickening
 
     func apply(_ u: Double) -> Double {
         let x = min(max(u, 0), 1)
@@ -13,6 +17,7 @@ enum Easing: Sendable {
         switch self {
         case .flick: return 0.5 * x + 0.5 * s
         case .smooth: return s
+        case .quickening: return x * (0.4 + 0.6 * x)
         }
     }
 }

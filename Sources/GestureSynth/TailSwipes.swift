@@ -20,10 +20,15 @@ public struct TailSwipes {
         case lateLanding = "late-landing"
         /// Three fingers: two land and move 2–6 mm before the third lands.
         case thirdFinger = "third-finger"
+        /// 1–4 fingers thrown 12–28 mm at 150–400 mm/s, quickening, after a
+        /// touchdown of 10–35 ms: 60–250 ms from landing to lift. On a touchpad
+        /// each contact lands off by up to 2.5 mm and fades out before its lift,
+        /// at the rates of real pads (60–180 Hz).
+        case flick
 
         public var fingerCounts: [Int] {
             switch self {
-            case .ordinary, .slowStart: return [1, 2, 3, 4]
+            case .ordinary, .slowStart, .flick: return [1, 2, 3, 4]
             case .lateLanding: return [2, 3, 4]
             case .thirdFinger: return [3]
             }
@@ -35,6 +40,8 @@ public struct TailSwipes {
         case touchscreen
         /// A 100 × 65 mm pad at 60–90 Hz whose reports are coarse (0.25–0.5 mm
         /// steps), jittered in time, and now and then miss a contact's move.
+        /// Flicks get more of a real pad: 60–180 Hz, landing reports off by up
+        /// to 2.5 mm, contacts that fade out before they lift.
         case touchpad
 
         var surface: Surface {
@@ -83,13 +90,15 @@ public struct TailSwipes {
         let counts = kind.fingerCounts
         let fingers = counts[(made / 4) % counts.count]
         made += 1
-        let plan = TailPlan.make(kind: kind, fingers: fingers, direction: direction, surface: profile.surface, random: &random)
+        let plan = TailPlan.make(kind: kind, fingers: fingers, direction: direction, profile: profile, random: &random)
         emit(plan, to: &out)
     }
 
     private mutating func emit(_ plan: TailPlan, to out: inout JSONLines) {
         let touchpad = profile == .touchpad
-        let rate = touchpad ? random.uniform(60...90) : random.uniform(60...120)
+        // The recorded touchpads report at 65 Hz (Cypress) to 182 Hz (Atmel);
+        // the other classes keep the profile's first range, 60-90 Hz.
+        let rate = touchpad ? random.uniform(kind == .flick ? 60...180 : 60...90) : random.uniform(60...120)
         let period = 1 / rate
         // Coarse pads report in steps of a few units; a touchscreen in every unit.
         let quantum = touchpad ? random.uniform(0.25...0.5) : 1 / profile.resolution
@@ -118,6 +127,9 @@ public struct TailSwipes {
                     done[i] = true
                     lastLift = t
                     out.event("up", t: t, id: ids[i], units: nil)
+                } else if local >= finger.lifts - finger.fade {
+                    // Fading out: too light a touch to be reported moving.
+                    continue
                 } else {
                     // A rough pad leaves a contact out of a report now and then.
                     if touchpad && random.chance(0.08) { continue }

@@ -117,8 +117,9 @@ enum Help {
       --count N    make N gestures, cycling through the phrases
       --shapes FILE   draw "shape NAME" from this file's templates too (see shape --help)
       --tail CLASS    single swipes that are decided late (default 100): ordinary,
-                      slow-start, late-landing, third-finger (docs/performance.md)
+                      slow-start, late-landing, third-finger, flick (docs/performance.md)
       --touchpad      --tail's swipes on a coarse 100 x 65 mm touchpad at 60-90 Hz
+                      (flicks at 60-180 Hz, landing off by up to 2.5 mm, fading out)
     """
 
     static let devices = """

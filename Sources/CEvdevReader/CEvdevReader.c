@@ -76,22 +76,40 @@ int gm_evdev_reader_read(gm_evdev_reader *reader, void *buffer, size_t capacity)
     return (int)count;
 }
 
+#include <fcntl.h>
 #include <libevdev/libevdev-uinput.h>
+#include <linux/uinput.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 struct gm_evdev_clone {
     struct libevdev_uinput *uinput;
+    /* Ours, not libevdev's: opened at the node asked for, and phys set on it first. */
+    int fd;
 };
 
-gm_evdev_clone *gm_evdev_clone_new(gm_evdev_reader *reader, int *error) {
+gm_evdev_clone *gm_evdev_clone_new(gm_evdev_reader *reader, const char *uinput_path, const char *phys, int *error) {
     gm_evdev_clone *clone = calloc(1, sizeof *clone);
     if (!clone) {
         *error = ENOMEM;
         return NULL;
     }
-    int rc = libevdev_uinput_create_from_device(reader->device, LIBEVDEV_UINPUT_OPEN_MANAGED, &clone->uinput);
+    clone->fd = open(uinput_path, O_RDWR | O_CLOEXEC);
+    if (clone->fd < 0) {
+        *error = errno;
+        free(clone);
+        return NULL;
+    }
+    if (phys && ioctl(clone->fd, UI_SET_PHYS, phys) < 0) {
+        *error = errno;
+        close(clone->fd);
+        free(clone);
+        return NULL;
+    }
+    int rc = libevdev_uinput_create_from_device(reader->device, clone->fd, &clone->uinput);
     if (rc < 0) {
         *error = -rc;
+        close(clone->fd);
         free(clone);
         return NULL;
     }
@@ -100,7 +118,9 @@ gm_evdev_clone *gm_evdev_clone_new(gm_evdev_reader *reader, int *error) {
 
 void gm_evdev_clone_free(gm_evdev_clone *clone) {
     if (!clone) return;
+    /* Destroys the device (UI_DEV_DESTROY) but leaves a descriptor it did not open. */
     libevdev_uinput_destroy(clone->uinput);
+    close(clone->fd);
     free(clone);
 }
 

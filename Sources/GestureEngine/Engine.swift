@@ -130,6 +130,7 @@ public final class Engine: ScriptHost {
             console.say("gesturemap: \(runtime.ruleCount) rules from \(options.rulesPath ?? "the built-in defaults")")
         }
         syncRules()
+        if let status = shareAccessProblem() { return status }
         if let status = makeKeyboardIfCalled(atStart: true) { return status }
         if let status = makePointerDevicesIfUsed(atStart: true) { return status }
         var status = Session.run(self)

@@ -37,9 +37,10 @@ void gm_evdev_reader_set_fuzz(gm_evdev_reader *reader, unsigned code, int fuzz);
  * however the process ends. */
 typedef struct gm_evdev_clone gm_evdev_clone;
 
-/* NULL with *error set to an errno value (EACCES: no write access to
- * /dev/uinput; ENOENT: no uinput). */
-gm_evdev_clone *gm_evdev_clone_new(gm_evdev_reader *reader, int *error);
+/* Made through the uinput node at `uinput_path`, with `phys` as its physical
+ * path (sysfs's phys: the original's is not copied). NULL with *error set to
+ * an errno value (EACCES: no write access to the node; ENOENT: no uinput). */
+gm_evdev_clone *gm_evdev_clone_new(gm_evdev_reader *reader, const char *uinput_path, const char *phys, int *error);
 void gm_evdev_clone_free(gm_evdev_clone *clone);
 
 /* The clone's /dev/input/eventN, or NULL when the kernel has not said. */

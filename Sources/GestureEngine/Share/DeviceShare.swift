@@ -62,14 +62,14 @@ final class DeviceShare: @unchecked Sendable {
         var end: End?
     }
 
-    init(device: InputDevice, settings: ShareGate.Settings) throws(CloneError) {
+    init(device: InputDevice, uinput: String, settings: ShareGate.Settings) throws(CloneError) {
         guard let engineWake = Wakeup(), let threadWake = Wakeup() else { throw .failed(device.path, "no pipe for its thread") }
         self.engineWake = engineWake
         self.threadWake = threadWake
         path = device.path
         description = device.description
         self.device = device
-        let clone = try DeviceClone(of: device)
+        let clone = try DeviceClone(of: device, uinput: uinput)
         self.clone = clone
         node = clone.node
         gate = ShareGate(settings: settings, state: device.currentState())

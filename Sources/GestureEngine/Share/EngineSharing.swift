@@ -1,3 +1,4 @@
+import GestureActions
 import GestureCore
 import GestureInput
 
@@ -34,7 +35,7 @@ extension Engine {
     func shareIfAsked(_ source: Source) -> Bool {
         guard sharing, let device = source.device else { return true }
         do {
-            let share = try DeviceShare(device: device, settings: shareSettings(for: device.description))
+            let share = try DeviceShare(device: device, uinput: VirtualKeyboard.path, settings: shareSettings(for: device.description))
             guard share.start() else {
                 console.say("gesturemap: cannot share \(source.name): the system would not make a thread for it")
                 return false

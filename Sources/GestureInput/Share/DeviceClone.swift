@@ -12,17 +12,22 @@ public final class DeviceClone {
     public let node: String?
     private var bytes: [UInt8] = []
 
-    /// A clone of `device`, which must be reading (`beginReading()`).
-    public init(of device: InputDevice) throws(CloneError) {
+    /// What the clone's phys (sysfs's `phys`, libevdev_get_phys) starts with,
+    /// the original's node after it: so anyone can tell gesturemap's clones from
+    /// the devices they copy, which have the same name and ids.
+    public static let physPrefix = "gesturemap-clone-of:"
+
+    /// A clone of `device`, which must be reading (`beginReading()`), made through `uinput`.
+    public init(of device: InputDevice, uinput: String) throws(CloneError) {
         guard let reader = device.reader else { throw .failed(device.path, "it is not being read") }
         // libinput's udev rule moved the device's fuzz into LIBINPUT_FUZZ_* and set the
         // kernel's to 0: the clone gets it back, and the same rule moves it again there.
         for (code, fuzz) in DeviceClone.libinputFuzz(of: device.path) { gm_evdev_reader_set_fuzz(reader, UInt32(code), fuzz) }
         var error: Int32 = 0
-        guard let made = gm_evdev_clone_new(reader, &error) else {
+        guard let made = gm_evdev_clone_new(reader, uinput, DeviceClone.physPrefix + device.path, &error) else {
             switch error {
-            case EACCES, EPERM: throw .uinputDenied(device.path)
-            case ENOENT, ENODEV, ENXIO: throw .noUinput(device.path)
+            case EACCES, EPERM: throw .uinputDenied(device: device.path, uinput: uinput)
+            case ENOENT, ENODEV, ENXIO: throw .noUinput(device: device.path, uinput: uinput)
             default: throw .failed(device.path, String(cString: strerror(error)))
             }
         }
@@ -67,21 +72,30 @@ public final class DeviceClone {
 
 /// Why a device cannot be shared.
 public enum CloneError: Error, Equatable, Sendable {
-    case uinputDenied(String)
-    case noUinput(String)
+    /// `device`: a node, or words for several ("each touch device").
+    case uinputDenied(device: String, uinput: String)
+    case noUinput(device: String, uinput: String)
     case failed(String, String)
     case writeFailed(String, String)
 
     public var message: String {
         switch self {
-        case .uinputDenied(let path):
-            return "--share needs write access to /dev/uinput to give the desktop its copy of \(path); the udev rule 70-gesturemap.rules gives it to the user logged in at the seat: install it (the package does; from a build, copy examples/udev/70-gesturemap.rules to /etc/udev/rules.d/ and run sudo udevadm trigger) and log in again at the seat, or run without --share (gesturemap then reads beside the desktop, which acts on the same fingers)"
-        case .noUinput(let path):
-            return "--share needs /dev/uinput to give the desktop its copy of \(path), and there is none; load the uinput module (sudo modprobe uinput, and list it in /etc/modules-load.d/), or run without --share"
+        case let .uinputDenied(device, uinput):
+            return "--share needs write access to \(uinput) to give the desktop its copy of \(device); the udev rule 70-gesturemap.rules gives it to the user logged in at the seat: install it (the package does; from a build, \(CloneError.copyRule)) and log in again at the seat, or run without --share (gesturemap then reads beside the desktop, which acts on the same fingers)"
+        case let .noUinput(device, uinput):
+            return "--share needs \(uinput) to give the desktop its copy of \(device), and there is none; load the uinput module (sudo modprobe uinput, and list it in /etc/modules-load.d/), or run without --share (gesturemap then reads beside the desktop, which acts on the same fingers)"
         case let .failed(path, reason):
             return "cannot make the desktop's copy of \(path): \(reason)"
         case let .writeFailed(node, reason):
             return "cannot write to \(node), the desktop's copy of the device: \(reason)"
         }
+    }
+
+    /// Putting the udev rule in place, from where this binary's install or checkout holds it.
+    public static var copyRule: String {
+        guard let rule = InstalledFiles.example("udev/70-gesturemap.rules") else {
+            return "copy examples/udev/70-gesturemap.rules from gesturemap's source to /etc/udev/rules.d/ and run sudo udevadm trigger"
+        }
+        return "sudo cp \(rule) /etc/udev/rules.d/ && sudo udevadm trigger"
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import GestureContext
+import GestureCore
 import GestureEngine
 import GestureSystem
 import GestureTools
@@ -17,7 +18,8 @@ enum DoctorCommand {
     with a claim resolves them), the rules file (where it is looked for, whether
     it loads, what it uses) and the systemd user service. The programs it asks
     have 3 s in all: one that has not finished is named and stopped. It changes
-    nothing.
+    nothing. The report is its output, on stdout (gesturemap doctor | less);
+    only a usage error goes to stderr.
 
     options:
       -r, --rules FILE   the rules to examine (default: where run looks)
@@ -46,7 +48,13 @@ enum DoctorCommand {
         var doctor = Doctor(environment: environment, rulesPath: rules)
         doctor.appSource = { deadline in appSource(environment, deadline: deadline) }
         let report = doctor.examine()
-        for line in report.lines { console.say(line) }
+        // The report is what doctor makes, as --help's text is: stdout, terminal-safe as the console's lines are.
+        let out = LineOutput.standardOutput
+        for line in report.lines where !out.broken { out.write(line: TerminalText.escapedKeepingLines(line)) }
+        out.flush()
+        if let failure = out.failure {
+            return ExitCode.forOutput(failure, command: "gesturemap doctor", console: console)
+        }
         return report.passes ? .ok : .ruleFailure
     }
 
@@ -64,7 +72,7 @@ enum DoctorCommand {
         let tracker = AppTracker(choice: choice, report: { said.append($0) })
         guard tracker.isConnected else {
             return DoctorFinding(.warning, "app source \(tracker.sourceName) does not answer" + (said.isEmpty ? "" : ": " + said.joined(separator: "; ")),
-                                 fix: "docs/apps.md: GNOME and KDE need the Shell extension or the KWin script that examples/ ships")
+                                 fix: notConnectedFix(choice))
         }
         let wait = max(0, min(deadline - MonotonicClock.now(), answerWait))
         tracker.wait(upTo: wait) { tracker.hasAnswered || !tracker.isConnected }
@@ -74,6 +82,21 @@ enum DoctorCommand {
                                  fix: silentPeerFix(choice))
         }
         return DoctorFinding(.ok, "app source: \(tracker.sourceName), connected")
+    }
+
+    /// GNOME's and KDE's app sources are the Shell extension and the KWin script
+    /// gesturemap ships; the others are the desktop's own.
+    static func notConnectedFix(_ choice: AppSourceChoice) -> String {
+        guard case .dbus = choice else { return "docs/apps.md in gesturemap's source says what each desktop needs" }
+        return helperFix
+    }
+
+    static var helperFix: String {
+        let extensionFolder = InstalledFiles.example("gnome-extension"), script = InstalledFiles.example("kwin")
+        guard let extensionFolder, let script else {
+            return "GNOME and KDE need the Shell extension or the KWin script from examples/ in gesturemap's source (docs/apps.md there says how)"
+        }
+        return "GNOME needs the Shell extension in \(extensionFolder), KDE the KWin script in \(script) (docs/apps.md in gesturemap's source says how to install them)"
     }
 
     private static func silentPeerFix(_ choice: AppSourceChoice) -> String {

@@ -7,6 +7,9 @@ struct DesktopExamination {
     var name: String?
     var gestures: [DesktopGesture] = []
     var findings: [DoctorFinding] = []
+    /// What was found about its gestures beyond the gestures themselves: lines
+    /// its version does not read, a version that could not be told.
+    var gestureFindings: [DoctorFinding] = []
 
     /// The desktop the environment names, and what doctor asks it.
     enum Kind {
@@ -88,13 +91,19 @@ struct DesktopExamination {
         return result
     }
 
-    private mutating func version(of argv: [String], _ programs: DoctorPrograms) -> (major: Int, text: String)? {
-        Self.version(answer(argv, programs)?.output)
+    private mutating func version(of argv: [String], _ programs: DoctorPrograms) -> DesktopVersion? {
+        DesktopVersion(parsing: answer(argv, programs)?.output)
     }
+
+    /// sway reads `bindgesture` from 1.8 on; 1.7 rejects the line at start-up.
+    static let swayBindgesture = DesktopVersion(1, 8)
+    /// Hyprland reads `gesture = ...` lines from 0.51 on.
+    static let hyprlandGestureLines = DesktopVersion(0, 51)
 
     private mutating func examineSway(socket: String, programs: DoctorPrograms) {
         let version = version(of: Self.swayVersion, programs)
-        name = "sway" + (version.map { " \($0.text)" } ?? "")
+        let swayName = "sway" + (version.map { " \($0.text)" } ?? "")
+        name = swayName
         let ask = Self.swayConfig(socket)
         let reply = programs.answer(ask)
         if reply?.timedOut == true {
@@ -105,34 +114,50 @@ struct DesktopExamination {
             findings.append(DoctorFinding(.warning, "swaymsg -t get_config did not answer on \(socket): sway's bindgesture lines are not checked"))
             return
         }
+        let lines = DesktopGesture.swayBindgestureLines(config: config)
+        guard let version else {
+            gestures = DesktopGesture.sway(config: config)
+            if !lines.isEmpty {
+                gestureFindings.append(DoctorFinding(.note, "sway --version said nothing: its bindgesture lines are taken as sway \(Self.swayBindgesture.text)'s and later's, which act on them"))
+            }
+            return
+        }
+        guard version >= Self.swayBindgesture else {
+            gestureFindings += lines.map { line in
+                DoctorFinding(.note, "\(swayName) has no bindgesture (it came in sway \(Self.swayBindgesture.text)) and rejected the config's line at start-up: \"\(line)\" does nothing on this version",
+                              fix: "delete the line (sway \(version.text) shows a config error for it at every start), or upgrade to sway \(Self.swayBindgesture.text) or later, where it acts beside the rules")
+            }
+            return
+        }
         gestures = DesktopGesture.sway(config: config)
     }
 
     private mutating func examineHyprland(programs: DoctorPrograms) {
         let env = programs.environment
-        let version = answer(Self.hyprlandVersion, programs).flatMap { try? JSONValue.parse($0.output) }?["tag"]?.string
-        name = "Hyprland" + (version.map { " \($0)" } ?? "")
+        let tag = answer(Self.hyprlandVersion, programs).flatMap { try? JSONValue.parse($0.output) }?["tag"]?.string
+        let version = DesktopVersion(parsing: tag)
+        let hyprlandName = "Hyprland" + (tag.map { " \($0)" } ?? "")
+        name = hyprlandName
         var values: [Int?] = []
         for key in Self.hyprlandOptions {
             values.append(answer(Self.hyprlandOption(key), programs).flatMap { try? JSONValue.parse($0.output) }?["int"]?.integer)
         }
         var lines: [String] = []
-        let home = env["XDG_CONFIG_HOME"] ?? (env["HOME"].map { $0 + "/.config" } ?? "")
+        // Empty is unset (the XDG base directory rules).
+        let configured = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let home = configured ?? (env["HOME"].map { $0 + "/.config" } ?? "")
         if case .success(let bytes) = BoundedFile.read(home + "/hypr/hyprland.conf", limit: 1 << 20) {
             lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
                 .filter { $0.trimmed(of: " \t").hasPrefix("gesture ") || $0.trimmed(of: " \t").hasPrefix("gesture=") }
         }
-        gestures = DesktopGesture.hyprland(workspaceSwipe: (values[0] ?? 0) != 0, fingers: values[1], gestureLines: lines)
-    }
-
-    /// "GNOME Shell 43.9" → 43, "43.9"; "sway version 1.7" → 1, "1.7".
-    static func version(_ output: String?) -> (major: Int, text: String)? {
-        guard let output else { return nil }
-        for word in output.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-            let text = String(word.drop { !$0.isNumber })
-            if let first = text.split(separator: ".").first, let major = Int(first), text.contains(".") { return (major, text) }
+        if let version, version < Self.hyprlandGestureLines {
+            gestureFindings += lines.map { line in
+                DoctorFinding(.note, "\(hyprlandName) has no gesture lines (they came in Hyprland \(Self.hyprlandGestureLines.text)): \"\(line.trimmed(of: " \t"))\" in hyprland.conf does nothing on this version",
+                              fix: "delete the line, or upgrade to Hyprland \(Self.hyprlandGestureLines.text) or later, where it acts beside the rules")
+            }
+            lines = []
         }
-        return nil
+        gestures = DesktopGesture.hyprland(workspaceSwipe: (values[0] ?? 0) != 0, fingers: values[1], gestureLines: lines)
     }
 }
 
@@ -157,10 +182,27 @@ enum ServiceExamination {
         case "failed":
             return [DoctorFinding(.warning, "gesturemap.service failed", fix: "journalctl --user -u gesturemap -e says why; systemctl --user restart gesturemap after the fix")]
         case "inactive", "unknown":
-            return [DoctorFinding(.note, "gesturemap.service is not running" + (enabled == "enabled" ? " (enabled)" : ""),
-                                  fix: "to run it at login: systemctl --user enable --now gesturemap (the package installs the unit; from a build, examples/systemd/gesturemap.service)")]
+            return [DoctorFinding(.note, "gesturemap.service is not running" + (enabled == "enabled" ? " (enabled)" : ""), fix: startFix(enabled: enabled))]
         default:
             return [DoctorFinding(.note, "systemctl --user could not tell (\(state.isEmpty ? "no user manager: not logged in at a desktop?" : state))")]
+        }
+    }
+
+    /// What is left to do to run it, by what `is-enabled` said: nothing (systemd
+    /// knows no such unit) means it is not installed.
+    static func startFix(enabled: String) -> String {
+        switch enabled {
+        case "enabled":
+            return "it starts at login; to start it now: systemctl --user start gesturemap"
+        case "masked":
+            return "systemctl --user unmask gesturemap && systemctl --user enable --now gesturemap"
+        case "", "not-found":
+            let unit = InstalledFiles.example("systemd/gesturemap.service")
+            return "to run it at login: mkdir -p ~/.config/systemd/user && cp \(unit ?? "gesturemap.service") ~/.config/systemd/user/"
+                + (unit == nil ? "   # from examples/systemd/ in gesturemap's source" : "")
+                + "\nsystemctl --user daemon-reload && systemctl --user enable --now gesturemap"
+        default:
+            return "to run it at login: systemctl --user enable --now gesturemap"
         }
     }
 }

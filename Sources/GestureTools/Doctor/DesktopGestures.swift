@@ -62,6 +62,13 @@ public struct DesktopGesture: Equatable, Sendable {
         ]
     }
 
+    /// The config's `bindgesture` lines as written, trimmed.
+    public static func swayBindgestureLines(config: String) -> [String] {
+        config.split(separator: "\n").map { String($0).trimmed(of: " \t") }.filter {
+            $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).first == "bindgesture"
+        }
+    }
+
     /// sway's `bindgesture` lines from its running config (`swaymsg -t get_config`):
     /// `bindgesture [--flags] swipe:3:right workspace next`.
     public static func sway(config: String) -> [DesktopGesture] {

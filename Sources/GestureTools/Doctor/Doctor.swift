@@ -26,6 +26,10 @@ public struct Doctor {
     public init(environment: [String: String], rulesPath: String?) {
         self.environment = environment
         self.rulesPath = rulesPath
+        // Tests put a rule where this names, instead of the system's folders.
+        if let folders = environment["GESTUREMAP_UDEV_RULES"] {
+            udevRulePlaces = folders.split(separator: ":").map { $0 + "/" + DoctorFixes.ruleName }
+        }
     }
 
     public func examine() -> DoctorReport {
@@ -35,39 +39,61 @@ public struct Doctor {
                                       commands: DesktopExamination.Kind(environment: environment).programs + ServiceExamination.programs)
         let rules = RulesExamination(path: rulesPath, environment: environment)
         let devices = survey.devices()
-        report.add("touch devices", deviceFindings(devices))
-        report.add("uinput (key(), pointer, touchpad, --share)", uinputFindings(needed: rules.uses))
-        report.add("the udev rule", udevFindings(devices))
+        let fixes = accessFixes()
+        report.add("touch devices", deviceFindings(devices, fixes: fixes))
+        report.add("uinput (key(), pointer, touchpad, --share)", uinputFindings(needed: rules.uses, fixes: fixes))
+        report.add("the udev rule", udevFindings(devices, fixes: fixes))
         let app = appSource?(programs.deadline)
         let desktop = DesktopExamination(programs: programs)
         report.add("the desktop", desktop.findings + (app.map { [$0] } ?? []))
-        report.add("the desktop's own gestures", collisionFindings(desktop: desktop, rules: rules, hasTouchpad: devices.contains { $0.kind == .touchpad && !$0.isVirtual }))
-        report.add("the rules", rules.findings)
+        // One judgement of which devices a run reads, for the list above and for this.
+        let hasTouchpad = devices.contains { $0.isReadByRun && $0.kind == .touchpad }
+        report.add("the desktop's own gestures", collisionFindings(desktop: desktop, rules: rules, hasTouchpad: hasTouchpad))
+        report.add("the rules", rules.findings + (rules.claimFingers.map { [FingerClaimCost.finding(claimFingers: $0, shares: rules.shares)] } ?? []))
         report.add("the service", ServiceExamination.findings(programs: programs))
         return report
     }
 
+    private func accessFixes() -> DoctorFixes {
+        let user = SystemUser.name(environment: environment)
+        return DoctorFixes(user: user, installedRule: udevRulePlaces.first { access($0, F_OK) == 0 },
+                           ruleSource: InstalledFiles.example("udev/" + DoctorFixes.ruleName),
+                           readerGroup: SystemUser.membership(of: user, in: "gesturemap"))
+    }
+
     // MARK: Devices
 
-    private func deviceFindings(_ devices: [TouchDeviceSurvey.Device]) -> [DoctorFinding] {
-        let own = devices.filter { $0.isVirtual && $0.name == VirtualPointingDevice.touchpadName }
-        let real = devices.filter { !own.contains($0) }
-        guard !real.isEmpty else {
+    private func deviceFindings(_ devices: [TouchDeviceSurvey.Device], fixes: DoctorFixes) -> [DoctorFinding] {
+        let read = devices.filter(\.isReadByRun)
+        let own = devices.filter { !$0.isReadByRun }
+        guard !read.isEmpty else {
             return [DoctorFinding(.problem, "no touchscreen or touchpad in \(survey.inputDirectory)",
                                   fix: "a live run needs one; without one, give gesturemap a recording or pipe events in (gesturemap serve makes a phone the touch surface)")]
-                + own.map { DoctorFinding(.note, "\($0.node)  \($0.name): gesturemap's own") }
+                + own.map(ownFinding)
         }
         var findings: [DoctorFinding] = []
-        for device in real {
-            let label = "\(device.node)  \(TerminalText.escaped(device.name)) (\(device.kind.rawValue)\(device.isVirtual ? ", virtual" : ""))"
+        for device in read {
+            var label = "\(device.node)  \(TerminalText.escaped(device.name)) (\(device.kind.rawValue)\(device.isVirtual ? ", virtual" : ""))"
+            if let clone = devices.first(where: { $0.cloneOf == device.node }) {
+                label += ", shared: the desktop reads its clone \(clone.node)"
+            }
             guard access(device.node, R_OK) == 0 else {
-                findings.append(DoctorFinding(.problem, label + ": this user may not read it", fix: DoctorFixes.readDevices))
+                findings.append(DoctorFinding(.problem, label + ": this user may not read it", fix: fixes.readDevice(device.node, applied(device.node, fixes))))
                 continue
             }
             findings.append(DoctorFinding(.ok, label + ": readable; " + sizeText(device.node)))
         }
-        findings += own.map { DoctorFinding(.note, "\($0.node)  \($0.name): gesturemap's own (a run reads it not)") }
-        return findings
+        return findings + own.map(ownFinding)
+    }
+
+    /// One of gesturemap's own devices, which a run never reads.
+    private func ownFinding(_ device: TouchDeviceSurvey.Device) -> DoctorFinding {
+        let name = TerminalText.escaped(device.name)
+        guard let original = device.cloneOf else {
+            return DoctorFinding(.note, "\(device.node)  \(name): gesturemap's own (a run reads it not)")
+        }
+        return DoctorFinding(.note, "\(device.node)  \(name) (\(device.kind.rawValue)): gesturemap's clone of \(TerminalText.escaped(original)), made by run --share for the desktop, "
+            + "with the same name and ids: the desktop lists both, and its settings for the one by name or ids apply to the other (a run reads it not)")
     }
 
     /// The size a run will use and where it came from, as `run -v` says it.
@@ -83,7 +109,7 @@ public struct Doctor {
 
     // MARK: uinput
 
-    private func uinputFindings(needed: RuleUses) -> [DoctorFinding] {
+    private func uinputFindings(needed: RuleUses, fixes: DoctorFixes) -> [DoctorFinding] {
         let why = needed.uinputReasons
         var info = stat()
         guard stat(uinputPath, &info) == 0 else {
@@ -93,37 +119,53 @@ public struct Doctor {
         }
         guard access(uinputPath, W_OK) == 0 else {
             let text = "this user may not write \(uinputPath)"
+            let tags = udevTags(sysfsDevice: survey.sysfs + "/class/misc/uinput/dev")
             return [DoctorFinding(why.isEmpty ? .note : .problem, why.isEmpty ? text + " (the rules need it not)" : text + "; the rules need it: " + why.joined(separator: ", "),
-                                  fix: DoctorFixes.writeUinput)]
+                                  fix: fixes.writeUinput(uinputPath, applied(tags, fixes)))]
         }
         return [DoctorFinding(.ok, "\(uinputPath): writable" + (why.isEmpty ? "" : "; the rules use it: " + why.joined(separator: ", ")))]
     }
 
     // MARK: udev
 
-    private func udevFindings(_ devices: [TouchDeviceSurvey.Device]) -> [DoctorFinding] {
-        guard let installed = udevRulePlaces.first(where: { access($0, F_OK) == 0 }) else {
+    private func udevFindings(_ devices: [TouchDeviceSurvey.Device], fixes: DoctorFixes) -> [DoctorFinding] {
+        guard let installed = fixes.installedRule else {
             let root = geteuid() == 0
             return [DoctorFinding(root ? .note : .warning, "70-gesturemap.rules is not installed (looked in \(udevRulePlaces.joined(separator: ", ")))" + (root ? "; root needs it not" : ""),
-                                  fix: root ? nil : DoctorFixes.installRule)]
+                                  fix: root ? nil : fixes.installRule)]
         }
         var findings = [DoctorFinding(.ok, "installed: \(installed)")]
-        for device in devices where !(device.isVirtual && device.name == VirtualPointingDevice.touchpadName) {
+        for device in devices where device.isReadByRun {
             guard let tags = udevTags(device.node) else { continue }
             if tags.contains("uaccess") {
                 findings.append(DoctorFinding(.ok, "\(device.node): tagged uaccess (logind gives it to the user at the seat)"))
             } else {
                 findings.append(DoctorFinding(.warning, "\(device.node): not tagged uaccess: the rule is installed but not applied to it",
-                                              fix: "sudo udevadm control --reload && sudo udevadm trigger"))
+                                              fix: DoctorFixes.reload))
             }
         }
         return findings
     }
 
+    /// How far the rule has come for a node, for its fix.
+    private func applied(_ node: String, _ fixes: DoctorFixes) -> DoctorFixes.Applied {
+        applied(udevTags(node), fixes)
+    }
+
+    private func applied(_ tags: Set<String>?, _ fixes: DoctorFixes) -> DoctorFixes.Applied {
+        guard let tags else { return .unknown }
+        return tags.contains("uaccess") ? .tagged : .untagged
+    }
+
     /// The tags udev's database gives the node (`G:uaccess`, `Q:uaccess`), or nil when it has no entry.
     private func udevTags(_ node: String) -> Set<String>? {
         let name = node.split(separator: "/").last.map(String.init) ?? node
-        guard case .success(let numbers) = BoundedFile.read(survey.sysfs + "/class/input/\(name)/dev", limit: 64) else { return nil }
+        return udevTags(sysfsDevice: survey.sysfs + "/class/input/\(name)/dev")
+    }
+
+    /// The same, for the device whose sysfs `dev` file ("13:69") is at `dev`.
+    private func udevTags(sysfsDevice dev: String) -> Set<String>? {
+        guard case .success(let numbers) = BoundedFile.read(dev, limit: 64) else { return nil }
         let id = String(decoding: numbers, as: UTF8.self).trimmed(of: "\n ")
         guard case .success(let data) = BoundedFile.read(udevData + "/c" + id, limit: 1 << 16) else { return nil }
         return Set(String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
@@ -136,9 +178,13 @@ public struct Doctor {
     private func collisionFindings(desktop: DesktopExamination, rules: RulesExamination, hasTouchpad: Bool) -> [DoctorFinding] {
         guard let name = desktop.name else { return [DoctorFinding(.note, "no desktop known here: nothing to compare the rules with")] }
         let own = desktop.gestures
-        guard !own.isEmpty else { return [DoctorFinding(.note, "\(name): no touchpad gestures of its own known to gesturemap")] }
-        guard !rules.rules.isEmpty else { return [DoctorFinding(.note, "\(name) acts on " + own.map(\.phrase).joined(separator: ", ") + "; the rules bind none")] }
-        var findings: [DoctorFinding] = []
+        guard !own.isEmpty else { return desktop.gestureFindings + [DoctorFinding(.note, "\(name): no touchpad gestures of its own known to gesturemap")] }
+        var findings = desktop.gestureFindings
+        if rules.shares, let n = rules.claimFingers {
+            findings += FingerClaimCost.unboundFindings(desktop: name, gestures: own, rules: rules.rules, claimFingers: n)
+        }
+        guard !rules.rules.isEmpty else { return findings + [DoctorFinding(.note, "\(name) acts on " + own.map(\.phrase).joined(separator: ", ") + "; the rules bind none")] }
+        let before = findings.count
         for rule in rules.rules {
             for gesture in own where gesture.collides(with: rule.spec) {
                 let both = "\(name)'s \(gesture.phrase) (\(gesture.action)) and the rule for \"\(rule.spec.phrase)\""
@@ -147,31 +193,10 @@ public struct Doctor {
                 } else {
                     let fingers = gesture.fingers.map(String.init) ?? "N"
                     findings.append(DoctorFinding(.warning, both + ": on a touchpad both act" + (hasTouchpad ? "" : " (no touchpad here now)"),
-                                                  fix: "share the device and claim the gesture: { claim = true } on the rule, with config{ share = true } (or config{ share = true, claim_fingers = \(fingers) } for every \(fingers)-finger touch); see docs/sharing.md"))
+                                                  fix: "share the device and claim the gesture: { claim = true } on the rule, with config{ share = true } (or config{ share = true, claim_fingers = \(fingers) } for every \(fingers)-finger touch); man gesturemap says more under --share"))
                 }
             }
         }
-        return findings.isEmpty ? [DoctorFinding(.ok, "\(name) acts on " + own.map(\.phrase).joined(separator: ", ") + "; no rule binds the same")] : findings
+        return findings.count == before ? findings + [DoctorFinding(.ok, "\(name) acts on " + own.map(\.phrase).joined(separator: ", ") + "; no rule binds the same")] : findings
     }
-}
-
-/// The fixes doctor gives, written once.
-enum DoctorFixes {
-    static let installRule = """
-        sudo cp examples/udev/70-gesturemap.rules /etc/udev/rules.d/   # from a build; the Debian package installs it itself
-        sudo udevadm control --reload && sudo udevadm trigger
-        then log out and in again at the seat (no group to join, not even input)
-        """
-    static let readDevices = """
-        the udev rule 70-gesturemap.rules gives touch devices to the user logged in at the seat (uaccess):
-        """ + installRule.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + """
-
-        a kiosk with no one at the seat: sudo adduser USER gesturemap (the package makes the group; reading only)
-        """
-    static let writeUinput = """
-        the udev rule 70-gesturemap.rules gives /dev/uinput to the user logged in at the seat:
-        """ + installRule.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + """
-
-        a kiosk with no one at the seat runs gesturemap as the gesturemap user (User=gesturemap); or run with --dry-run to print what would be sent
-        """
 }

@@ -27,8 +27,12 @@ struct RulesExamination {
     init(path given: String?, environment: [String: String]) {
         let places = RulesLookup.places(environment: environment)
         guard let path = given ?? RulesLookup.find(environment: environment) else {
+            let folder = places.first.map { String($0.dropLast("/rules.lua".count)) } ?? "~/.config/gesturemap"
+            let start = InstalledFiles.example("pager.lua").map { example in
+                "mkdir -p \(folder) && cp \(example) \(folder)/rules.lua   # a start: the other examples are beside it"
+            } ?? "mkdir -p \(folder) and write rules.lua there (the examples in gesturemap's source are a start)"
             findings.append(DoctorFinding(.note, "no rules file at \(places.joined(separator: " or ")): run uses the built-in rules (swipes to next_page and prev_page)",
-                                          fix: "mkdir -p \(places.first.map { String($0.dropLast("/rules.lua".count)) } ?? "~/.config/gesturemap") and write rules.lua there (the examples are a start)"))
+                                          fix: start))
             return
         }
         findings.append(DoctorFinding(.ok, given != nil ? "\(path) (--rules)" : "\(path) (found there; looked in \(places.joined(separator: ", then ")))"))

@@ -1,4 +1,5 @@
 import Glibc
+import GestureActions
 import GestureInput
 import GestureSystem
 
@@ -7,11 +8,39 @@ import GestureSystem
 public struct TouchDeviceSurvey: Sendable {
     public struct Device: Equatable, Sendable {
         public enum Kind: String, Sendable { case touchscreen, touchpad }
+
+        /// What made it, which decides whether a run reads it.
+        public enum Origin: Equatable, Sendable {
+            /// A driver's: a real device.
+            case driver
+            /// Made by a program through uinput: a test's, a phone bridge's, a VM's.
+            case uinput
+            /// The copy `run --share` gives the desktop of the device at this node (its phys says which).
+            case gesturemapClone(of: String)
+            /// The touchpad the rules' `touchpad.*` drive.
+            case gesturemapTouchpad
+        }
+
         public var node: String
         public var name: String
         public var kind: Kind
-        /// Made by a program through uinput (gesturemap's own, a test's, a phone bridge's).
-        public var isVirtual: Bool
+        public var origin: Origin
+
+        public var isVirtual: Bool { origin != .driver }
+
+        /// A run reads it: every touch device but gesturemap's own, as the engine finds them.
+        public var isReadByRun: Bool {
+            switch origin {
+            case .driver, .uinput: return true
+            case .gesturemapClone, .gesturemapTouchpad: return false
+            }
+        }
+
+        /// The node of the device it is a clone of, when it is gesturemap's clone.
+        public var cloneOf: String? {
+            if case .gesturemapClone(let original) = origin { return original }
+            return nil
+        }
     }
 
     public var inputDirectory: String
@@ -35,8 +64,26 @@ public struct TouchDeviceSurvey: Sendable {
             let touchscreen = properties.contains(direct) || (keys.contains(btnTouch) && !keys.contains(toolFinger))
             let deviceName = text(base + "/name") ?? "unnamed"
             return Device(node: inputDirectory + "/" + name, name: deviceName, kind: touchscreen ? .touchscreen : .touchpad,
-                          isVirtual: DeviceScanner.isVirtual(inputDirectory + "/" + name))
+                          origin: origin(name: name, deviceName: deviceName, phys: text(base + "/phys") ?? ""))
         }
+    }
+
+    /// A device under sysfs's devices/virtual was made through uinput; gesturemap
+    /// stamps its clones' phys, and names its own touchpad.
+    private func origin(name: String, deviceName: String, phys: String) -> Device.Origin {
+        guard isVirtual(name) else { return .driver }
+        if phys.hasPrefix(DeviceClone.physPrefix) { return .gesturemapClone(of: String(phys.dropFirst(DeviceClone.physPrefix.count))) }
+        if deviceName == VirtualPointingDevice.touchpadName { return .gesturemapTouchpad }
+        return .uinput
+    }
+
+    /// `class/input/eventN` resolves under `devices/virtual/` in this sysfs.
+    private func isVirtual(_ name: String) -> Bool {
+        guard let root = realpath(sysfs, nil) else { return false }
+        defer { free(root) }
+        guard let resolved = realpath(sysfs + "/class/input/" + name, nil) else { return false }
+        defer { free(resolved) }
+        return String(cString: resolved).hasPrefix(String(cString: root) + "/devices/virtual/")
     }
 
     /// The bits set in a sysfs bitmap: hexadecimal words, the most significant first.

@@ -64,12 +64,24 @@ struct DoctorPartsTests {
         #expect(found.map(\.phrase) == ["4-finger swipe left/right", "3-finger swipe left/right", "4-finger swipe up"])
     }
 
-    @Test("versions from what the programs print")
+    @Test("versions from what the programs print, compared number by number")
     func versions() {
-        #expect(DesktopExamination.version("GNOME Shell 43.9\n")?.major == 43)
-        #expect(DesktopExamination.version("sway version 1.7")?.text == "1.7")
-        #expect(DesktopExamination.version("plasmashell 5.27.5")?.major == 5)
-        #expect(DesktopExamination.version("nothing here") == nil)
+        #expect(DesktopVersion(parsing: "GNOME Shell 43.9\n")?.major == 43)
+        #expect(DesktopVersion(parsing: "sway version 1.7")?.text == "1.7")
+        #expect(DesktopVersion(parsing: "plasmashell 5.27.5")?.numbers == [5, 27, 5])
+        #expect(DesktopVersion(parsing: "v0.41.2-b")?.numbers == [0, 41, 2])
+        #expect(DesktopVersion(parsing: "nothing here") == nil)
+        #expect(DesktopVersion(parsing: "version 2 of 3") == nil)
+        #expect(DesktopVersion(1, 7) < DesktopExamination.swayBindgesture)
+        #expect(DesktopVersion(1, 8, 0) >= DesktopExamination.swayBindgesture)
+        #expect(DesktopVersion(1, 10) > DesktopVersion(1, 9))
+        #expect(DesktopVersion(0, 50, 1) < DesktopExamination.hyprlandGestureLines)
+    }
+
+    @Test("sway's bindgesture lines, as written, for saying which do nothing")
+    func swayLines() {
+        #expect(DesktopGesture.swayBindgestureLines(config: "bindsym a b\n  bindgesture swipe:3:left workspace prev  \nbindgestures x\n")
+                == ["bindgesture swipe:3:left workspace prev"])
     }
 
     @Test("the programs exec and shell name, by their first literal word")

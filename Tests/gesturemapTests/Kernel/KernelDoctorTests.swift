@@ -42,4 +42,22 @@ struct KernelDoctorTests {
         let member = try Self.doctor(rules, as: KernelAccessTests.reader)
         #expect(member.text.contains("(touchscreen, virtual): readable; "), "\(member.text)")
     }
+
+    @Test("while run --share shares a device, its clone's phys names the device, and doctor names the clone as gesturemap's and the device as shared")
+    func sharedClone() throws {
+        let screen = try EvemuDevice(description: TouchPanel.description())
+        let (engine, clone) = try KernelShareTests.share(screen.node, rules: KernelShareTests.noClaimRules)
+        defer { _ = engine.terminate() }
+        let name = clone.split(separator: "/").last.map(String.init) ?? clone
+        let phys = try String(contentsOfFile: "/sys/class/input/\(name)/device/phys", encoding: .utf8)
+        #expect(phys == "gesturemap-clone-of:\(screen.node)\n", "\(phys)")
+
+        let rules = try Binary.temporaryFile("doctor-rules.lua", #"on("tap", function(g) emit("tap") end)"#).path
+        chmod(rules, 0o644)
+        let report = try Self.doctor(rules)
+        let device = report.text.split(separator: "\n").first { $0.hasPrefix("  ok       \(screen.node)  ") }.map(String.init) ?? ""
+        #expect(device.contains("(touchscreen, virtual), shared: the desktop reads its clone \(clone): readable; "), "\(report.text)")
+        let listed = report.text.split(separator: "\n").first { $0.hasPrefix("  note     \(clone)  ") }.map(String.init) ?? ""
+        #expect(listed.contains(" (touchscreen): gesturemap's clone of \(screen.node), made by run --share for the desktop, with the same name and ids"), "\(report.text)")
+    }
 }

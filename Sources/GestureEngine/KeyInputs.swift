@@ -37,6 +37,9 @@ final class KeyInputs {
     private var appliedUpTo = -Double.infinity
     private(set) var quiet: TypingQuiet
     private let report: (String) -> Void
+    /// The escape chord (sharing's way out), pressed on any keyboard, as it came.
+    var onEscapeChord: (() -> Void)?
+    private var escape = EscapeChord()
 
     init(quietFor duration: Double, report: @escaping (String) -> Void) {
         quiet = TypingQuiet(duration: duration)
@@ -121,7 +124,10 @@ final class KeyInputs {
     func read(_ keyboard: Keyboard) {
         switch keyboard.reader.handleReadable() {
         case .events(let events):
-            for event in events { enqueue(event, from: keyboard) }
+            for event in events {
+                if let onEscapeChord, escape.key(event) { onEscapeChord() }
+                enqueue(event, from: keyboard)
+            }
         case .closed(let reason):
             keyboard.isOpen = false
             if let reason { report("gesturemap: keyboard \(keyboard.reader.path): \(reason)") }

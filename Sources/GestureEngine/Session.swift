@@ -84,7 +84,10 @@ final class Session {
     private func addSideSources() {
         loop.add(OutputReaderSource(engine: engine))
         loop.add(appFocus)
-        if let keys = engine.keys { loop.add(KeyboardSource(engine: engine, inputs: keys.inputs)) }
+        if let keys = engine.keys {
+            loop.add(KeyboardSource(engine: engine, inputs: keys.inputs))
+            keys.inputs.onEscapeChord = { [unowned self] in escapeChordPressed() }
+        }
         if let reload = ReloadSource(engine: engine) { loop.add(reload) }
         loop.add(ChildProcessSource(engine: engine))
         loop.add(StopSignalSource(engine: engine))

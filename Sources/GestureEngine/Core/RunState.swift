@@ -9,4 +9,6 @@ struct RunState {
     var fatal: ExitCode?
     /// A stop signal ended the run.
     var stopAsked = false
+    /// The escape chord suspended sharing: every device is the desktop's until it is pressed again.
+    var sharingSuspended = false
 }

@@ -33,7 +33,7 @@ extension Engine {
 
     /// Shares the source's live device when asked: false (said why) when it cannot be.
     func shareIfAsked(_ source: Source) -> Bool {
-        guard sharing, let device = source.device else { return true }
+        guard sharing, !state.sharingSuspended, let device = source.device else { return true }
         do {
             let share = try DeviceShare(device: device, uinput: VirtualKeyboard.path, settings: shareSettings(for: device.description))
             guard share.start() else {

@@ -49,10 +49,14 @@ public struct Doctor {
         // One judgement of which devices a run reads, for the list above and for this.
         let hasTouchpad = devices.contains { $0.isReadByRun && $0.kind == .touchpad }
         report.add("the desktop's own gestures", collisionFindings(desktop: desktop, rules: rules, hasTouchpad: hasTouchpad))
-        report.add("the rules", rules.findings + (rules.claimFingers.map { [FingerClaimCost.finding(claimFingers: $0, shares: rules.shares)] } ?? []))
+        report.add("the rules", rules.findings + (rules.claimFingers.map { [FingerClaimCost.finding(claimFingers: $0, shares: rules.shares)] } ?? [])
+                   + (rules.shares ? [Self.wayOut] : []))
         report.add("the service", ServiceExamination.findings(programs: programs))
         return report
     }
+
+    /// How a user sharing a device gets it back, whatever the rules do.
+    static let wayOut = DoctorFinding(.note, "the way out of sharing: Backspace+Escape+Enter held together give every device back to the desktop until pressed again; a touch no claim has taken 0.4 s after it landed is the desktop's anyway")
 
     private func accessFixes() -> DoctorFixes {
         let user = SystemUser.name(environment: environment)

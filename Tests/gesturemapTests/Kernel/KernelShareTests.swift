@@ -361,6 +361,55 @@ struct KernelShareTests {
         #expect(LiveEngine.actions(engine).isEmpty)
     }
 
+    /// Backspace, Escape and Enter pressed together, then let go.
+    static func escapeChord() throws -> String {
+        var lines: [String] = []
+        var t = 0.1
+        for code in ["000e", "0001", "001c"] {
+            lines += [String(format: "E: %.6f 0001 %@ 0001", t, code), String(format: "E: %.6f 0000 0000 0000", t)]
+            t += 0.05
+        }
+        for code in ["001c", "0001", "000e"] {
+            lines += [String(format: "E: %.6f 0001 %@ 0000", t, code), String(format: "E: %.6f 0000 0000 0000", t)]
+            t += 0.02
+        }
+        return try Binary.temporaryFile("escape-chord.evemu", keyboard + lines.joined(separator: "\n") + "\n").path
+    }
+
+    @Test("the escape chord (Backspace+Escape+Enter): with every touch claimed, sharing suspends and the desktop reads the device itself, its clone gone; pressed again, the device is grabbed and shared again")
+    func escapeChord() throws {
+        let keyboard = try EvemuDevice(description: try Binary.temporaryFile("keyboard.desc", Self.keyboard).path)
+        let device = try EvemuDevice(description: TouchPanel.description())
+        let (engine, clone) = try Self.share(device.node, rules: "config{ claim_fingers = 1 }\n" + Self.noClaimRules)
+        defer { _ = engine.terminate() }
+        #expect(engine.stderr.contains("keyboard"), "\(engine.stderr)")
+        let original = try LibinputWatch(device.node)
+        var drag = TouchPanel.Script()
+        func play(_ name: String) throws {
+            drag = drag.continuing()
+            drag.land([(x: 80, y: 60)])
+            drag.move(dx: 25, dy: 5, frames: 20)
+            drag.lift()
+            drag.pause(0.3)
+            try device.play(drag.file(name + ".evemu"))
+            original.settle()
+        }
+        // Shared, every touch claimed: the device is grabbed, the desktop sees nothing of it.
+        try play("claimed")
+        #expect(original.events.isEmpty, "\(original.lines)")
+        let chord = try Self.escapeChord()
+        try keyboard.play(chord)
+        #expect(engine.wait(upTo: 20) { _, err in err.contains("Backspace+Escape+Enter: sharing suspended") }, "\(engine.stderr)")
+        #expect(KernelGuest.wait(upTo: 10) { !FileManager.default.fileExists(atPath: clone) }, "the clone \(clone) stayed")
+        try play("suspended")
+        #expect(original.events.filter { $0 == "TOUCH_DOWN" }.count == 1 && original.events.filter { $0 == "TOUCH_UP" }.count == 1, "\(original.lines)")
+        let mark = original.lines.count
+        try keyboard.play(chord)
+        #expect(engine.wait(upTo: 20) { _, err in err.contains("Backspace+Escape+Enter: sharing resumed (1 device)") }, "\(engine.stderr)")
+        try play("resumed")
+        #expect(original.events(fromLine: mark).isEmpty, "shared again, the device is grabbed: \(original.lines.suffix(from: mark))")
+    }
+
     @Test("the rules stalled (a stdout nobody reads) through a flood: their share of the device's events is bounded, the drop is said with its size, the touches then down are cancelled, and the next tap reaches the rules; the desktop has every touch")
     func engineStalled() throws {
         let device = try EvemuDevice(description: TouchPanel.description())

@@ -1,0 +1,43 @@
+/// The escape chord: sharing suspended (every shared device let go, its clone
+/// gone with nothing left down, the device read beside the desktop) until it
+/// is pressed again, which grabs and shares them anew. A broken rules file or
+/// a stuck claim never leaves a user without a touchpad.
+extension Session {
+    func escapeChordPressed() {
+        guard engine.sharing else { return }
+        if engine.state.sharingSuspended {
+            resumeSharing()
+        } else {
+            suspendSharing()
+        }
+    }
+
+    private func suspendSharing() {
+        engine.state.sharingSuspended = true
+        for input in inputs where input.source.isOpen && engine.catalog.shares[input.source.index] != nil {
+            engine.unshare(input.source)
+            input.source.device?.ungrab()
+        }
+        engine.console.say("gesturemap: \(EscapeChord.name): sharing suspended; the desktop reads every device directly, gestures included, until \(EscapeChord.name) is pressed again")
+    }
+
+    private func resumeSharing() {
+        engine.state.sharingSuspended = false
+        var shared = 0
+        for input in inputs where input.source.isOpen && engine.catalog.shares[input.source.index] == nil {
+            guard let device = input.source.device else { continue }
+            do {
+                try device.grab()
+            } catch {
+                engine.console.say("gesturemap: cannot share \(input.source.name) again: \(error.message)")
+                continue
+            }
+            if engine.shareIfAsked(input.source) {
+                shared += 1
+            } else {
+                device.ungrab()
+            }
+        }
+        engine.console.say("gesturemap: \(EscapeChord.name): sharing resumed (\(shared) device\(shared == 1 ? "" : "s")); press it again to suspend it")
+    }
+}

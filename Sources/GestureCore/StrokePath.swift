@@ -8,12 +8,29 @@ public struct StrokePath: Sendable {
     static let spacing = 1.0
     /// The shape is judged over thirds of the path, but never under this, mm.
     static let minPart = 3.0
+    /// A touchpad's contact may land a few mm off and come back at its next
+    /// report as the fingertip flattens (the ALPS pad's by 2.1-3.5 mm, the
+    /// cyapa's by up to 1.4 mm and once 5.1), and a hand at rest wanders about
+    /// its landing with the sensor's noise. Within this distance of where it
+    /// landed, a path that winds is that touchdown, not the stroke: the shape
+    /// starts again from where it has got to (`advance`).
+    static let touchdownRadius = 3.5
 
     /// Where the hand has got to, mm from where the sequence began.
     public private(set) var position = Vector.zero
     private var vertices: [Vector] = [.zero]
     /// The length of the path through the vertices, mm.
     private var vertexLength = 0.0
+    /// A first step that lies this far off the line of the course after it,
+    /// mm, or goes back against it, was the landing report settling, not the
+    /// stroke: at the shortest third judged (3 mm) it would head 14° off.
+    static let landingOffCourse = 0.75
+    /// Whether the hand has left the touchdown (`touchdownRadius`) yet.
+    private var leftTouchdown = false
+    /// Where the shape began and where the hand was when a contact first
+    /// moved after its landing report, until the course after it shows
+    /// whether that report was off.
+    private var landingStep: (from: Vector, to: Vector)?
 
     public init() {}
 
@@ -22,6 +39,8 @@ public struct StrokePath: Sendable {
         vertices.removeAll(keepingCapacity: true)
         vertices.append(.zero)
         vertexLength = 0
+        leftTouchdown = false
+        landingStep = nil
     }
 
     /// Starts the shape afresh where the hand is now: the path so far was not
@@ -33,6 +52,30 @@ public struct StrokePath: Sendable {
         vertexLength = 0
     }
 
+    /// A contact made its first move since its landing report, within the
+    /// touchdown. If the course the hand then takes goes back against that
+    /// step, or lies `landingOffCourse` off its line, the landing report was
+    /// off (the fingertip flattening) and the shape starts from here instead.
+    mutating func settleLanding() {
+        if !leftTouchdown { landingStep = (origin, position) }
+    }
+
+    /// Once the hand has gone a vertex's spacing past where a landing settled:
+    /// whether its first step went another way than its course.
+    private mutating func judgeLanding() {
+        guard let step = landingStep, position.distance(to: step.to) >= StrokePath.spacing else { return }
+        landingStep = nil
+        // The touchdown's own rule may have started the shape afresh since.
+        guard origin == step.from else { return }
+        let first = step.to - step.from
+        let course = (position - step.to) / position.distance(to: step.to)
+        let across = abs(first.x * course.y - first.y * course.x)
+        guard first.dot(course) < 0 || across > StrokePath.landingOffCourse else { return }
+        vertices.removeAll(keepingCapacity: true)
+        vertices.append(step.to)
+        vertexLength = 0
+    }
+
     /// Where the shape begins: where the sequence began, or where the stroke did.
     private var origin: Vector { vertices.first ?? .zero }
 
@@ -41,6 +84,18 @@ public struct StrokePath: Sendable {
 
     mutating func advance(by delta: Vector) {
         position += delta
+        judgeLanding()
+        if !leftTouchdown {
+            // A stroke that leaves its landing straight keeps its start (a
+            // circle shows its turn from there); a touchdown's jump back or
+            // wander does not count against the stroke that follows.
+            if position.length > StrokePath.touchdownRadius {
+                leftTouchdown = true
+            } else if efficiency < StrokeShape.commit.minEfficiency {
+                restartShape()
+                return
+            }
+        }
         guard let last = vertices.last else { return }
         let d = position - last
         if d.x * d.x + d.y * d.y >= StrokePath.spacing * StrokePath.spacing {

@@ -25,6 +25,9 @@ public struct TrackedTouch: Equatable, Sendable {
     public var lastChange: Double
     var step = Vector.zero
     var stepDuration = 0.0
+    /// Whether it has moved since its landing report, which on a touchpad may
+    /// be a few mm off (see `StrokePath.touchdownRadius`).
+    var hasMoved = false
     /// Resting beside the gesture: not one of its fingers (see docs/state-machine.md).
     public var isResting = false
     /// `start`, moved along by jumps that were no movement of its own (a
@@ -136,6 +139,8 @@ public struct TouchTracker: Sendable {
         lastFrameWasBox = frame.boundingBox
         let downBefore = downCount
         var frameMovement = Vector.zero
+        // A contact's first move after its landing report: where it really landed.
+        var landingSettled = false
         handCameToRest = false
         handInFrame = downCount > 0
         for touch in frame.touches {
@@ -143,6 +148,10 @@ public struct TouchTracker: Sendable {
             switch touch.phase {
             case .began, .moved, .stationary:
                 if let i {
+                    // Under the path's vertex spacing, an offset changes no shape.
+                    if !touches[i].hasMoved, touch.position.distance(to: touches[i].position) >= StrokePath.spacing {
+                        landingSettled = true
+                    }
                     frameMovement += move(i, to: touch.position)
                 } else if let r = indexOfResting(id: touch.id) {
                     stir(r, to: touch.position)
@@ -176,6 +185,7 @@ public struct TouchTracker: Sendable {
         if tracksStroke {
             let n = max(downBefore, downCount)
             if n > 0 { strokePath.advance(by: frameMovement / Double(n)) }
+            if landingSettled { strokePath.settleLanding() }
             strokeHistory.append(strokePath.position, at: time)
         }
         updateGeometry()
@@ -410,6 +420,7 @@ public struct TouchTracker: Sendable {
     private static func move(_ t: inout TrackedTouch, to position: Vector, at time: Double, corners: Bool) {
         let old = t.position
         if position != old {
+            t.hasMoved = true
             t.step = position - old
             t.stepDuration = time - t.lastChange
             t.lastChange = time

@@ -158,8 +158,8 @@ extension TailPlan {
         for i in fingers.indices {
             fingers[i].lifts = strokeEnd + random.uniform(-0.01...0.005)
             guard touchpad else { continue }
-            // The ALPS, Cypress and cyapa pads' landing reports sit 0.9-3.5 mm
-            // from the next; the Atmel's and the bcm5974's 0.1-0.4 mm.
+            // The ALPS pad's landing reports sit 2.1-3.5 mm from its next, the
+            // cyapa's up to 1.4 mm (once 5.1); the Atmel's, Elan's and bcm5974's 0.0-0.2 mm.
             let angle = random.uniform(0...360)
             fingers[i].landingJitter = Vector(cosDegrees(angle), sinDegrees(angle)) * random.uniform(0.1...2.5)
             fingers[i].fade = random.uniform(0...TailPlan.longestFade)

@@ -44,18 +44,6 @@ public struct GestureArena: Sendable {
 
     public var rules: [GestureRule] { arbitration.rules }
 
-    /// Fingers are down and the recognizer of some active claiming rule's
-    /// kind has not given up on them: the touches may yet be claimed.
-    public var claimMayStillFire: Bool {
-        guard stage.tracker.downCount > 0 else { return false }
-        var kinds: Set<GestureKind> = []
-        for rule in arbitration.rules where rule.claims && rule.isActive { kinds.insert(rule.spec.kind) }
-        guard !kinds.isEmpty else { return false }
-        for slot in stage.recognizers.slots where kinds.contains(stage.recognizers.kind(slot)) {
-            if !stage.recognizers.state(slot).isTerminal { return true }
-        }
-        return false
-    }
     public var tracker: TouchTracker {
         _read { yield stage.tracker }
     }

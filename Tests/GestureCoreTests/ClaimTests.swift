@@ -42,4 +42,17 @@ struct ClaimTests {
         near.handle(TouchFrame(time: 1, touches: [Touch(id: 1, position: Vector(1, 75), phase: .began)], surface: Surface(width: 240, height: 150)), into: &out)
         #expect(near.claimMayStillFire)
     }
+
+    @Test("a claimed swipe left: closed once a slow stroke is settled as up (past swipe_min_distance, clear of the diagonal), still open while it goes left or is short",
+          arguments: [(270.0, 22.0, false), (180.0, 22.0, true), (270.0, 6.0, true), (225.0, 22.0, true)])
+    func settledDirection(angle: Double, travelled: Double, open: Bool) {
+        var arena = Self.arena([("3-finger swipe left", true), ("3-finger swipe right", true)])
+        var out: [Delivery] = []
+        // 30 mm in 1 s: under swipe_commit_speed, so the swipe recognizer is still possible to the lift.
+        let frames = TouchScript.frames(TouchScript.stroke(fingers: 3, angle: angle, length: 30, duration: 1))
+        let start = frames.first?.time ?? 0
+        for frame in frames where frame.time - start <= travelled / 30 { arena.handle(frame, into: &out) }
+        #expect(arena.tracker.downCount == 3)
+        #expect(arena.claimMayStillFire == open)
+    }
 }

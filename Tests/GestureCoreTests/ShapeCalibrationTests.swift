@@ -61,8 +61,8 @@ struct ShapeCalibrationTests {
 
     /// The $1 logs' strokes as touches: their own timing, at 0.3 mm a pixel
     /// (a Pocket PC's screen; the shapes come out 21 to 45 mm across).
-    static func frames(_ file: String, scale: Double = 0.3) -> [TouchFrame] {
-        guard let text = try? String(contentsOfFile: DollarLogs.directory + "/" + file, encoding: .utf8) else { return [] }
+    static func frames(_ path: String, scale: Double = 0.3) -> [TouchFrame] {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
         var points: [(Double, Vector)] = []
         for line in text.split(separator: "\n") where line.contains("<Point") {
             func attribute(_ name: String) -> Double? {
@@ -95,7 +95,7 @@ struct ShapeCalibrationTests {
             var correct = 0
             var outcomes: [String: Int] = [:]
             for sample in DollarLogs.samples {
-                let out = TouchScript.recognize(Self.frames(sample.file), rules: rules)
+                let out = TouchScript.recognize(Self.frames(sample.path), rules: rules)
                 let got = out.first.map { $0.event.kind == .shape ? ($0.event.name ?? "?") : "swipe \($0.event.direction?.rawValue ?? "")" } ?? "nothing"
                 if rules.count == 1 { alone[sample.file] = got }
                 if got == sample.shape { correct += 1 } else { outcomes["\(sample.shape)→\(got)", default: 0] += 1 }

@@ -2,51 +2,6 @@ import Foundation
 import Testing
 @testable import GestureCore
 
-/// The $1 study's logs (subject s02), read from ../shared/data/real: each file
-/// is one stroke of a named shape, as `<Point X=".." Y=".." T=".."/>` lines.
-enum DollarLogs {
-    struct Sample {
-        var shape: String
-        var file: String
-        var points: [Vector]
-    }
-
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/data/real/dollar1-unistroke-xml_logs/s02").path
-
-    static var present: Bool { FileManager.default.fileExists(atPath: directory) }
-
-    static let samples: [Sample] = {
-        var all: [Sample] = []
-        for speed in ["slow", "medium", "fast"] {
-            let folder = directory + "/" + speed
-            for file in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() where file.hasSuffix(".xml") {
-                guard let text = try? String(contentsOfFile: folder + "/" + file, encoding: .utf8) else { continue }
-                let shape = String(file.dropLast(4).reversed().drop(while: \.isNumber).reversed())
-                all.append(Sample(shape: shape, file: speed + "/" + file, points: points(in: text)))
-            }
-        }
-        return all
-    }()
-
-    static func points(in xml: String) -> [Vector] {
-        var out: [Vector] = []
-        for line in xml.split(separator: "\n") where line.contains("<Point") {
-            guard let x = attribute("X", in: line), let y = attribute("Y", in: line) else { continue }
-            out.append(Vector(x, y))
-        }
-        return out
-    }
-
-    private static func attribute(_ name: String, in line: Substring) -> Double? {
-        guard let start = line.range(of: " \(name)=\"") else { return nil }
-        let rest = line[start.upperBound...]
-        guard let end = rest.firstIndex(of: "\"") else { return nil }
-        return Double(rest[..<end])
-    }
-}
-
 /// A small generator with a fixed seed, so the random template draws are the same every run.
 private struct SplitMix: RandomNumberGenerator {
     var state: UInt64

@@ -180,12 +180,12 @@ public struct ShapeRecognizer: Recognizer {
         } else if let stroke = ShapeStroke(path: drawing.points), let best = config.matcher.best(stroke) {
             if best.needsBend, ShapeBend.refusal(ofDrawing: drawing.points) != nil,
                let next = config.matcher.ranked(stroke).first(where: { !$0.needsBend }),
-               verdict(next, stroke: stroke, points: drawing.points) == nil {
+               verdict(next, points: drawing.points) == nil {
                 // Not round, as it runs straight somewhere: the nearest shape
                 // that need not bend all round (a rounded rectangle) may take it.
                 return recognize(next, drawing, at: time, tracker: tracker, into: &out)
             }
-            guard let why = verdict(best, stroke: stroke, points: drawing.points) else { return recognize(best, drawing, at: time, tracker: tracker, into: &out) }
+            guard let why = verdict(best, points: drawing.points) else { return recognize(best, drawing, at: time, tracker: tracker, into: &out) }
             return wait(drawing, why, at: time, into: &out)
         } else {
             why = .straightStroke
@@ -194,19 +194,15 @@ public struct ShapeRecognizer: Recognizer {
     }
 
     /// Why `match` is not the shape drawn, or nil when it is.
-    private func verdict(_ match: ShapeMatcher.Match, stroke: ShapeStroke, points: [Vector]) -> TransitionCause? {
+    private func verdict(_ match: ShapeMatcher.Match, points: [Vector]) -> TransitionCause? {
         let turn = match.needsCorner ? ShapeCorners.sharpestTurn(ofDrawing: points) : .infinity
         if turn < ShapeCorners.drawnCorner {
             return .shapeWithoutCorner(best: match.name, Measurement("sharpest turn", turn, .minimum, ShapeCorners.drawnCorner, unit: "°", key: nil))
         }
         guard let least = config.minimum(for: match.name) else { return .shapeUnbound(best: match.name, score: match.score) }
         if match.score < least { return .shapeUnmatched(best: match.name, .under("scored", match.score, .shapeMinScore, limit: least)) }
-        // Wandering (docs/shapes.md): a circle that is not round, or a match
-        // that strays far off its template's path.
+        // Wandering (docs/shapes.md): a circle that is not round.
         if match.needsBend, let bend = ShapeBend.refusal(ofDrawing: points) { return .shapeStrays(best: match.name, bend) }
-        if let stray = ShapeStray.refusal(stroke, name: match.name, score: match.score, templates: config.matcher.templates) {
-            return .shapeStrays(best: match.name, stray)
-        }
         return nil
     }
 

@@ -57,8 +57,8 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
     /// nowhere does: a smooth curve near a check or a bracket (`ShapeCorners`).
     case shapeWithoutCorner(best: String, Measurement)
     /// Shapes: the drawing scored well enough, but wanders where the shape
-    /// does not: far off the template's path (`ShapeStray`), or straight or
-    /// bending back on its way round a circle (`ShapeBend`).
+    /// does not: straight or bending back on its way round a circle
+    /// (`ShapeBend`).
     case shapeStrays(best: String, Measurement)
     /// Shapes: it looked most like a shape no rule binds.
     case shapeUnbound(best: String, score: Double)

@@ -252,9 +252,10 @@ struct ShapeEvaluationTests {
         return share
     }
 
-    /// A set held out from the stray test (`ShapeStray`, docs/shapes.md,
-    /// "Wandering") before it was begun, looked at once when it was set:
-    /// scribble seeds and drawers no earlier change looked at either.
+    /// A set held out from the wandering tests (docs/shapes.md, "Wandering")
+    /// before they were begun, looked at once when they were set, and once
+    /// more at the end of the work for real people (issue 49): scribble seeds
+    /// and drawers no change was tuned on.
     static let freshScribbleSeeds: [UInt64] = Array(81001...81010)
     static let freshDrawerSeeds: [UInt64] = Array(5001...UInt64(5000 + ShapeEvaluation.people))
 

@@ -26,8 +26,10 @@ public enum BuiltinShapes {
         ("delete_mark", p((1, 0), (0, 1), (1, 1), (0, 0)), false),
         ("left_curly_brace", spline(p((0.45, 0), (0.2, 0.08), (0.2, 0.4), (0, 0.5), (0.2, 0.6), (0.2, 0.92), (0.45, 1))), false),
         ("left_sq_bracket", p((0.4, 0), (0, 0), (0, 1), (0.4, 1)), false),
-        // A line that loops once over itself on its way.
-        ("pigtail", spline(p((0, 0.95), (0.5, 0.8), (0.75, 0.4), (0.6, 0.05), (0.35, 0.1), (0.35, 0.45), (0.6, 0.8), (1, 0.95))), false),
+        // A line that loops once over itself on its way: long, nearly flat
+        // tails either side of a loop over the whole height, wider than tall,
+        // as the study's own pigtail is drawn (docs/shapes.md, "The shapes").
+        ("pigtail", spline(p((0, 0.68), (0.22, 0.66), (0.42, 0.5), (0.55, 0.25), (0.55, 0.06), (0.45, 0), (0.35, 0.1), (0.33, 0.32), (0.4, 0.52), (0.55, 0.64), (0.75, 0.68), (1, 0.64))), false),
         ("question_mark", spline(p((0.05, 0.2), (0.45, 0), (0.9, 0.15), (0.85, 0.45), (0.5, 0.65), (0.45, 0.8), (0.45, 1))), false),
         ("rectangle", p((0, 0), (0, 0.66), (1, 0.66), (1, 0), (0, 0)), true),
         // Many draw it nearly square, corners rounded: nearer a circle than the wide one.
@@ -37,6 +39,8 @@ public enum BuiltinShapes {
         // Five points in one stroke, ending where it began.
         ("star", p((0.2, 1), (0.5, 0), (0.8, 1), (0, 0.38), (1, 0.38), (0.2, 1)), true),
         ("triangle", p((0.5, 0), (0, 1), (1, 1), (0.5, 0)), true),
+        // Many draw it flat, about twice as wide as tall: far from the tall one.
+        ("triangle", p((0.5, 0), (0, 0.55), (1, 0.55), (0.5, 0)), true),
         ("v", p((0, 0), (0.5, 1), (1, 0)), false),
         // One stroke: down across, up the side, down across the other way.
         ("x", p((0, 0), (1, 1), (1, 0), (0, 1)), false),

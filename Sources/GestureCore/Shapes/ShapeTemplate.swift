@@ -10,11 +10,14 @@ public struct ShapeTemplate: Sendable {
     /// It may be drawn either way round (built-in shapes); a taught one keeps
     /// the direction it was taught in, unless it is a loop.
     public let anyDirection: Bool
-    /// A stroke may be turned a little to meet it (built-in shapes, drawn by
-    /// strangers at their own slant); a taught one was drawn at its
-    /// teacher's slant, and turning strokes to meet it only blurs it with the
+    /// A stroke may be turned up to `ShapeMatcher.maxSlant` to meet it
+    /// (built-in shapes, drawn by strangers at their own slant); a taught one
+    /// was drawn at its teacher's slant, and turning strokes further than
+    /// `ShapeMatcher.maxTaughtSlant` to meet it only blurs it with the
     /// teacher's other shapes (a circle with their rounded rectangle).
     public let turnsToMeet: Bool
+    /// Degrees either way a stroke may be turned to meet it.
+    var maxTurn: Double { turnsToMeet ? ShapeMatcher.maxSlant : ShapeMatcher.maxTaughtSlant }
     /// It turns sharply somewhere, so a drawing of it must too (`ShapeCorners`):
     /// built-in shapes, defined by their geometry. A taught one is a drawing,
     /// whose hooks where the pen landed or lifted are no corners the next
@@ -55,6 +58,10 @@ public struct ShapeTemplate: Sendable {
                     }
                 }
             }
+            // The drawing as given is a way to draw it too: a taught loop
+            // left open or overshot, begun where its teacher begins, meets a
+            // drawing left open the same way better than any closed lap.
+            if stroke.endGap > 1e-6 { all.append(stroke) }
             variants = all
         } else {
             variants = anyDirection ? [stroke, stroke.reversed] : [stroke]

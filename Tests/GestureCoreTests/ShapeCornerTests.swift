@@ -49,10 +49,12 @@ struct ShapeCornerTests {
         }
     }
 
-    @Test("built-in shapes with corners need them (arrow, caret, check, the brackets and braces, delete mark, rectangle, star, triangle, v, x); circle, pigtail and question mark do not, and no taught shape does")
+    @Test("built-in shapes with corners need them (arrow, caret, check, the brackets and braces, delete mark, pigtail, rectangle, star, triangle, v, x); circle and question mark do not, and no taught shape does")
     func whichShapesHaveCorners() throws {
         let cornered = Set(BuiltinShapes.templates.filter(\.hasCorner).map(\.name))
-        #expect(cornered == ["arrow", "caret", "check", "delete_mark", "left_curly_brace", "left_sq_bracket", "rectangle",
+        // The pigtail's loop is small beside its long tails: its heading
+        // turns 84° over a tenth of its path, round the loop.
+        #expect(cornered == ["arrow", "caret", "check", "delete_mark", "left_curly_brace", "left_sq_bracket", "pigtail", "rectangle",
                              "right_curly_brace", "right_sq_bracket", "star", "triangle", "v", "x"])
         let taught = try #require(ShapeTemplate(name: "check", path: Self.legs(Vector(0, 0), Vector(8, 14), Vector(30, -30)), anyDirection: false))
         #expect(!taught.hasCorner)

@@ -16,8 +16,8 @@ public enum ShapeBend {
     /// The least arm of a drawing, mm.
     static let minDrawnArm = 1.5
     /// A built-in template that turns this much or more at its least bends all
-    /// the way round: the circle (39°); the pigtail, the next, 18°, runs
-    /// nearly straight into its loop, as its drawers do.
+    /// the way round: the circle (39°); the pigtail, the next, 21°, runs
+    /// nearly straight into its loop and out of it, as people draw it.
     public static let templateBend = 30.0
     /// A drawing matched to such a template bends its way at least this much
     /// everywhere: 0°, nowhere straight or bending back.

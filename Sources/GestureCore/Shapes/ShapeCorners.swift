@@ -9,7 +9,9 @@
 /// check, bracket or caret turns 57° or more at its least sharp (1 in 100 under
 /// it), a scribble taken for one turns 40–50° at the median. Measured so, the
 /// built-in shapes with corners turn 78° (a rectangle) to 180° (an arrow),
-/// and those without, 23° (a circle) to 57° (a pigtail).
+/// and those without, 23° (a circle) and 45° (a question mark). A pigtail's
+/// loop is small beside its long tails, so it turns 84° over two arms: a
+/// loop drawn so is a corner by this measure, and people's pigtails have it.
 public enum ShapeCorners {
     /// Each arm, as a share of the path.
     static let arm = 0.05

@@ -59,14 +59,27 @@ final class SwayDesktop {
         }
         var clientEnvironment = environment
         clientEnvironment["WAYLAND_DISPLAY"] = "wayland-1"
-        client = try Child(Self.user + ["/usr/bin/stdbuf", "-oL", "/usr/bin/wev"], environment: clientEnvironment)
-        guard client.wait(upTo: 20, until: { out, _ in out.contains("width: \(Self.width); height: \(Self.height)") }) else {
-            let why = client.stdout + client.stderr + sway.stderr.suffix(2000)
-            _ = client.terminate()
+        // A client that connects while sway is still setting up its output may
+        // get no window; under a loaded guest it may also be slow to start:
+        // one more try with a fresh client before giving up.
+        var started: Child?
+        var why = ""
+        for _ in 0..<2 where started == nil {
+            let client = try Child(Self.user + ["/usr/bin/stdbuf", "-oL", "/usr/bin/wev"], environment: clientEnvironment)
+            if client.wait(upTo: 45, until: { out, _ in out.contains("width: \(Self.width); height: \(Self.height)") }) {
+                started = client
+            } else {
+                why += "wev (\(client.isRunning ? "running" : "ended")): \(client.stdout)\(client.stderr)\n"
+                _ = client.terminate(grace: 2)
+            }
+        }
+        guard let started else {
+            why += "sway: " + sway.stderr.suffix(2000)
             _ = sway.terminate()
             _ = seatd.terminate()
             throw KernelTestError("wev got no window of the screen's size: \(why)")
         }
+        client = started
     }
 
     deinit {

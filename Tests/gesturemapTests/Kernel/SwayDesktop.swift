@@ -13,7 +13,6 @@ final class SwayDesktop {
     static var available: Bool {
         ["/usr/bin/sway", "/usr/bin/wev", "/usr/sbin/seatd", "/usr/bin/swaymsg", "/usr/bin/stdbuf"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
     }
-    private static let user = ["/usr/bin/setpriv", "--reuid=gesturemap", "--regid=gesturemap", "--init-groups"]
 
     private let seatd: Child
     private let sway: Child
@@ -49,7 +48,7 @@ final class SwayDesktop {
             "PATH": "/usr/bin:/bin", "HOME": runtime, "XDG_RUNTIME_DIR": runtime,
             "WLR_BACKENDS": "headless,libinput", "WLR_RENDERER": "pixman", "LIBSEAT_BACKEND": "seatd",
         ]
-        sway = try Child(Self.user + ["/usr/bin/sway", "-c", config], environment: environment)
+        sway = try Child(KernelAccessTests.gesturemapUser + ["/usr/bin/sway", "-c", config], environment: environment)
         let directory = runtime
         guard KernelGuest.wait(upTo: 30, until: { FileManager.default.fileExists(atPath: directory + "/wayland-1") && Self.ipcSocket(in: directory) != nil }) else {
             let why = sway.stderr
@@ -65,7 +64,7 @@ final class SwayDesktop {
         var started: Child?
         var why = ""
         for _ in 0..<2 where started == nil {
-            let client = try Child(Self.user + ["/usr/bin/stdbuf", "-oL", "/usr/bin/wev"], environment: clientEnvironment)
+            let client = try Child(KernelAccessTests.gesturemapUser + ["/usr/bin/stdbuf", "-oL", "/usr/bin/wev"], environment: clientEnvironment)
             if client.wait(upTo: 45, until: { out, _ in out.contains("width: \(Self.width); height: \(Self.height)") }) {
                 started = client
             } else {
@@ -99,7 +98,7 @@ final class SwayDesktop {
         guard let socket = Self.ipcSocket(in: runtime) else { throw KernelTestError("sway's socket is gone") }
         var env = environment
         env["SWAYSOCK"] = socket
-        let child = try Child(Self.user + ["/usr/bin/swaymsg"] + arguments, environment: env)
+        let child = try Child(KernelAccessTests.gesturemapUser + ["/usr/bin/swaymsg"] + arguments, environment: env)
         guard child.waitForExit(upTo: 20) == 0 else { throw KernelTestError("swaymsg \(arguments): \(child.stdout)\(child.stderr)") }
         return child.stdout
     }

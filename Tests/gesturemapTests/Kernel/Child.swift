@@ -100,6 +100,21 @@ final class Child {
         }
     }
 
+    /// Waits until its standard output has had nothing new for `quiet` s, up to `timeout` s.
+    func waitForQuiet(_ quiet: Double, upTo timeout: Double) {
+        var count = -1
+        var since = Date()
+        wait(upTo: timeout) { out, _ in
+            let now = out.utf8.count
+            if now != count {
+                count = now
+                since = Date()
+                return false
+            }
+            return Date().timeIntervalSince(since) >= quiet
+        }
+    }
+
     /// Waits for it to end by itself, up to `timeout` s; its status, or nil.
     func waitForExit(upTo timeout: Double) -> Int32? {
         wait(upTo: timeout) { _, _ in !self.isRunning }

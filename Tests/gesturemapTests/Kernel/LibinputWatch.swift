@@ -55,17 +55,7 @@ final class LibinputWatch {
     /// Waits until no event has come for `quiet` seconds (libinput's own
     /// timeouts, a tap's 180 ms, have run out), up to `timeout`.
     func settle(quiet: Double = 1.0, timeout: Double = 20) {
-        var count = -1
-        var since = Date()
-        _ = child.wait(upTo: timeout) { out, _ in
-            let now = out.utf8.count
-            if now != count {
-                count = now
-                since = Date()
-                return false
-            }
-            return Date().timeIntervalSince(since) >= quiet
-        }
+        child.waitForQuiet(quiet, upTo: timeout)
     }
 
     /// What libinput made of the touches, kept after it stops.

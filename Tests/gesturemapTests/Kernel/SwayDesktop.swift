@@ -123,13 +123,7 @@ final class SwayDesktop {
 
     /// Waits until wev has printed nothing new for `quiet` seconds.
     func settle(quiet: Double = 1.0, timeout: Double = 30) {
-        var count = -1
-        var since = Date()
-        _ = client.wait(upTo: timeout) { out, _ in
-            let now = out.utf8.count
-            if now != count { count = now; since = Date() }
-            return Date().timeIntervalSince(since) >= quiet
-        }
+        client.waitForQuiet(quiet, upTo: timeout)
     }
 
     func reading(fromLine first: Int) -> ClientReading { ClientReading(lines: Array(lines.dropFirst(first))) }

@@ -223,9 +223,8 @@ public enum DeviceScanner {
     /// under /sys/devices/virtual.
     public static func isVirtual(_ node: String) -> Bool {
         let name = node.split(separator: "/").last.map(String.init) ?? node
-        guard let resolved = realpath("/sys/class/input/" + name, nil) else { return false }
-        defer { free(resolved) }
-        return String(cString: resolved).hasPrefix("/sys/devices/virtual/")
+        guard let resolved = FileSystem.resolvedPath("/sys/class/input/" + name) else { return false }
+        return resolved.hasPrefix("/sys/devices/virtual/")
     }
 
     private static func eventNodes(in dir: String) -> [String]? {

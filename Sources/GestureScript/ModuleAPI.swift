@@ -1,5 +1,6 @@
 import Glibc
 import CLuaShim
+import GestureSystem
 
 /// `require(name)`: plain Lua modules from the rules file's directory, and
 /// nowhere else, links included.
@@ -17,7 +18,7 @@ extension ScriptRuntime {
         guard isRegularFile(path) else {
             return fail("module \"\(name)\" not found: no file \(path); require only loads Lua files next to the rules file")
         }
-        guard let real = resolved(path), let directory = resolved(moduleDirectory) else {
+        guard let real = FileSystem.resolvedPath(path), let directory = FileSystem.resolvedPath(moduleDirectory) else {
             return fail("module \"\(name)\": cannot resolve \(path): \(String(cString: strerror(errno)))")
         }
         let inside = directory == "/" ? real.hasPrefix("/") : real.hasPrefix(directory + "/")
@@ -39,13 +40,6 @@ extension ScriptRuntime {
 
 extension String {
     func replacingDots() -> String { String(map { $0 == "." ? "/" : $0 }) }
-}
-
-/// The path with every link and `..` resolved.
-private func resolved(_ path: String) -> String? {
-    guard let p = realpath(path, nil) else { return nil }
-    defer { free(p) }
-    return String(cString: p)
 }
 
 private func isRegularFile(_ path: String) -> Bool {

@@ -20,6 +20,18 @@ public enum FileSystem {
         let inode: UInt64
     }
 
+    /// The path with every link and `..` resolved; nil when it does not exist.
+    /// The one call of realpath(3), kept here (never inlined into another
+    /// module): a module that also imports a C library's header (libyaml's
+    /// includes stdlib.h) cannot name it in the package's fortified release
+    /// build, where clang finds two bodies of it.
+    @_semantics("optimize.no.crossmodule")
+    public static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     public static func identity(of path: String) -> Identity? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }

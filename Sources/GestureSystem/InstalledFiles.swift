@@ -42,9 +42,7 @@ public enum InstalledFiles {
 
     /// This process's binary, links resolved.
     static func executablePath() -> String? {
-        guard let resolved = realpath("/proc/self/exe", nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        FileSystem.resolvedPath("/proc/self/exe")
     }
 
     private static func parent(_ path: String) -> String {

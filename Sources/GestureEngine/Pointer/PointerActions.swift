@@ -143,7 +143,7 @@ extension Engine {
     private func sendTouchpad(_ events: [VirtualEvent], origin: String, always: Bool) throws(HostActionError) {
         guard !events.isEmpty else { return }
         if options.dryRun { return writeDryRunTouchpad() }
-        try send(events, to: .touchpad, origin: origin, always: always)
+        _ = try send(events, to: .touchpad, origin: origin, always: always)
     }
 
     private static func device(_ target: PacketAgenda.Target) -> WritableKeyPath<PointerEffects, VirtualPointingDevice?> {

@@ -79,11 +79,9 @@ public struct TouchDeviceSurvey: Sendable {
 
     /// `class/input/eventN` resolves under `devices/virtual/` in this sysfs.
     private func isVirtual(_ name: String) -> Bool {
-        guard let root = realpath(sysfs, nil) else { return false }
-        defer { free(root) }
-        guard let resolved = realpath(sysfs + "/class/input/" + name, nil) else { return false }
-        defer { free(resolved) }
-        return String(cString: resolved).hasPrefix(String(cString: root) + "/devices/virtual/")
+        guard let root = FileSystem.resolvedPath(sysfs),
+              let resolved = FileSystem.resolvedPath(sysfs + "/class/input/" + name) else { return false }
+        return resolved.hasPrefix(root + "/devices/virtual/")
     }
 
     /// The bits set in a sysfs bitmap: hexadecimal words, the most significant first.

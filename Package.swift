@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "GestureActions", dependencies: ["GestureCore", "GestureSystem", "CEvdev", "CLibevdev", "CSpawn"], swiftSettings: fast),
         .target(
             name: "GestureEngine",
-            dependencies: ["GestureCore", "GestureSystem", "GestureInput", "GestureScript", "GestureActions", "GestureSynth", "GestureContext", "GestureServe"],
+            dependencies: ["GestureCore", "GestureSystem", "GestureInput", "GestureScript", "GestureActions", "GestureContext", "GestureServe"],
             swiftSettings: fast
         ),
         // The author tools (explain, draw, test, shape, record, synth, check):
@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "GestureToolsTests", dependencies: ["GestureTools", "GestureEngine", "GestureCore", "GestureActions"]),
         // GestureTools and GestureActions: the import tests read the bindings and keys they expect a run to act out.
         .testTarget(name: "gesturemapTests", dependencies: ["gesturemap", "GestureTools", "GestureActions", "GestureSystem"]),
-        .testTarget(name: "GestureServeTests", dependencies: ["GestureServe", "GestureCore", "GestureInput"]),
+        .testTarget(name: "GestureServeTests", dependencies: ["GestureServe", "GestureInput"]),
         .testTarget(name: "GestureContextTests", dependencies: ["GestureContext", "CContext", "GestureCore", "GestureSystem", "gesturemap"], exclude: ["Fixtures"]),
     ]
 )

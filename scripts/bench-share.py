@@ -13,7 +13,7 @@ The difference of the two is the latency sharing adds. CPU is gesturemap's
 (user + system, from /proc) per second of the motion, with --share and without
 it (reading the same device beside the desktop) in the same run.
 
-Then the virtual pointer (issue 38): a rule moves it by each change of the
+Then the virtual pointer: a rule moves it by each change of the
 one-finger pan, and each pointer packet's kernel stamp, read back from the
 pointer's own node, is compared with the time its touch packet was written:
 the delay from a touch frame to its pointer event, against the same baseline.

@@ -1,6 +1,6 @@
 /// Fingers that tap one after the other, a drumroll, are each a one-finger tap,
 /// although the second lands before the first lifts and so shares its touch
-/// sequence (issue 40). A two-finger tap's fingers land and lift nearly
+/// sequence. A two-finger tap's fingers land and lift nearly
 /// together and are down together for most of their contact; a roll's take
 /// turns. So a press of several fingers is a roll when they lifted in the
 /// order they landed, and were all down together for less than

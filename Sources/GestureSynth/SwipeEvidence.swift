@@ -1,6 +1,6 @@
 import GestureCore
 
-/// When a swipe's evidence is in (issue 40): the first frame at which all its
+/// When a swipe's evidence is in: the first frame at which all its
 /// fingers are down and each has travelled `swipe_min_distance` from where it
 /// landed. No recognizer can be sure of a swipe sooner, so a decision is
 /// measured from here: the time after it is the recognizer's own waiting.

@@ -1,6 +1,6 @@
 import GestureCore
 
-/// Single swipes of the kinds a recognizer decides late (issue 40), one class
+/// Single swipes of the kinds a recognizer decides late, one class
 /// at a time, on a touchscreen or a touchpad: the slow tail `synth`'s ordinary
 /// swipes rarely reach. Seeded: the same seed, class and profile give the same
 /// bytes. Its own planner, not `GesturePlanner`'s, so that its timing (who

@@ -235,7 +235,7 @@ struct MixedStreamTests {
         /// 10–80 ms after the one before and presses 1.05–1.25 times that gap
         /// (the next finger 0.8–1.25 times as long as the one before), so two
         /// fingers are down together for at most a fifth of a press: a
-        /// one-finger tap per finger (issue 40). The gap is at least 4.8
+        /// one-finger tap per finger. The gap is at least 4.8
         /// frames: sampling moves each landing and lift by up to a frame, and
         /// the overlap must stay clearly under half a press
         /// (`TapRoll.overlapShare`) however the frames fall.

@@ -254,7 +254,7 @@ struct ShapeEvaluationTests {
 
     /// A set held out from the wandering tests (docs/shapes.md, "Wandering")
     /// before they were begun, looked at once when they were set, and once
-    /// more at the end of the work for real people (issue 49): scribble seeds
+    /// more at the end of the work for real people: scribble seeds
     /// and drawers no change was tuned on.
     static let freshScribbleSeeds: [UInt64] = Array(81001...81010)
     static let freshDrawerSeeds: [UInt64] = Array(5001...UInt64(5000 + ShapeEvaluation.people))
@@ -273,7 +273,7 @@ struct ShapeEvaluationTests {
         #expect(share <= Self.floors.scribbles)
     }
 
-    /// The goals for real people (issue 49), checked on each of the four of
+    /// The goals for real people, checked on each of the four of
     /// the $1 logs apart: a person whose shapes fail is not averaged away by
     /// the others.
     static let peopleFloors = (untaught: 0.985, one: 0.995, three: 0.998)

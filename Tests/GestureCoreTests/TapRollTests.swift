@@ -1,7 +1,7 @@
 @testable import GestureCore
 import Testing
 
-/// Issue 40, part 4: two fingers that tap one after the other (a drumroll) are
+/// Two fingers that tap one after the other (a drumroll) are
 /// two one-finger taps, unless they are down together for most of their
 /// contact; ordinary multi-finger taps stay what they were.
 @Suite("Tap rolls")

@@ -1,7 +1,7 @@
 import GestureCore
 import Testing
 
-/// Short fast swipes on a touchpad (issue 49): a pad reports a contact's
+/// Short fast swipes on a touchpad: a pad reports a contact's
 /// landing a few mm off before the fingertip has flattened, and the hand rests
 /// a moment before it throws the stroke. Neither is the stroke's shape: a flick
 /// is decided when its evidence is in, not held to its lift or refused there.

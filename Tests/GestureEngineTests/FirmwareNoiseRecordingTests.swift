@@ -53,7 +53,7 @@ struct FirmwareNoiseRecordingTests {
         #expect(run.gestures.count >= 4, "\(run.gestures)")
     }
 
-    /// Issue 40, part 4: the presses whose second finger landed before the
+    /// The presses whose second finger landed before the
     /// first lifted, and lifted after it, down together briefly, are rolls:
     /// a one-finger tap per finger. Before rolls they were two-finger taps
     /// (1, 2, 1, 2 and 2 fingers); the last press, whose fingers lifted

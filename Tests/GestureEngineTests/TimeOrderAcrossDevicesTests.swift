@@ -4,7 +4,7 @@ import GestureEngine
 import GestureSynth
 import Testing
 
-/// Issue 20: actions leave the engine in non-decreasing `t` across devices too.
+/// Actions leave the engine in non-decreasing `t` across devices too.
 /// Several files given together are several devices whose clocks overlap; the
 /// engine takes their frames earliest first, so that what each device does is
 /// unchanged and only the order across them follows time.

@@ -1,7 +1,7 @@
 @testable import GestureInput
 import Testing
 
-/// Issue 22: the fast lane reads its own writers' lines a word at a time and
+/// The fast lane reads its own writers' lines a word at a time and
 /// numbers without the full scanner. Whatever it takes must still read as the
 /// full parser reads it, bit for bit, and whatever the full parser refuses (and
 /// explains) must be left to it. Every check here compares with the full

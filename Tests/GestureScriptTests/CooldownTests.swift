@@ -1,7 +1,7 @@
 import GestureCore
 import Testing
 
-/// Issue 20: `cooldown` is one fact, kept by the core. A rule in its cooldown
+/// `cooldown` is one fact, kept by the core. A rule in its cooldown
 /// steps aside from a gesture as a disabled rule does, for built-in and Lua
 /// kinds alike.
 @Suite("Cooldown in the core")

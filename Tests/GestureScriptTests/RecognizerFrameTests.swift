@@ -1,7 +1,7 @@
 import GestureCore
 import Testing
 
-/// Issue 20: what a Lua recognizer's frame holds. One frame per input instant;
+/// What a Lua recognizer's frame holds. One frame per input instant;
 /// `f.touches` every contact down plus those lifting in it, each with its
 /// phase; `f.fingers` counting them the same way; the frame that fails it seen
 /// again after its reset.

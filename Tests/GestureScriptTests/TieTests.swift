@@ -1,7 +1,7 @@
 import GestureCore
 import Testing
 
-/// Issue 20: when two rules are recognized in the same frame, the gesture that
+/// When two rules are recognized in the same frame, the gesture that
 /// began first wins the sequence, whichever is built in and whichever is Lua;
 /// gestures that began together go in the arena's order, built-in kinds first.
 @Suite("Ties between gestures recognized in the same frame")

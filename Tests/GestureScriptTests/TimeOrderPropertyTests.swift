@@ -3,7 +3,7 @@ import GestureCore
 @testable import GestureScript
 import Testing
 
-/// Issue 20: actions leave the core in non-decreasing `t`, held deliveries
+/// Actions leave the core in non-decreasing `t`, held deliveries
 /// (`requires_failure_of`) included, and nothing held is lost or given twice.
 /// Long streams of taps, double taps, two-finger taps, knocks (a Lua kind),
 /// swipes, drags and long presses, at random places with random pauses, are

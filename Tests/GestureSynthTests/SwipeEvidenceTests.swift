@@ -2,7 +2,7 @@ import GestureCore
 import GestureSynth
 import Testing
 
-/// Issue 40: the evidence point, the first frame at which all of a swipe's
+/// The evidence point, the first frame at which all of a swipe's
 /// fingers are down and each has travelled `swipe_min_distance` from where it landed.
 @Suite("A swipe's evidence point")
 struct SwipeEvidenceTests {

@@ -121,7 +121,7 @@ struct SynthRecognitionTests {
         #expect(out.map(\.rule.index) == Array(0..<phrases.count))
     }
 
-    /// Issue 40, part 4: fingers taking turns are a one-finger tap each, so
+    /// Fingers taking turns are a one-finger tap each, so
     /// synth's multi-finger taps keep their fingers down together for most of
     /// their contact, and its one-finger taps are no rolls either.
     @Test("synthesized 2- and 3-finger taps and double taps, with a one-finger tap rule bound beside them, are never rolls", arguments: 1...40)

@@ -3,7 +3,7 @@ import GestureInput
 import GestureSynth
 import Testing
 
-/// Issue 40: `synth --tail`'s classes are what they say, and the same seed
+/// `synth --tail`'s classes are what they say, and the same seed
 /// gives the same bytes.
 @Suite("Tail swipes")
 struct TailSwipesTests {

@@ -87,7 +87,7 @@ struct ExplainPlacementTests {
     }
 }
 
-/// Issue 20: explain's tally is what the handlers did. A rule in its cooldown
+/// `explain`'s tally is what the handlers did. A rule in its cooldown
 /// does not fire, and says so with the time it had left.
 @Suite("explain and cooldowns")
 struct ExplainCooldownTests {
@@ -143,7 +143,7 @@ extension ExplainCooldownTests {
     }
 }
 
-/// Issue 20: a gesture held by `requires_failure_of` is told in the sequence it
+/// A gesture held by `requires_failure_of` is told in the sequence it
 /// was made in, with how it ended, however many sequences later that came.
 @Suite("explain and held gestures")
 struct ExplainHeldTests {

@@ -4,7 +4,7 @@ import GestureEngine
 @testable import GestureTools
 import Testing
 
-/// Issue 20, item 7: `synth` places gestures (`at X,Y` in mm), pauses before
+/// `synth` places gestures (`at X,Y` in mm), pauses before
 /// them (`after S` from the last lift) and repeats them (`xN`), so that the
 /// knock's cases, near-misses included, are one line each.
 @Suite("synth: placed gestures")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Short fast swipes on a touchpad, through the binary (issue 49): `synth
+/// Short fast swipes on a touchpad, through the binary: `synth
 /// --tail flick --touchpad` draws them with a real pad's landing reports (a few
 /// mm off) and its contacts fading out before they lift; `run` must decide each,
 /// with its fingers and direction, while its fingers are down.

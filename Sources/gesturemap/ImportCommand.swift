@@ -38,7 +38,7 @@ enum ImportCommand {
         }
         let name = file == "-" ? "stdin" : file
         let bytes: [UInt8]
-        switch file == "-" ? StandardInput.read(limit: ConfigImporter.maxBytes) : BoundedFile.read(file, limit: ConfigImporter.maxBytes) {
+        switch file == "-" ? BoundedFile.readStandardInput(limit: ConfigImporter.maxBytes) : BoundedFile.read(file, limit: ConfigImporter.maxBytes) {
         case .success(let b): bytes = b
         case .failure(let error):
             if case .tooLarge = error.reason {

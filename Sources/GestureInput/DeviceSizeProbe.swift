@@ -17,12 +17,8 @@ public struct DeviceSizeProbe: Sendable {
         self.sysfs = sysfs
     }
 
-    public static var defaultUdevData: String { environment("GESTUREMAP_UDEV_DATA") ?? "/run/udev/data" }
-    public static var defaultSysfs: String { environment("GESTUREMAP_SYSFS") ?? "/sys" }
-
-    private static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
-    }
+    public static var defaultUdevData: String { UdevDatabase.defaultRoot }
+    public static var defaultSysfs: String { UdevDatabase.defaultSysfs }
 
     /// Hints for the device open on `fd`, in the order they apply. Empty when
     /// the kernel gives a resolution: nothing needs to stand in for it.
@@ -44,22 +40,15 @@ public struct DeviceSizeProbe: Sendable {
     /// `LIBINPUT_ATTR_RESOLUTION_HINT=XxY` (units/mm), then
     /// `LIBINPUT_ATTR_SIZE_HINT=WxH` (mm), from the device's udev database entry.
     public func udevHints(major: UInt32, minor: UInt32) -> [SizeHint] {
-        guard let bytes = readSmallFile(udevData + "/c\(major):\(minor)") else { return [] }
+        guard let entry = UdevDatabase(root: udevData, sysfs: sysfs).entry(major: major, minor: minor) else { return [] }
         var resolution: SizeHint?
         var size: SizeHint?
-        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix("E:") {
-            let entry = line.dropFirst(2)
-            guard let eq = entry.firstIndex(of: "=") else { continue }
-            let key = String(entry[..<eq])
-            let value = String(entry[entry.index(after: eq)...])
-            guard let (a, b) = Self.pair(value) else { continue }
-            switch key {
-            case "LIBINPUT_ATTR_RESOLUTION_HINT":
+        for key in ["LIBINPUT_ATTR_RESOLUTION_HINT", "LIBINPUT_ATTR_SIZE_HINT"] {
+            guard let value = entry.properties[key], let (a, b) = Self.pair(value) else { continue }
+            if key == "LIBINPUT_ATTR_RESOLUTION_HINT" {
                 resolution = SizeHint(.unitsPerMillimetre(x: a, y: b), from: .udev(property: key, value: value))
-            case "LIBINPUT_ATTR_SIZE_HINT":
+            } else {
                 size = SizeHint(.millimetres(width: a, height: b), from: .udev(property: key, value: value))
-            default:
-                break
             }
         }
         return [resolution, size].compactMap { $0 }

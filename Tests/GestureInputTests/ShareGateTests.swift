@@ -355,7 +355,7 @@ struct CloneFuzzTests {
     @Test("LIBINPUT_FUZZ_* entries of udev's database: axis code in hex, the fuzz; others and nonsense ignored")
     func parse() {
         let data = "S:input/by-path/x\nE:ID_INPUT=1\nE:LIBINPUT_FUZZ_35=8\nE:LIBINPUT_FUZZ_36=6\nE:LIBINPUT_FUZZ_00=0\nE:LIBINPUT_FUZZ_zz=3\nE:LIBINPUT_FUZZ_30=x\n"
-        let fuzz = DeviceClone.parseFuzz(data)
+        let fuzz = DeviceClone.fuzz(in: UdevDatabase.Entry(text: data))
         #expect(fuzz.map(\.code) == [0x35, 0x36] && fuzz.map(\.fuzz) == [8, 6])
     }
 }

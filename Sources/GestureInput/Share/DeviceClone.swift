@@ -39,23 +39,18 @@ public final class DeviceClone {
 
     /// The fuzz libinput's udev rule kept for each axis of the device at `node`
     /// (`E:LIBINPUT_FUZZ_35=8` in udev's database), or none.
-    static func libinputFuzz(of node: String, udevData: String = "/run/udev/data") -> [(code: UInt16, fuzz: Int32)] {
-        let name = node.split(separator: "/").last.map(String.init) ?? node
-        guard case .success(let numbers) = BoundedFile.read("/sys/class/input/\(name)/dev", limit: 64) else { return [] }
-        // "13:69\n"
-        let id = String(decoding: numbers.filter { $0 != 0x0A && $0 != 0x20 }, as: UTF8.self)
-        guard case .success(let data) = BoundedFile.read(udevData + "/c" + id, limit: 1 << 16) else { return [] }
-        return parseFuzz(String(decoding: data, as: UTF8.self))
+    static func libinputFuzz(of node: String, udev: UdevDatabase = UdevDatabase()) -> [(code: UInt16, fuzz: Int32)] {
+        guard let entry = udev.entry(ofNode: node) else { return [] }
+        return fuzz(in: entry)
     }
 
-    /// `E:LIBINPUT_FUZZ_35=8` lines: axis code in hex, fuzz.
-    static func parseFuzz(_ data: String) -> [(code: UInt16, fuzz: Int32)] {
-        data.split(separator: "\n").compactMap { line in
-            guard line.hasPrefix("E:LIBINPUT_FUZZ_") else { return nil }
-            let entry = line.dropFirst("E:LIBINPUT_FUZZ_".count).split(separator: "=", maxSplits: 1)
-            guard entry.count == 2, let code = UInt16(entry[0], radix: 16), let fuzz = Int32(entry[1]), fuzz > 0 else { return nil }
+    /// `LIBINPUT_FUZZ_<axis code in hex>=<fuzz>` properties, by axis code.
+    static func fuzz(in entry: UdevDatabase.Entry) -> [(code: UInt16, fuzz: Int32)] {
+        entry.properties.compactMap { key, value in
+            guard key.hasPrefix("LIBINPUT_FUZZ_"), let code = UInt16(key.dropFirst("LIBINPUT_FUZZ_".count), radix: 16),
+                  let fuzz = Int32(value), fuzz > 0 else { return nil }
             return (code, fuzz)
-        }
+        }.sorted { $0.code < $1.code }
     }
 
     /// Writes whole packets; the kernel stamps them with the time it gets them.

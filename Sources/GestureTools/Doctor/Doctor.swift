@@ -123,7 +123,7 @@ public struct Doctor {
         }
         guard access(uinputPath, W_OK) == 0 else {
             let text = "this user may not write \(uinputPath)"
-            let tags = udevTags(sysfsDevice: survey.sysfs + "/class/misc/uinput/dev")
+            let tags = UdevDatabase(root: udevData, sysfs: survey.sysfs).entry(devFile: survey.sysfs + "/class/misc/uinput/dev")?.tags
             return [DoctorFinding(why.isEmpty ? .note : .problem, why.isEmpty ? text + " (the rules need it not)" : text + "; the rules need it: " + why.joined(separator: ", "),
                                   fix: fixes.writeUinput(uinputPath, applied(tags, fixes)))]
         }
@@ -163,18 +163,7 @@ public struct Doctor {
 
     /// The tags udev's database gives the node (`G:uaccess`, `Q:uaccess`), or nil when it has no entry.
     private func udevTags(_ node: String) -> Set<String>? {
-        let name = node.split(separator: "/").last.map(String.init) ?? node
-        return udevTags(sysfsDevice: survey.sysfs + "/class/input/\(name)/dev")
-    }
-
-    /// The same, for the device whose sysfs `dev` file ("13:69") is at `dev`.
-    private func udevTags(sysfsDevice dev: String) -> Set<String>? {
-        guard case .success(let numbers) = BoundedFile.read(dev, limit: 64) else { return nil }
-        let id = String(decoding: numbers, as: UTF8.self).trimmed(of: "\n ")
-        guard case .success(let data) = BoundedFile.read(udevData + "/c" + id, limit: 1 << 16) else { return nil }
-        return Set(String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
-            line.hasPrefix("G:") || line.hasPrefix("Q:") ? String(line.dropFirst(2)) : nil
-        })
+        UdevDatabase(root: udevData, sysfs: survey.sysfs).entry(ofNode: node)?.tags
     }
 
     // MARK: Collisions

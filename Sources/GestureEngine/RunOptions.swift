@@ -25,11 +25,14 @@ public struct RunOptions: Sendable {
     /// decoded before are handled (`DecodeAhead`); false does both on one,
     /// for tests that hold the two to the same output.
     public var decodesAhead = true
-    /// Take live devices for exclusive use (EVIOCGRAB).
-    public var grab = false
-    /// Share live devices with the desktop through clones (`DeviceShare`);
-    /// `config{ share = true }` asks for it too.
-    public var share = false
+    /// How live devices are held: read beside the desktop, taken for
+    /// exclusive use (`--grab`, EVIOCGRAB), or shared with the desktop
+    /// through clones (`--share`, `DeviceShare`; `config{ share = true }`
+    /// asks for it too).
+    public var deviceUse = DeviceUse.read
+    public enum DeviceUse: Equatable, Sendable {
+        case read, grab, share
+    }
     /// Print key events and programs as JSON lines instead of typing and running them.
     public var dryRun = false
     /// Run rules files others could write even as root.

@@ -134,7 +134,7 @@ extension Engine {
         do { try device.useMonotonicClock() } catch {
             console.say("gesturemap: warning: \(error.message); long presses may fire late")
         }
-        if options.grab || (sharing && !state.sharingSuspended) { try device.grab() }
+        if options.deviceUse == .grab || (sharing && !state.sharingSuspended) { try device.grab() }
         try device.beginReading()
         return device
     }

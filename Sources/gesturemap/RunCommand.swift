@@ -48,8 +48,12 @@ enum RunCommand {
                 options.trace = inline == nil ? .text : try a.choice(for: name, inline: inline)
             case "--timing": options.timing = true
             case "--realtime": options.realtime = true
-            case "--grab": options.grab = true
-            case "--share": options.share = true
+            case "--grab", "--share":
+                let use: RunOptions.DeviceUse = name == "--grab" ? .grab : .share
+                if options.deviceUse != .read, options.deviceUse != use {
+                    throw UsageError(message: "--share and --grab ask for opposite things: --grab keeps the devices from the desktop, --share gives the desktop every touch but the gestures the rules claim; give one of them")
+                }
+                options.deviceUse = use
             case "--dry-run", "-n": options.dryRun = true
             case "--allow-insecure-rules": options.allowInsecureRules = true
             case "--no-watch": options.watchRules = false
@@ -70,9 +74,6 @@ enum RunCommand {
         }
         if options.fixedApp != nil, options.appSource != nil || options.appCommand != nil {
             throw UsageError(message: "--app fixes the focused application for the whole run; leave out --app-source and --app-command, or --app")
-        }
-        if options.share && options.grab {
-            throw UsageError(message: "--share and --grab ask for opposite things: --grab keeps the devices from the desktop, --share gives the desktop every touch but the gestures the rules claim; give one of them")
         }
         if !options.keyboards.isEmpty, !options.readsKeyboards {
             throw UsageError(message: "--keyboard names a keyboard to read and --no-keyboards reads none; give one of them")

@@ -37,20 +37,30 @@ extension Engine {
         // retain and a release each, a frame.
         let time = frame.time
         Unmanaged.passUnretained(runtime)._withUnsafeGuaranteedRef { $0.advanceClock(to: time) }
-        cores.insideArena = true
-        var asks = false
-        if let core = cores.arenas.withUnsafeBufferPointer({ $0[device].map(Unmanaged.passUnretained) }) {
-            core._withUnsafeGuaranteedRef {
-                $0.arena.handle(frame, into: &cores.deliveries)
-                asks = $0.arena.waitsForAnswer
+        whileArenaWorks {
+            var asks = false
+            if let core = cores.arenas.withUnsafeBufferPointer({ $0[device].map(Unmanaged.passUnretained) }) {
+                core._withUnsafeGuaranteedRef {
+                    $0.arena.handle(frame, into: &cores.deliveries)
+                    asks = $0.arena.waitsForAnswer
+                }
             }
+            if asks { answerQuestions(device: device) }
         }
-        if asks { answerQuestions(device: device) }
-        cores.insideArena = false
-        syncRules()
         if !cores.deliveries.isEmpty || tracing { deliver(from: device) }
         if !catalog.shares.isEmpty { settleClaims(device: device) }
         if !effects.pointer.isIdle { endRecognizerHolds(device: device) }
+    }
+
+    /// A core's step, with the questions it puts to the rules' Lua recognizers.
+    /// Their code may change the rules: the change waits until the step is
+    /// done, and is taken then.
+    @inline(__always)
+    private func whileArenaWorks(_ step: () -> Void) {
+        cores.insideArena = true
+        step()
+        cores.insideArena = false
+        syncRules()
     }
 
     /// What a rule's recognizer pressed for a device's touches goes up when
@@ -104,11 +114,10 @@ extension Engine {
                 continue
             }
             guard arenaDevice >= 0, arenaDue <= time else { break }
-            cores.insideArena = true
-            cores.arenas[arenaDevice]?.arena.advance(to: arenaDue, into: &cores.deliveries)
-            answerQuestions(device: arenaDevice)
-            cores.insideArena = false
-            syncRules()
+            whileArenaWorks {
+                cores.arenas[arenaDevice]?.arena.advance(to: arenaDue, into: &cores.deliveries)
+                answerQuestions(device: arenaDevice)
+            }
             deliver(from: arenaDevice)
             if !catalog.shares.isEmpty { settleClaims(device: arenaDevice) }
             if !effects.pointer.isIdle { endRecognizerHolds(device: arenaDevice) }
@@ -121,11 +130,10 @@ extension Engine {
     func finish(device: Int) {
         guard device >= 0, device < cores.arenas.count else { return }
         if let last = cores.arenas[device]?.arena.tracker.time { advanceAll(to: last) }
-        cores.insideArena = true
-        cores.arenas[device]?.arena.finish(into: &cores.deliveries)
-        answerQuestions(device: device)
-        cores.insideArena = false
-        syncRules()
+        whileArenaWorks {
+            cores.arenas[device]?.arena.finish(into: &cores.deliveries)
+            answerQuestions(device: device)
+        }
         deliver(from: device)
         if !effects.pointer.isIdle { endRecognizerHolds(device: device, inputEnded: true) }
     }

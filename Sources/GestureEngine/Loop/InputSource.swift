@@ -19,7 +19,7 @@ final class InputSource: LoopSource {
     func descriptors(into list: inout [PollRequest]) {
         guard source.isOpen else { return }
         // A shared device is read by its share's thread, which wakes the loop.
-        let fd = session.engine.catalog.shares[source.index]?.engineWake.fd ?? source.fd
+        let fd = session.engine.catalog.shares[source.index]?.wakeDescriptor ?? source.fd
         list.append(PollRequest(fd: fd, events: Int16(POLLIN)))
     }
 
@@ -80,7 +80,11 @@ final class InputSource: LoopSource {
     private func read(_ share: DeviceShare) -> ExitCode? {
         let engine = session.engine
         let delivery = share.take()
-        for message in delivery.messages { engine.console.say(message) }
+        for news in delivery.news {
+            switch news {
+            case .cloneWriteFailed(let error): engine.console.say("gesturemap: " + error.message + " (said once)")
+            }
+        }
         if let dropped = delivery.dropped {
             engine.console.say("gesturemap: \(source.name): the rules fell behind this device: \(dropped) of its events were dropped for them (the desktop had every one); the touches then in progress were cancelled")
         }
@@ -97,8 +101,10 @@ final class InputSource: LoopSource {
             source.device?.ungrab()
         case .unplugged:
             lost(saying: "\(source.name) was unplugged")
-        case .failed(let code):
+        case .readFailed(let code):
             lost(saying: "\(source.name): read error: \(String(cString: strerror(code)))")
+        case .waitFailed(let code):
+            lost(saying: "\(source.name): its sharing thread could not wait for it: \(String(cString: strerror(code)))")
         }
         engine.announce(source)
         return engine.reportDiagnostics(source)

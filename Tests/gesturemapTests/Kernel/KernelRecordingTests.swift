@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// Every real evemu recording, made into a device with `evemu-device` and
-/// played into it at its recorded pace, gives live what it gives from its file.
+/// played into it at its recorded pace, gives live what it gives from its file,
+/// and that is what its SOURCE.md states or the miss listed for it
+/// (`recordingOutcomes`, which RealRecordingOutcomeTests holds from the files).
 /// The pace is kept by `EventPlayer`, which holds each packet to its recorded
 /// time: evemu-play's delays add up under emulation, and a finger resting
 /// 0.4 s in the file rested past a long press's 0.5 s live.
@@ -19,7 +21,7 @@ struct KernelRecordingTests {
     /// long press): the recording is played again, alone.
     static let tolerance = 0.03
 
-    @Test("live through the kernel as from the file: the same gestures, in order, for every recording")
+    @Test("live through the kernel as from the file: the same gestures, in order, for every recording, and what SOURCE.md states or the listed miss")
     func liveMatchesFile() throws {
         let rules = try Binary.temporaryFile("every-gesture.lua", everyGestureRules)
         // Longest first, so that each batch is about as long as its longest.
@@ -39,6 +41,7 @@ struct KernelRecordingTests {
             }
         }
         var matched = 0
+        var stated = (gestures: 0, met: 0, recordings: 0, misses: 0)
         var pending = recordings
         for attempt in 1...3 where !pending.isEmpty {
             var lateOnes: [RealRecording] = []
@@ -65,11 +68,25 @@ struct KernelRecordingTests {
                     }
                     #expect(outcome.lines == file, "\(recording.testDescription): live \(outcome.lines) but from the file \(file)\n\(outcome.stderr)")
                     if outcome.lines == file { matched += 1 }
+                    guard let table = recordingOutcomes[recording.testDescription] else {
+                        Issue.record("\(recording.testDescription): no stated outcome in recordingOutcomes")
+                        continue
+                    }
+                    let live = outcome.lines.compactMap(StatedGesture.init(line:))
+                    #expect(live == table.expected, "\(recording.testDescription): live \(live), SOURCE.md states \(table.stated), listed \(table.expected)")
+                    stated.gestures += table.stated.reduce(0) { $0 + $1.count }
+                    if live == table.stated {
+                        stated.met += table.stated.reduce(0) { $0 + $1.count }
+                        stated.recordings += 1
+                    } else if live == table.expected {
+                        stated.misses += 1
+                    }
                 }
             }
             pending = lateOnes
         }
         KernelGuest.say("\(matched) of \(recordings.count) recordings give live what they give from their files")
+        KernelGuest.say("live: \(stated.met) of \(stated.gestures) stated gestures; \(stated.recordings) of \(recordings.count) recordings give what SOURCE.md states, \(stated.misses) give their listed miss")
     }
 
     /// Plays the recordings side by side, each into its own device read by its
@@ -98,83 +115,5 @@ struct KernelRecordingTests {
             _ = engine.terminate()
             return (engine.outputLines.map(withoutTime), late, engine.stderr)
         }
-    }
-}
-
-/// A gesture line without its time, which live is the kernel's clock.
-private func withoutTime(_ line: String) -> String {
-    line.replacingOccurrences(of: #","t":[-0-9.e+]+"#, with: "", options: .regularExpression)
-}
-
-/// Rules for every kind, finger count and direction, so that any difference shows.
-let everyGestureRules = """
-    local function report(g)
-      emit("gesture", { kind = g.kind, fingers = g.fingers, direction = g.direction, taps = g.taps })
-    end
-    for n = 1, 4 do
-      for _, d in ipairs({ "up", "down", "left", "right", "up-left", "up-right", "down-left", "down-right" }) do
-        on(n .. "-finger swipe " .. d, report)
-      end
-      on(n .. "-finger tap", report)
-      on(n .. "-finger double tap", report)
-      on(n .. "-finger long press", report)
-    end
-    for _, p in ipairs({ "pinch in", "pinch out", "rotate clockwise", "rotate counterclockwise" }) do on(p, report) end
-    """
-
-/// One recording of `../shared/data/real/evemu-devices`, with its device's
-/// `.desc` when the recording holds events only.
-struct RealRecording: CustomTestStringConvertible, Sendable {
-    let events: String
-    let descriptionFile: String?
-    /// What `gesturemap run` reads: the recording, or its `.desc` and events joined.
-    let replayable: String
-
-    var testDescription: String { (events as NSString).lastPathComponent }
-    /// Seconds from its first event to its last.
-    let duration: Double
-
-    static let directory = Binary.packageRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/data/real/evemu-devices").path
-    static var present: Bool { FileManager.default.fileExists(atPath: directory) }
-
-    static let all: [RealRecording] = {
-        var found: [RealRecording] = []
-        for kind in ["touchscreens", "touchpads", "tablets"] {
-            let dir = directory + "/" + kind
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
-            let descs = names.filter { $0.hasSuffix(".desc") }.map { String($0.dropLast(5)) }
-            for name in names.sorted() where name.hasSuffix(".events") {
-                let path = dir + "/" + name
-                let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-                let duration = span(text)
-                if text.hasPrefix("N: ") || text.contains("\nN: ") {
-                    found.append(RealRecording(events: path, descriptionFile: nil, replayable: path, duration: duration))
-                    continue
-                }
-                // The device whose name is the longest start of the recording's.
-                guard let device = descs.filter({ name.hasPrefix($0) }).max(by: { $0.count < $1.count }) else { continue }
-                let desc = dir + "/" + device + ".desc"
-                found.append(RealRecording(events: path, descriptionFile: desc, replayable: joined(desc, path), duration: duration))
-            }
-        }
-        return found
-    }()
-
-    /// From the first `E:` line's time to the last's.
-    private static func span(_ text: String) -> Double {
-        let times = text.split(separator: "\n").filter { $0.hasPrefix("E: ") }.compactMap { line in
-            line.split(separator: " ").dropFirst().first.flatMap { Double($0) }
-        }
-        guard let first = times.first, let last = times.last else { return 0 }
-        return last - first
-    }
-
-    private static func joined(_ desc: String, _ events: String) -> String {
-        let both = ((try? Data(contentsOf: URL(fileURLWithPath: desc))) ?? Data())
-            + ((try? Data(contentsOf: URL(fileURLWithPath: events))) ?? Data())
-        guard let url = try? Binary.temporaryFile((events as NSString).lastPathComponent, "") else { return events }
-        try? both.write(to: url)
-        return url.path
     }
 }

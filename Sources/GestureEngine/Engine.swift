@@ -16,7 +16,7 @@ public final class Engine: ScriptHost {
     var runtime: ScriptRuntime
     var cores = RecognizerCores()
     let catalog = InputCatalog()
-    var effects = Effects()
+    var effects: Effects
     /// The keyboards: held keys and quiet while typing; nil when none is read.
     var keys: KeyboardFeed?
     var state = RunState()
@@ -32,6 +32,7 @@ public final class Engine: ScriptHost {
         self.options = options
         self.console = console
         self.output = output
+        effects = Effects(sink: options.dryRun ? DryRunActions() : SystemActions())
         watchers.progressConsole = console
         effects.launcher.report = { [console] in console.say($0) }
         runtime.host = self

@@ -5,6 +5,8 @@ import GestureCore
 /// virtual keyboard key() types on (made at start, or at first use), and the
 /// virtual pointer and touchpad.
 struct Effects {
+    /// Where the actions go: the system, or `--dry-run`'s lines.
+    let sink: any ActionSink
     let launcher = ProcessLauncher()
     var keyboard: VirtualKeyboard?
     var pointer = PointerEffects()

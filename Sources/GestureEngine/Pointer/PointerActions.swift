@@ -96,7 +96,7 @@ extension Engine {
     /// gesture, as key() gets the keyboard; at start one that cannot be made
     /// stops the run.
     func makePointerDevicesIfUsed(atStart: Bool) -> ExitCode? {
-        guard !options.dryRun else { return nil }
+        guard sink.makesDevices else { return nil }
         for (user, device) in [(VirtualDeviceError.User.pointer, \PointerEffects.pointerDevice), (.touchpad, \PointerEffects.touchpadDevice)] {
             guard effects.pointer[keyPath: device] == nil, let use = runtime.firstCall(ofGlobal: user.rawValue, member: true) else { continue }
             do {
@@ -111,7 +111,7 @@ extension Engine {
         return nil
     }
 
-    private static func makeDevice(_ user: VirtualDeviceError.User) throws(VirtualDeviceError) -> VirtualPointingDevice {
+    static func makeDevice(_ user: VirtualDeviceError.User) throws(VirtualDeviceError) -> VirtualPointingDevice {
         switch user {
         case .pointer: return try .pointer()
         case .touchpad: return try .touchpad()
@@ -122,63 +122,20 @@ extension Engine {
     /// dropped (too many waiting).
     @discardableResult
     private func sendPointer(_ events: [VirtualEvent], origin: String) throws(HostActionError) -> Bool {
-        guard !events.isEmpty else { return true }
-        if options.dryRun {
-            writeDryRun(pointer: events)
-            return true
-        }
-        return try send(events, to: .pointer, origin: origin)
+        try sink.send(events, to: .pointer, origin: origin, button: nil, always: false, in: self)
     }
 
     /// A button's press or release; a release is never dropped.
     private func sendButton(_ button: PointerButton, down: Bool, origin: String) throws(HostActionError) -> Bool {
-        let events = PointerPackets.button(button, down: down)
-        if options.dryRun {
-            writeDryRun(pointer: events)
-            return true
-        }
-        return try send(events, to: .pointer, origin: origin, button: (button, down))
+        try sink.send(PointerPackets.button(button, down: down), to: .pointer, origin: origin, button: (button, down), always: false, in: self)
     }
 
     private func sendTouchpad(_ events: [VirtualEvent], origin: String, always: Bool) throws(HostActionError) {
-        guard !events.isEmpty else { return }
-        if options.dryRun { return writeDryRunTouchpad() }
-        _ = try send(events, to: .touchpad, origin: origin, always: always)
+        _ = try sink.send(events, to: .touchpad, origin: origin, button: nil, always: always, in: self)
     }
 
-    private static func device(_ target: PacketAgenda.Target) -> WritableKeyPath<PointerEffects, VirtualPointingDevice?> {
+    static func device(_ target: PacketAgenda.Target) -> WritableKeyPath<PointerEffects, VirtualPointingDevice?> {
         target == .pointer ? \.pointerDevice : \.touchpadDevice
-    }
-
-    /// To the device (made at first use when the rules did not name it
-    /// directly), now or, when it must wait its moment, from the loop.
-    private func send(_ events: [VirtualEvent], to target: PacketAgenda.Target, origin: String,
-                      button: (PointerButton, down: Bool)? = nil, always: Bool = false) throws(HostActionError) -> Bool {
-        let device = Self.device(target)
-        let user: VirtualDeviceError.User = target == .pointer ? .pointer : .touchpad
-        var notBefore = -Double.infinity
-        if effects.pointer[keyPath: device] == nil {
-            do {
-                effects.pointer[keyPath: device] = try Self.makeDevice(user)
-            } catch {
-                console.say("gesturemap: \(origin): " + error.description)
-                fatal = .unavailable
-                return false
-            }
-            notBefore = MonotonicClock.now() + PacketAgenda.newDeviceSettle
-        }
-        switch deliver(events, to: target, button: button, notBefore: notBefore, always: always || button?.down == false) {
-        case .sent, .queued:
-            return true
-        case .full:
-            if !effects.agendaTroubleSaid {
-                effects.agendaTroubleSaid = true
-                console.say("gesturemap: \(origin): \(PacketAgenda.capacity) pointer packets are waiting to go out already (a click's presses go 30 ms apart); the rest are dropped until they have gone (said once)")
-            }
-            return false
-        case .failed:
-            throw .failed(VirtualDeviceError.stopped(user))
-        }
     }
 
     enum PacketFate { case sent, queued, full, failed }
@@ -219,12 +176,7 @@ extension Engine {
 
     /// The engine's own releases and lifts: no rule to tell when one fails.
     private func sendQuietly(_ events: [VirtualEvent], to target: PacketAgenda.Target = .pointer, releasing button: PointerButton? = nil) {
-        guard !events.isEmpty else { return }
-        if options.dryRun {
-            if target == .pointer { writeDryRun(pointer: events) } else { writeDryRunTouchpad() }
-            return
-        }
-        _ = deliver(events, to: target, button: button.map { ($0, down: false) }, always: true)
+        _ = try? sink.send(events, to: target, origin: nil, button: button.map { ($0, down: false) }, always: true, in: self)
     }
 
     /// The loop's deadline came: what waited for it goes out.
@@ -252,49 +204,6 @@ extension Engine {
         case .keyboard: what = "the virtual keyboard stopped taking keys"
         }
         console.say("gesturemap: " + what + " (said once)")
-    }
-
-    // MARK: --dry-run
-
-    /// One line a packet, its fields named after what they move.
-    private func writeDryRun(pointer events: [VirtualEvent]) {
-        var json = JSONWriter()
-        json.raw("{\"action\":\"pointer\",\"t\":")
-        json.time(runtime.clock)
-        for field in PointerPackets.fields(of: events) {
-            json.byte(0x2C)
-            if field.name == "button" {
-                json.raw("\"button\":")
-                json.string(field.button?.rawValue ?? "unknown")
-                json.raw(",\"value\":")
-            } else {
-                json.string(field.name)
-                json.byte(0x3A)
-            }
-            json.integer(Int64(field.value))
-        }
-        json.byte(0x7D)
-        write(line: json.text)
-    }
-
-    /// The fingers on the virtual touchpad after the packet, and where their middle is, mm.
-    private func writeDryRunTouchpad() {
-        var json = JSONWriter()
-        json.raw("{\"action\":\"touchpad\",\"t\":")
-        json.time(runtime.clock)
-        switch effects.pointer.touchpad.phase {
-        case .up:
-            json.raw(",\"fingers\":0")
-        case let .down(fingers, centre):
-            json.raw(",\"fingers\":")
-            json.integer(Int64(fingers))
-            json.raw(",\"x\":")
-            json.number(centre.x)
-            json.raw(",\"y\":")
-            json.number(centre.y)
-        }
-        json.byte(0x7D)
-        write(line: json.text)
     }
 }
 

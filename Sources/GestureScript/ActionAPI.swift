@@ -26,15 +26,15 @@ extension ScriptRuntime {
         }
         // The runtime's writer, swapped out and back: no allocation a line.
         var json = JSONWriter(capacity: 0)
-        swap(&json, &emitWriter)
+        swap(&json, &now.emitWriter)
         defer {
             json.reset()
-            swap(&json, &emitWriter)
+            swap(&json, &now.emitWriter)
         }
         json.raw("{\"action\":")
         json.string(utf8: name.bindMemory(to: UInt8.self))
         json.raw(",\"t\":")
-        json.time(currentTime)
+        json.time(now.time)
         switch stack.type(at: 2) {
         case .nil, .none:
             break
@@ -84,7 +84,7 @@ extension ScriptRuntime {
             }
         }
         if !messages.isEmpty {
-            if loading {
+            if load.loading {
                 for m in messages { problem(stack, m) }
                 return 0
             }
@@ -186,16 +186,16 @@ extension ScriptRuntime {
             return raise(stack, "\(name): the program's arguments come to more than \(Self.maxExecBytes) bytes, the most one exec may pass")
         }
         let origin = position(stack, level: 1)
-        timerInstant.execs += 1
-        if timerInstant.execs > Self.maxExecsPerInstant {
+        timers.instant.execs += 1
+        if timers.instant.execs > Self.maxExecsPerInstant {
             let problem = "\(name): \(Self.maxExecsPerInstant) programs were asked for at this input instant already, the most there may be; \"\(truncated(argv[shell ? 2 : 0], limit: 64))\" is dropped"
-            if timerInstant.execs == Self.maxExecsPerInstant + 1 { log("\(origin): \(problem)") }
+            if timers.instant.execs == Self.maxExecsPerInstant + 1 { log("\(origin): \(problem)") }
             lua_pushboolean(stack.L, 0)
             stack.push(problem)
             return 2
         }
-        var request = ExecRequest(argv: argv, gesture: currentEvent?.pointee, origin: origin)
-        if let e = currentEvent?.pointee { request.deviceName = host?.deviceName(e.device) }
+        var request = ExecRequest(argv: argv, gesture: now.event?.pointee, origin: origin)
+        if let e = now.event?.pointee { request.deviceName = host?.deviceName(e.device) }
         if stack.type(at: 2) == .table {
             do {
                 try readExecOptions(stack, at: 2, into: &request, add: add)
@@ -282,7 +282,7 @@ extension ScriptRuntime {
     /// stayed down through every later gesture), and every reload would do
     /// them again; `run` and `check` refuse them alike.
     func refusedWhileLoading(_ stack: LuaView, _ call: String) -> Int32? {
-        guard loading else { return nil }
+        guard load.loading else { return nil }
         return raise(stack, "\(call) while the rules load: it would act at every start and every reload, with no gesture to end what it holds down; call it from a handler (on(...)), or from a timer (after(0, function() ... end)) to act once the run has begun")
     }
 }

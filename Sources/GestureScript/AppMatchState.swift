@@ -23,6 +23,10 @@ struct AppMatchState {
     var waiting = false
     var toldWaiting = false
     var toldLongID = false
+    /// Rules whose device or app pattern was reported as taking too many steps.
+    var slowPatternsReported: Set<Int> = []
+    /// Of them, those said while running (AppMatching.swift's tellSlow).
+    var slowPatternsTold = 0
     /// Every step spent, for tests that count work rather than time it.
     var stepsSpent = 0
 

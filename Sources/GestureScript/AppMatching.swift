@@ -183,10 +183,10 @@ extension ScriptRuntime {
     /// The warning of a pattern that took more than `maxDeviceMatchSteps`,
     /// once per rule; past `maxSlowPatternWarnings` rules, one line for the rest.
     func tellSlow(rule index: Int, pattern: String, subject: String, of kind: PatternSubject) {
-        guard slowPatternsReported.insert(index).inserted else { return }
-        slowPatternsTold += 1
-        guard slowPatternsTold <= Self.maxSlowPatternWarnings else {
-            if slowPatternsTold == Self.maxSlowPatternWarnings + 1 {
+        guard appState.slowPatternsReported.insert(index).inserted else { return }
+        appState.slowPatternsTold += 1
+        guard appState.slowPatternsTold <= Self.maxSlowPatternWarnings else {
+            if appState.slowPatternsTold == Self.maxSlowPatternWarnings + 1 {
                 log("\(rules[index].definedAt): warning: this rule's \(kind.option) pattern \"\(pattern)\" and those of more rules take more than \(Self.maxDeviceMatchSteps) steps too; they are not named one by one (gesturemap check names them)")
             }
             return

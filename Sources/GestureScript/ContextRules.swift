@@ -128,7 +128,7 @@ extension ScriptRuntime {
         }
         for note in notes {
             let line = "\(definedAt): warning: \(note)"
-            if loading { warnings.append(line) } else { log(line) }
+            if load.loading { load.warnings.append(line) } else { log(line) }
         }
     }
 

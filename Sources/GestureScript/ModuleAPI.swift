@@ -14,11 +14,11 @@ extension ScriptRuntime {
               !name.contains(".."), !name.hasPrefix(".") else {
             return fail("require() takes a module name such as \"helpers\" or \"lib.paging\" (a file next to the rules file)")
         }
-        let path = moduleDirectory + "/" + name.replacingDots() + ".lua"
+        let path = load.moduleDirectory + "/" + name.replacingDots() + ".lua"
         guard isRegularFile(path) else {
             return fail("module \"\(name)\" not found: no file \(path); require only loads Lua files next to the rules file")
         }
-        guard let real = FileSystem.resolvedPath(path), let directory = FileSystem.resolvedPath(moduleDirectory) else {
+        guard let real = FileSystem.resolvedPath(path), let directory = FileSystem.resolvedPath(load.moduleDirectory) else {
             return fail("module \"\(name)\": cannot resolve \(path): \(String(cString: strerror(errno)))")
         }
         let inside = directory == "/" ? real.hasPrefix("/") : real.hasPrefix(directory + "/")
@@ -30,8 +30,8 @@ extension ScriptRuntime {
         } catch {
             return fail(error.description)
         }
-        chunkNames.add(path)
-        if !sourceFiles.contains(path) { sourceFiles.append(path) }
+        load.chunkNames.add(path)
+        if !load.sourceFiles.contains(path) { load.sourceFiles.append(path) }
         stack.push(real)
         stack.push(path)
         return 2

@@ -143,10 +143,10 @@ extension ScriptRuntime {
     /// A handler that loops cannot flood the desktop: past the budget, calls
     /// at this input instant are dropped, and the first dropped one says so.
     private func withinBudget(_ stack: LuaView) -> Bool {
-        timerInstant.pointerPackets += 1
-        guard timerInstant.pointerPackets > PointerLimits.packetsPerInstant else { return true }
-        if timerInstant.pointerPackets == PointerLimits.packetsPerInstant + 1, !pointerBudgetReported {
-            pointerBudgetReported = true
+        timers.instant.pointerPackets += 1
+        guard timers.instant.pointerPackets > PointerLimits.packetsPerInstant else { return true }
+        if timers.instant.pointerPackets == PointerLimits.packetsPerInstant + 1, !timers.pointerBudgetReported {
+            timers.pointerBudgetReported = true
             log("\(position(stack, level: 1)): pointer and touchpad: \(PointerLimits.packetsPerInstant) calls at this input instant already, the most there may be; the rest of that instant's are dropped, here and at any instant after (releases and lifts still go through; said once)")
         }
         return false

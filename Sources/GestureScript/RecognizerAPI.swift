@@ -112,11 +112,11 @@ extension ScriptRuntime {
 
     func recognizerFunction(_ stack: LuaView) -> Int32 {
         func refuse(_ message: String) -> Int32 {
-            guard loading else { return raise(stack, message) }
+            guard load.loading else { return raise(stack, message) }
             problem(stack, message)
             return 0
         }
-        guard loading else {
+        guard load.loading else {
             return raise(stack, "recognizer() defines a kind while the rules load, not from a handler or a timer")
         }
         guard let name = stack.string(at: 1, limit: Self.maxRecognizerNameBytes) else {
@@ -160,7 +160,7 @@ extension ScriptRuntime {
         guard lua.limits.charge(cost) else {
             return raise(stack, "recognizer(): no Lua memory left for another recognizer (limit \(mebibytes(options.memoryLimit)))")
         }
-        charged += cost
+        load.charged += cost
         func reference(_ key: String) -> Int32? {
             guard stack.rawField(2, key) == .function else {
                 stack.pop()
@@ -352,12 +352,12 @@ extension ScriptRuntime {
         }
         let fields = request.state == .possible ? nil : userGestures.instances[key]?.fields
         userGestures.call = RecognizerCall(definition: index, object: object, state: request.state, time: time, fields: fields)
-        currentOrigin = definition.definedAt
+        now.origin = definition.definedAt
         let stateName = Self.stateNames[request.state] ?? "possible"
         let outcome = stateName.withCString { state in
             callRecognizer(function, object: object, state: state, event: request.event, tracker: tracker)
         }
-        currentOrigin = nil
+        now.origin = nil
         let call = userGestures.call
         userGestures.call = nil
         if case .failure(let failure) = outcome {

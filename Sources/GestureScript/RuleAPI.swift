@@ -9,7 +9,7 @@ extension ScriptRuntime {
 
     func on(_ stack: LuaView) -> Int32 {
         func refuse(_ message: String) -> Int32 {
-            guard loading else { return raise(stack, message) }
+            guard load.loading else { return raise(stack, message) }
             problem(stack, message)
             pushBinding(stack, -1)
             return 1
@@ -50,7 +50,7 @@ extension ScriptRuntime {
         guard lua.limits.charge(cost) else {
             return raise(stack, "on(): no Lua memory left for another rule (limit \(mebibytes(self.options.memoryLimit)))")
         }
-        charged += cost
+        load.charged += cost
         lua_pushvalue(stack.L, 2)
         let ref = gm_ref(stack.L)
         core.cooldown = options.cooldown

@@ -5,7 +5,7 @@ extension ScriptRuntime {
     /// Where the loaded rules (the rules file and the modules it required)
     /// first call global `name` directly, found by reading their text.
     public func firstCall(ofGlobal name: String, member: Bool = false) -> (file: String, line: Int)? {
-        for file in sourceFiles {
+        for file in load.sourceFiles {
             guard let text = RuleText.read(file), let line = CallScanner.firstCall(of: name, in: text, member: member) else { continue }
             return (file, line)
         }

@@ -67,8 +67,8 @@ extension ScriptRuntime {
         var text = stack.string(at: -1) ?? ""
         stack.pop()
         while text.hasSuffix(" ") || text.hasSuffix(":") { text.removeLast() }
-        if text.isEmpty { return currentOrigin ?? "" }
-        return chunkNames.restore(text)
+        if text.isEmpty { return now.origin ?? "" }
+        return load.chunkNames.restore(text)
     }
 
     /// Raises `message` at the caller's line.

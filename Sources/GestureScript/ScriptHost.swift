@@ -92,6 +92,8 @@ public struct ScriptOptions: Sendable {
     public var timeLimit: Double
     /// Running as root, rules files that group or others can write are refused unless this is set.
     public var allowInsecureRules: Bool
+    /// Device names for hosts that do not name devices themselves (tests).
+    public var deviceNames: [String] = []
 
     public init(memoryLimit: Int = 64 << 20, instructionBudget: Int = 10_000_000, timeLimit: Double = 1,
                 allowInsecureRules: Bool = false) {

@@ -20,63 +20,38 @@ public final class ScriptRuntime {
     static let maxDeviceMatchSteps = 100_000
 
     let lua: LuaState
-    let options: ScriptOptions
+    var options: ScriptOptions
     /// Weak: the host owns the runtime. Set after creation by a host that
     /// builds its runtime in its own initializer.
     public weak var host: ScriptHost?
-    /// `emit`'s line, kept between calls for its storage.
-    var emitWriter = JSONWriter()
     var rules: [ScriptRule] = []
-    /// Problems found while loading, each `file:line: message`; any of them fails the load.
-    var problems: [String] = []
-    var problemsLeftOut = 0
-    /// Doubtful but legal things (a rule shadowed by another): `check` fails on them, `run` only says them.
-    public internal(set) var warnings: [String] = []
     public internal(set) var thresholds = Thresholds()
-    /// The input time of what is being handled, for `emit`'s `t` and timers.
-    var currentTime = 0.0
-    /// The event a handler is running for, for `exec`: it points at `call`'s
-    /// own, during the call only, as copying the event (193 bytes, its strings
-    /// retained) into here and out again was a measurable part of every call.
-    var currentEvent: UnsafePointer<GestureEvent>?
-    /// Where the running handler or timer was defined: messages fall back to it
-    /// when no Lua line is on the stack (a host function given as the handler).
-    var currentOrigin: String?
-    /// Device names for hosts that do not name devices themselves (tests).
-    public var deviceNames: [String] = []
-    /// Whether the state is still loading the rules file.
-    var loading = false
-    var chunkNames = ChunkNames()
     public internal(set) var mode = ScriptRuntime.defaultMode
     /// The focused application and the keys held (ContextRules.swift).
     public internal(set) var context = RuleContext()
-    var timers = TimerQueue() { didSet { timersPending = timers.count > 0 } }
-    /// Whether any timer waits: read by the engine every frame, before it asks
-    /// for the earliest (a call), which without timers has nothing to say.
-    public private(set) var timersPending = false
-    var nextTimerID = 1
-    var timerInstant = TimerInstant()
-    /// The pointer budget was exceeded and said so: once a run.
-    var pointerBudgetReported = false
-    var timerHoldReported = false
-    /// Where timers were made, one copy of each.
-    var origins: Set<String> = []
-    /// The input's clock has given a time; timers made before it count from it.
-    var clockStarted = false
-    /// The rules file's directory, where `require` looks.
-    var moduleDirectory = "."
-    /// Every file the rules came from (the rules file and required modules), for reload.
-    public internal(set) var sourceFiles: [String] = []
-    /// Bytes of host structures charged to the memory limit, given back at the end.
-    var charged = 0
-    /// Rules whose device or app pattern was reported as taking too many steps.
-    var slowPatternsReported: Set<Int> = []
-    /// Of them, those said while running (AppMatching.swift's tellSlow).
-    var slowPatternsTold = 0
     /// The `app` options' answers for the focused application (AppMatching.swift).
     var appState = AppMatchState()
     /// Recognizers the rules define, and the shapes they may bind (RecognizerAPI.swift).
     var userGestures = UserGestureState()
+    /// What the handler or timer running now is for.
+    var now = CurrentCall()
+    /// `after` and `every` (ScriptTimers.swift).
+    var timers = TimerState()
+    /// What loading the rules files found and made.
+    var load = LoadRecord()
+
+    /// Doubtful but legal things (a rule shadowed by another): `check` fails on them, `run` only says them.
+    public var warnings: [String] { load.warnings }
+    /// Every file the rules came from (the rules file and required modules), for reload.
+    public var sourceFiles: [String] { load.sourceFiles }
+    /// Whether any timer waits: read by the engine every frame, before it asks
+    /// for the earliest (a call), which without timers has nothing to say.
+    public var timersPending: Bool { timers.pending }
+    /// Device names for hosts that do not name devices themselves (tests).
+    public var deviceNames: [String] {
+        get { options.deviceNames }
+        set { options.deviceNames = newValue }
+    }
 
     /// A state with the rule API. With `sharingLimitsOf`, the new state counts
     /// against the same memory limit as that one (a reload's new rules and the
@@ -93,7 +68,7 @@ public final class ScriptRuntime {
 
     deinit {
         cancelTimers()
-        lua.limits.release(charged)
+        lua.limits.release(load.charged)
     }
 
     /// Lua memory in use by every state sharing this one's limit, in bytes.
@@ -110,14 +85,14 @@ public final class ScriptRuntime {
         if status == LUA_OK { return .success(()) }
         let message = status == GM_DOOR_REFUSED || lua_gettop(L) <= top ? "(no message)" : lua.main.errorMessage()
         lua_settop(L, top)
-        if let stop = lua.limits.stop(origin: currentOrigin) {
-            return .failure(CallFailure(kind: .stopped, message: chunkNames.restore(Self.withTraceback(stop.description, from: message))))
+        if let stop = lua.limits.stop(origin: now.origin) {
+            return .failure(CallFailure(kind: .stopped, message: load.chunkNames.restore(Self.withTraceback(stop.description, from: message))))
         }
         if status == LUA_ERRMEM {
             gm_collect(L)
             return .failure(CallFailure(kind: .memory, message: message))
         }
-        return .failure(CallFailure(kind: status == LUA_ERRSYNTAX || status == LUA_ERRFILE ? .load : .error, message: chunkNames.restore(message)))
+        return .failure(CallFailure(kind: status == LUA_ERRSYNTAX || status == LUA_ERRFILE ? .load : .error, message: load.chunkNames.restore(message)))
     }
 
     /// A stop's own words, then the traceback of whatever error ended the call.
@@ -191,16 +166,16 @@ public final class ScriptRuntime {
 
     /// The file's name for messages, its security, and where its modules are.
     private func prepareToLoad(_ path: String) throws(RuleLoadError) {
-        chunkNames.add(path)
+        load.chunkNames.add(path)
         do {
             try checkSecurity(of: path)
         } catch {
             throw RuleLoadError(problems: [error.description])
         }
-        sourceFiles.append(path)
+        load.sourceFiles.append(path)
         if let slash = path.lastIndex(of: "/") {
-            moduleDirectory = String(path[..<slash])
-            if moduleDirectory.isEmpty { moduleDirectory = "/" }
+            load.moduleDirectory = String(path[..<slash])
+            if load.moduleDirectory.isEmpty { load.moduleDirectory = "/" }
         }
     }
 
@@ -227,8 +202,8 @@ public final class ScriptRuntime {
     }
 
     private func run(loading request: inout gm_request) -> Result<Void, CallFailure> {
-        loading = true
-        defer { loading = false }
+        load.loading = true
+        defer { load.loading = false }
         return enter(&request)
     }
 
@@ -245,13 +220,13 @@ public final class ScriptRuntime {
         }
         checkRuleReferences()
         findShadowedRules()
-        if !problems.isEmpty { throw RuleLoadError(problems: problemList) }
+        if !load.problems.isEmpty { throw RuleLoadError(problems: problemList) }
         measureAppPatterns()
         rulesDidChange()
     }
 
     var problemList: [String] {
-        problemsLeftOut == 0 ? problems : problems + ["... and \(problemsLeftOut) more problems"]
+        load.problemsLeftOut == 0 ? load.problems : load.problems + ["... and \(load.problemsLeftOut) more problems"]
     }
 
     /// Lua's syntax errors read "file:line: message near 'x'"; the file part is already there.
@@ -263,7 +238,7 @@ public final class ScriptRuntime {
     /// told at once, and hands the cores the rules as they are now.
     func rulesDidChange() {
         // While loading, the rules are not whole yet: the end of the load tells.
-        guard !loading else { return }
+        guard !load.loading else { return }
         host?.rulesChanged()
     }
 
@@ -287,12 +262,12 @@ public final class ScriptRuntime {
     /// Whether the handler ran without failing.
     @discardableResult
     private func call(_ index: Int, _ event: GestureEvent, step: Int) -> Bool {
-        currentTime = event.time
-        currentOrigin = rules[index].definedAt
+        now.time = event.time
+        now.origin = rules[index].definedAt
         let phase: String? = rules[index].handlerIsTable ? event.phase.rawValue : nil
         let outcome = withUnsafePointer(to: event) { event in
-            currentEvent = event
-            defer { currentEvent = nil }
+            now.event = event
+            defer { now.event = nil }
             return withOptionalCString(phase) { phase in
                 withGesture(event.pointee) { gesture in
                     var request = gm_request()
@@ -305,7 +280,7 @@ public final class ScriptRuntime {
                 }
             }
         }
-        currentOrigin = nil
+        now.origin = nil
         if case .failure(let failure) = outcome {
             reportFailure(of: index, failure)
             return false
@@ -447,14 +422,14 @@ public final class ScriptRuntime {
             for later in rules[(i + 1)...] where !later.removed
                 && later.core.spec == earlier.core.spec && later.mode == earlier.mode && later.devicePattern == earlier.devicePattern
                 && later.app == earlier.app && later.modifiers == earlier.modifiers {
-                warnings.append("\(earlier.definedAt): warning: this rule for \"\(earlier.core.spec.phrase)\" never runs: the rule at \(later.definedAt) is for the same gesture\(earlier.mode.map { " in mode \"\($0)\"" } ?? "") and, defined later, wins; remove one or give them different modes")
+                load.warnings.append("\(earlier.definedAt): warning: this rule for \"\(earlier.core.spec.phrase)\" never runs: the rule at \(later.definedAt) is for the same gesture\(earlier.mode.map { " in mode \"\($0)\"" } ?? "") and, defined later, wins; remove one or give them different modes")
                 break
             }
         }
     }
 
     func addProblem(_ message: String) {
-        if problems.count < Self.maxProblems { problems.append(truncated(message, limit: Self.maxMessageBytes)) } else { problemsLeftOut += 1 }
+        if load.problems.count < Self.maxProblems { load.problems.append(truncated(message, limit: Self.maxMessageBytes)) } else { load.problemsLeftOut += 1 }
     }
 }
 

@@ -22,7 +22,7 @@ extension ScriptRuntime {
     static let timerFootprint = 160
 
     /// The latest input time the rules have seen.
-    public var clock: Double { currentTime }
+    public var clock: Double { now.time }
 
     /// Takes over another runtime's `state` table (a reload): a deep copy, since
     /// the two Lua states share nothing. Functions in it cannot cross and are
@@ -44,45 +44,45 @@ extension ScriptRuntime {
     /// The earliest timer, on the input's clock; nil while none is due before
     /// the next input.
     public var nextTimerDeadline: Double? {
-        guard clockStarted, !timerInstant.holding else { return nil }
-        return timers.firstDue
+        guard now.clockStarted, !timers.instant.holding else { return nil }
+        return timers.queue.firstDue
     }
 
     /// The engine is about to bring every clock up to `time`: one input
     /// instant, for the limits on timer runs.
     public func beginInstant(at time: Double) {
-        guard time > timerInstant.time else { return }
-        timerInstant = TimerInstant(time: time, serial: timerInstant.serial + 1)
+        guard time > timers.instant.time else { return }
+        timers.instant = TimerInstant(time: time, serial: timers.instant.serial + 1)
     }
 
     /// The input's clock has reached `time`; timers made before the first input
     /// now count from it.
     public func advanceClock(to time: Double) {
-        if !clockStarted {
-            clockStarted = true
-            timers.shiftAll(by: time)
+        if !now.clockStarted {
+            now.clockStarted = true
+            timers.queue.shiftAll(by: time)
         }
         beginInstant(at: time)
-        if time > currentTime { currentTime = time }
+        if time > now.time { now.time = time }
     }
 
     /// Runs every timer due at or before `time`, earliest first (an `every` timer
     /// may run several times), within the limits of the instant.
     public func fireTimers(upTo time: Double) {
         advanceClock(to: time)
-        while !timerInstant.holding, let next = timers.first, next.due <= time {
-            let chained = next.madeIn == timerInstant.serial
-            if chained && timerInstant.runs >= Self.maxTimerRunsPerInstant || timerInstant.elapsed >= options.timeLimit && options.timeLimit > 0 {
+        while !timers.instant.holding, let next = timers.queue.first, next.due <= time {
+            let chained = next.madeIn == timers.instant.serial
+            if chained && timers.instant.runs >= Self.maxTimerRunsPerInstant || timers.instant.elapsed >= options.timeLimit && options.timeLimit > 0 {
                 hold(before: next)
                 break
             }
-            guard var timer = timers.removeFirst() else { break }
-            currentTime = timer.due
+            guard var timer = timers.queue.removeFirst() else { break }
+            now.time = timer.due
             if let interval = timer.interval {
                 if let due = nextRun(of: &timer, interval: interval) {
                     var again = timer
                     again.due = due
-                    timers.insert(again)
+                    timers.queue.insert(again)
                 } else {
                     // Its last run: it cannot be scheduled again.
                     timer.interval = nil
@@ -90,8 +90,8 @@ extension ScriptRuntime {
             }
             let started = Self.cpuSeconds()
             run(timer)
-            if chained { timerInstant.runs += 1 }
-            timerInstant.elapsed += Self.cpuSeconds() - started
+            if chained { timers.instant.runs += 1 }
+            timers.instant.elapsed += Self.cpuSeconds() - started
             if timer.interval == nil { release(timer) }
         }
     }
@@ -101,21 +101,21 @@ extension ScriptRuntime {
     /// so large that adding the interval no longer changes it.
     private func nextRun(of timer: inout LuaTimer, interval: Double) -> Double? {
         var due = timer.due + interval
-        if timer.catchUpInstant == timerInstant.time {
+        if timer.catchUpInstant == timers.instant.time {
             timer.catchUps += 1
         } else {
-            timer.catchUpInstant = timerInstant.time
+            timer.catchUpInstant = timers.instant.time
             timer.catchUps = 1
         }
-        if timer.catchUps >= Self.maxCatchUp && due <= timerInstant.time {
-            let skipped = ((timerInstant.time - timer.due) / interval).rounded(.down)
+        if timer.catchUps >= Self.maxCatchUp && due <= timers.instant.time {
+            let skipped = ((timers.instant.time - timer.due) / interval).rounded(.down)
             due = timer.due + (skipped + 1) * interval
-            if !(due > timerInstant.time) { due = timerInstant.time + interval }
-            guard due > timerInstant.time, due.isFinite else {
-                log("\(timer.origin): warning: every(\(number(interval))) stopped: at input time \(number(timerInstant.time)) s, adding \(number(interval)) s no longer changes the time")
+            if !(due > timers.instant.time) { due = timers.instant.time + interval }
+            guard due > timers.instant.time, due.isFinite else {
+                log("\(timer.origin): warning: every(\(number(interval))) stopped: at input time \(number(timers.instant.time)) s, adding \(number(interval)) s no longer changes the time")
                 return nil
             }
-            log("\(timer.origin): warning: every(\(number(interval))) fell \(number(skipped + Double(timer.catchUps))) runs behind the input's clock (it jumped to \(number(timerInstant.time)) s); it ran \(timer.catchUps) of them and skips the other \(number(skipped))")
+            log("\(timer.origin): warning: every(\(number(interval))) fell \(number(skipped + Double(timer.catchUps))) runs behind the input's clock (it jumped to \(number(timers.instant.time)) s); it ran \(timer.catchUps) of them and skips the other \(number(skipped))")
         }
         guard due > timer.due, due.isFinite else {
             log("\(timer.origin): warning: every(\(number(interval))) stopped: at input time \(number(timer.due)) s, adding \(number(interval)) s no longer changes the time")
@@ -125,35 +125,35 @@ extension ScriptRuntime {
     }
 
     private func hold(before timer: LuaTimer) {
-        timerInstant.holding = true
-        guard !timerHoldReported else { return }
-        timerHoldReported = true
-        let why = timerInstant.runs >= Self.maxTimerRunsPerInstant
-            ? "timers made at one input instant ran \(timerInstant.runs) times in it (the most is \(Self.maxTimerRunsPerInstant); does a timer re-arm itself with after(0, ...)?)"
+        timers.instant.holding = true
+        guard !timers.holdReported else { return }
+        timers.holdReported = true
+        let why = timers.instant.runs >= Self.maxTimerRunsPerInstant
+            ? "timers made at one input instant ran \(timers.instant.runs) times in it (the most is \(Self.maxTimerRunsPerInstant); does a timer re-arm itself with after(0, ...)?)"
             : "timers used \(number(options.timeLimit)) s of CPU time at one input instant (the most one call may)"
         log("\(timer.origin): warning: \(why); the timers still due wait for the next input")
     }
 
     /// End of input: `after` timers still pending run, in order; `every` timers stop.
     public func finishTimers() {
-        for timer in timers.all where timer.interval != nil { discard(timer) }
-        guard let last = timers.all.map(\.due).max() else { return }
-        timerInstant = TimerInstant(time: max(last, timerInstant.time), serial: timerInstant.serial + 1)
+        for timer in timers.queue.all where timer.interval != nil { discard(timer) }
+        guard let last = timers.queue.all.map(\.due).max() else { return }
+        timers.instant = TimerInstant(time: max(last, timers.instant.time), serial: timers.instant.serial + 1)
         fireTimers(upTo: last)
     }
 
     /// Cancels every timer (a reload drops the old rules' timers).
     public func cancelTimers() {
-        for timer in timers.all { discard(timer) }
+        for timer in timers.queue.all { discard(timer) }
     }
 
     private func run(_ timer: LuaTimer) {
-        currentOrigin = timer.origin
+        now.origin = timer.origin
         var request = gm_request()
         request.kind = GM_CALL_REF
         request.ref = timer.function
         let outcome = enter(&request)
-        currentOrigin = nil
+        now.origin = nil
         guard case .failure(let failure) = outcome else { return }
         if failure.kind == .memory {
             log("\(timer.origin): a timer ran out of Lua memory (limit \(mebibytes(options.memoryLimit))) and was stopped")
@@ -161,21 +161,21 @@ extension ScriptRuntime {
             log(failure.message)
         }
         // A repeating timer that fails is stopped, or it would fail forever.
-        if timer.interval != nil, let pending = timers.remove(id: timer.id) {
+        if timer.interval != nil, let pending = timers.queue.remove(id: timer.id) {
             release(pending)
             log("\(timer.origin): warning: the every() timer failed and is stopped")
         }
     }
 
     private func discard(_ timer: LuaTimer) {
-        if let pending = timers.remove(id: timer.id) { release(pending) } else { release(timer) }
+        if let pending = timers.queue.remove(id: timer.id) { release(pending) } else { release(timer) }
     }
 
     /// A timer that will not run again: its function and its charge go.
     private func release(_ timer: LuaTimer) {
         gm_unref(lua.L, timer.function)
         lua.limits.release(Self.timerFootprint)
-        charged -= Self.timerFootprint
+        load.charged -= Self.timerFootprint
     }
 
     /// CPU time of this thread: what the timers' time limit counts, as a call's does.
@@ -192,28 +192,28 @@ extension ScriptRuntime {
         guard stack.type(at: 2) == .function else {
             return raise(stack, "\(name)(\(number(seconds)), ...) needs a function to run")
         }
-        guard timers.count < Self.maxPendingTimers else {
+        guard timers.queue.count < Self.maxPendingTimers else {
             return raise(stack, "\(name)(): \(Self.maxPendingTimers) timers are pending already, the most one rules file may have; keep the handles and :cancel() the timers you no longer need")
         }
         guard lua.limits.charge(Self.timerFootprint) else {
             return raise(stack, "\(name)(): no Lua memory left for another timer (limit \(mebibytes(options.memoryLimit)))")
         }
-        charged += Self.timerFootprint
+        load.charged += Self.timerFootprint
         lua_pushvalue(stack.L, 2)
         let ref = gm_ref(stack.L)
-        let id = nextTimerID
-        nextTimerID += 1
+        let id = timers.nextID
+        timers.nextID += 1
         let origin = internedOrigin(position(stack, level: 1))
-        timers.insert(LuaTimer(id: id, due: (clockStarted ? currentTime : 0) + seconds, interval: repeating ? seconds : nil,
-                               function: ref, origin: origin, madeIn: timerInstant.serial))
+        timers.queue.insert(LuaTimer(id: id, due: (now.clockStarted ? now.time : 0) + seconds, interval: repeating ? seconds : nil,
+                               function: ref, origin: origin, madeIn: timers.instant.serial))
         pushHandle(stack, id)
         return 1
     }
 
     /// One copy of each "file:line", however many timers come from it.
     private func internedOrigin(_ origin: String) -> String {
-        if let known = origins.firstIndex(of: origin) { return origins[known] }
-        if origins.count < 4096 { origins.insert(origin) }
+        if let known = timers.origins.firstIndex(of: origin) { return timers.origins[known] }
+        if timers.origins.count < 4096 { timers.origins.insert(origin) }
         return origin
     }
 
@@ -230,7 +230,7 @@ extension ScriptRuntime {
             return raise(stack, "cancel() belongs to a timer: t = after(1, f); t:cancel()")
         }
         stack.pop()
-        if let timer = timers.remove(id: id) { release(timer) }
+        if let timer = timers.queue.remove(id: id) { release(timer) }
         return 0
     }
 }

@@ -51,20 +51,20 @@ extension ScriptRuntime {
             guard let slow else { continue }
             slowRules.append(index)
             // Said here, not again when the rule meets such an id.
-            slowPatternsReported.insert(index)
+            appState.slowPatternsReported.insert(index)
             guard slowRules.count <= Self.maxSlowPatternWarnings else { continue }
             let letter = String(decoding: [slow.byte], as: UTF8.self)
-            warnings.append("\(rules[index].definedAt): warning: the app pattern \"\(slow.pattern)\" takes more than \(Self.maxDeviceMatchSteps) steps to match an id of \(Self.maxAppIDBytes) \"\(letter)\" characters, where matching gives up and the rule does not match; each focus change pays for it; several *, + or - that can take the same characters make a pattern slow: simplify it (\"firefox\", \"^org%.gnome%.\" or \"term.*\" need a few steps)")
+            load.warnings.append("\(rules[index].definedAt): warning: the app pattern \"\(slow.pattern)\" takes more than \(Self.maxDeviceMatchSteps) steps to match an id of \(Self.maxAppIDBytes) \"\(letter)\" characters, where matching gives up and the rule does not match; each focus change pays for it; several *, + or - that can take the same characters make a pattern slow: simplify it (\"firefox\", \"^org%.gnome%.\" or \"term.*\" need a few steps)")
         }
         guard slowRules.count > Self.maxSlowPatternWarnings || (!slowRules.isEmpty && firstUnmeasured != nil) else { return }
-        let file = sourceFiles.first ?? String(rules[slowRules[0]].definedAt.split(separator: ":").first ?? "rules")
+        let file = load.sourceFiles.first ?? String(rules[slowRules[0]].definedAt.split(separator: ":").first ?? "rules")
         var parts: [String] = []
         let more = slowRules.count - min(slowRules.count, Self.maxSlowPatternWarnings)
         if more > 0 { parts.append("\(more) more rules have slow app patterns") }
         if let firstUnmeasured {
             parts.append("the app patterns from \(firstUnmeasured) on were not measured (a load measures for \(Self.measuringSteps) steps)")
         }
-        warnings.append("\(file): warning: " + parts.joined(separator: "; "))
+        load.warnings.append("\(file): warning: " + parts.joined(separator: "; "))
     }
 
     /// `pattern` (and its `folded` form) against runs of the characters it

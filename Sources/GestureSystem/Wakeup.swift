@@ -31,6 +31,15 @@ public final class Wakeup: @unchecked Sendable {
         _ = write(writeEnd, &byte, 1)
     }
 
+    /// Blocks until a `signal()` since the last drain, then drains.
+    public func wait() {
+        var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        // Interrupted by a signal: the wait goes on. Any other failure returns,
+        // and the caller, which looks at its state again, calls again.
+        while poll(&request, 1, -1) < 0 && errno == EINTR {}
+        drain()
+    }
+
     /// Empties it: `fd` is readable again only after the next `signal()`.
     public func drain() {
         var buffer = [UInt8](repeating: 0, count: 64)

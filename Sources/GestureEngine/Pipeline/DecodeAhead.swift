@@ -1,7 +1,7 @@
-import Glibc
 import GestureCore
 import GestureInput
 import GestureSystem
+import Synchronization
 
 /// A regular file read and decoded on a second thread while the engine
 /// handles the frames decoded before: a replay as fast as the file allows then
@@ -11,19 +11,21 @@ import GestureSystem
 /// sees only what each chunk gave, in `DecodedChunk`s, in order. Nothing the
 /// rules run can reach the decoder, so what a replay does is the same as when
 /// one thread does both (same frames, lines, messages, and their order).
-// Invariant: from start() to finish() only the decoding thread touches `decoding`; the engine's thread touches only `handoff`, which locks.
+// Invariant: from start() to finish() only the decoding thread touches `decoding`; the engine's thread touches only `handoff`, which is Sendable.
 final class DecodeAhead: ChunkProducer, @unchecked Sendable {
     private let decoding: ChunkDecoding
-    private let handoff = ChunkHandoff(capacity: 6, resumeAt: 2)
+    private let handoff: ChunkHandoff
     private var thread: SystemThread?
 
-    private init(_ decoding: ChunkDecoding) {
+    private init(_ decoding: ChunkDecoding, handoff: ChunkHandoff) {
         self.decoding = decoding
+        self.handoff = handoff
     }
 
-    /// Nil when no thread could be made: the caller decodes on its own.
+    /// Nil when no thread (or no pipe to wake it) could be made: the caller decodes on its own.
     static func started(_ decoding: ChunkDecoding) -> DecodeAhead? {
-        let ahead = DecodeAhead(decoding)
+        guard let handoff = ChunkHandoff(capacity: 6, resumeAt: 2) else { return nil }
+        let ahead = DecodeAhead(decoding, handoff: handoff)
         guard let thread = SystemThread({ ahead.decodeAll() }) else { return nil }
         ahead.thread = thread
         return ahead
@@ -57,84 +59,64 @@ final class DecodeAhead: ChunkProducer, @unchecked Sendable {
     }
 }
 
-/// The two threads' meeting point: `HandoffState` under a lock, with a
-/// condition for each side to wait on.
-// Invariant: `state` is read and written only with `lock` held.
-final class ChunkHandoff: @unchecked Sendable {
-    private var state: HandoffState<DecodedChunk>
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let producerMayGo = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private let consumerMayGo = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+/// The two threads' meeting point: `HandoffState` under a `Mutex`, and a
+/// wakeup pipe for each side to wait on when the state says wait. A side
+/// waits only after the state noted it waiting, and the other side signals
+/// only a side so noted: a signal that comes between the two finds the pipe,
+/// which keeps it, so no wakeup is lost.
+final class ChunkHandoff: Sendable {
+    private let state: Mutex<HandoffState<DecodedChunk>>
+    private let producerMayGo: Wakeup
+    private let consumerMayGo: Wakeup
 
-    init(capacity: Int, resumeAt: Int) {
-        state = HandoffState(capacity: capacity, resumeAt: resumeAt)
-        pthread_mutex_init(lock, nil)
-        pthread_cond_init(producerMayGo, nil)
-        pthread_cond_init(consumerMayGo, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(consumerMayGo)
-        pthread_cond_destroy(producerMayGo)
-        pthread_mutex_destroy(lock)
-        consumerMayGo.deallocate()
-        producerMayGo.deallocate()
-        lock.deallocate()
-    }
-
-    private func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        return body()
+    /// Nil when the system would not make the pipes.
+    init?(capacity: Int, resumeAt: Int) {
+        guard let producerMayGo = Wakeup(), let consumerMayGo = Wakeup() else { return nil }
+        self.producerMayGo = producerMayGo
+        self.consumerMayGo = consumerMayGo
+        state = Mutex(HandoffState(capacity: capacity, resumeAt: resumeAt))
     }
 
     /// Storage to fill: a spare chunk, cleared, or a new one.
     func blank() -> DecodedChunk {
-        let chunk = locked { state.reuse() } ?? DecodedChunk()
+        let chunk = state.withLock { $0.reuse() } ?? DecodedChunk()
         chunk.clear()
         return chunk
     }
 
     /// False once the engine stopped taking chunks.
     func put(_ chunk: DecodedChunk) -> Bool {
-        locked {
-            while true {
-                switch state.put(chunk) {
-                case .stored(let wake):
-                    if wake { pthread_cond_signal(consumerMayGo) }
-                    return true
-                case .wait:
-                    pthread_cond_wait(producerMayGo, lock)
-                case .refused:
-                    return false
-                }
+        while true {
+            switch state.withLock({ $0.put(chunk) }) {
+            case .stored(let wake):
+                if wake { consumerMayGo.signal() }
+                return true
+            case .wait:
+                producerMayGo.wait()
+            case .refused:
+                return false
             }
         }
     }
 
     func take() -> DecodedChunk {
-        locked {
-            while true {
-                switch state.take() {
-                case .item(let chunk, let wake):
-                    if wake { pthread_cond_signal(producerMayGo) }
-                    return chunk
-                case .wait:
-                    pthread_cond_wait(consumerMayGo, lock)
-                }
+        while true {
+            switch state.withLock({ $0.take() }) {
+            case .item(let chunk, let wake):
+                if wake { producerMayGo.signal() }
+                return chunk
+            case .wait:
+                consumerMayGo.wait()
             }
         }
     }
 
     func recycle(_ chunk: DecodedChunk) {
-        locked { state.recycle(chunk) }
+        state.withLock { $0.recycle(chunk) }
     }
 
     func close() {
-        locked {
-            // Woken either way: a producer about to wait sees the state closed.
-            _ = state.close()
-            pthread_cond_signal(producerMayGo)
-        }
+        // A producer noted waiting (or about to wait) is woken to see the state closed.
+        if state.withLock({ $0.close() }) { producerMayGo.signal() }
     }
 }

@@ -15,7 +15,7 @@ import GestureInput
 /// `storageBudget` it is handed on and the same read goes on in the next one
 /// (`endsRead` false), so the chunks in flight and spare stay within a few
 /// megabytes, whatever the input.
-// Invariant: one thread at a time has a chunk (the decoding thread until it is put, the engine's from take to recycle), and ChunkHandoff's lock orders each passing.
+// Invariant: one thread at a time has a chunk (the decoding thread until it is put, the engine's from take to recycle), and ChunkHandoff's Mutex orders each passing.
 final class DecodedChunk: @unchecked Sendable {
     /// Frames and touches one chunk stores before it is handed on.
     static let storageBudget = 256 << 10

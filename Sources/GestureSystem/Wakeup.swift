@@ -2,7 +2,7 @@ import Glibc
 
 /// A descriptor one thread makes readable for another that polls it: a pipe
 /// whose reading end says "look", however many times it was said.
-// Invariant: signal() only writes and drain() only reads the pipe, and a pipe's ends are safe to use from two threads.
+// Invariant: signal() only writes the pipe and wait() and drain() only poll and read it, and a pipe's ends are safe to use from two threads.
 public final class Wakeup: @unchecked Sendable {
     /// Poll this for POLLIN.
     public let fd: Int32

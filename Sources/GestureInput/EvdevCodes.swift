@@ -3,7 +3,19 @@
 public enum EV {
     public static let syn: UInt16 = 0x00
     public static let key: UInt16 = 0x01
+    public static let rel: UInt16 = 0x02
     public static let abs: UInt16 = 0x03
+    public static let msc: UInt16 = 0x04
+}
+
+/// REL_* codes of a mouse's motion and wheels.
+public enum REL {
+    public static let x: UInt16 = 0x00
+    public static let y: UInt16 = 0x01
+    public static let hwheel: UInt16 = 0x06
+    public static let wheel: UInt16 = 0x08
+    public static let wheelHiRes: UInt16 = 0x0b
+    public static let hwheelHiRes: UInt16 = 0x0c
 }
 
 public enum SYN {
@@ -30,6 +42,11 @@ public enum MTTool {
 }
 
 public enum BTN {
+    public static let left: UInt16 = 0x110
+    public static let right: UInt16 = 0x111
+    public static let middle: UInt16 = 0x112
+    public static let side: UInt16 = 0x113
+    public static let extra: UInt16 = 0x114
     public static let touch: UInt16 = 0x14a
     public static let toolFinger: UInt16 = 0x145
     public static let toolQuintTap: UInt16 = 0x148

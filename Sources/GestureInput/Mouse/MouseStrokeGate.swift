@@ -1,0 +1,421 @@
+/// What reaches the desktop through a shared mouse's clone: every packet of
+/// the mouse's, except the strokes and chords gesturemap claims. Events in,
+/// events for the clone out, signals out; no I/O.
+///
+/// The stroke button's press is held back while a stroke may still come (as
+/// is the first button of a claimed chord). Let go under the threshold, it
+/// reaches the clone at once as it came: a click. Held still past the
+/// timeout, it reaches the clone then, and the rest live: a press held, or the
+/// start of a drag. Moved past the threshold, a stroke begins and the
+/// recognizers decide: claimed, the desktop sees no button at all; let go
+/// (or undecided when the stroke rests), the desktop gets the press late and
+/// everything after it, a drag. The clone is written from a model of what it
+/// was told, so that it never gets a release it had no press for, and `end()`
+/// leaves nothing down on it.
+public struct MouseStrokeGate: Sendable {
+    public struct Settings: Sendable, Equatable {
+        /// The button strokes are drawn with; nil when no rule binds a stroke.
+        public var strokeButton: UInt16?
+        /// Motion from the press, mm, that makes a held press a stroke.
+        public var threshold: Double
+        /// How long a held press waits for motion, and how long a stroke may
+        /// rest undecided (seconds), before the desktop gets it.
+        public var timeout: Double
+        /// The mouse's counts a millimetre (`MouseResolution`).
+        public var countsPerMillimetre: Double
+        /// Chords a rule claims: their parts never reach the clone.
+        public var claimedChords: Set<MouseChord>
+        /// Chords a rule watches without claiming: reported, passed through.
+        public var watchedChords: Set<MouseChord>
+
+        public init(strokeButton: UInt16? = BTN.right, threshold: Double = MouseStrokeGate.defaultThreshold,
+                    timeout: Double = MouseStrokeGate.defaultTimeout, countsPerMillimetre: Double = MouseResolution.fallback.countsPerMillimetre,
+                    claimedChords: Set<MouseChord> = [], watchedChords: Set<MouseChord> = []) {
+            self.strokeButton = strokeButton
+            self.threshold = threshold
+            self.timeout = timeout
+            self.countsPerMillimetre = countsPerMillimetre
+            self.claimedChords = claimedChords
+            self.watchedChords = watchedChords
+        }
+
+        /// Buttons whose press is held back: the stroke button, and the first
+        /// button of each claimed chord (its press must not reach the desktop
+        /// before the chord shows whether it is gesturemap's).
+        var leads: Set<UInt16> {
+            var out = Set(claimedChords.map(\.held))
+            if let strokeButton { out.insert(strokeButton) }
+            return out
+        }
+    }
+
+    /// Easystroke and wstroke make a press a stroke past 16 pixels from where
+    /// it was pressed; a count is a pixel at the pointer's unaccelerated rate,
+    /// and libinput normalizes a mouse to 1000 dpi: 16 counts are 0.41 mm
+    /// (docs/defaults.md, "Mouse strokes").
+    public static let defaultThreshold = 16 * 25.4 / 1000
+    /// Easystroke's default timeout profile waits 250 ms for motion (and for a
+    /// resting stroke); InputActions waits 50 ms for more buttons, then 200 ms
+    /// for motion.
+    public static let defaultTimeout = 0.25
+    /// Packets a held press keeps for the clone (4 s at 1000 Hz); past them the
+    /// desktop gets it, as a drag, and the rest live.
+    public static let maxHeldPackets = 4096
+
+    /// One packet of the device's: its events without the SYN_REPORT, and the report's time.
+    public struct Packet: Equatable, Sendable {
+        public var events: [EvdevEvent]
+        public var time: Double
+    }
+
+    /// A press held back from the clone.
+    public struct Hold: Equatable, Sendable {
+        public var button: UInt16
+        public var since: Double
+        /// What the clone has not had of it, as it came (the press first).
+        public var packets: [Packet]
+        /// Motion since the press, counts.
+        var dx: Int64 = 0
+        var dy: Int64 = 0
+        var lastMotion: Double
+        /// The button went up during an undecided stroke: where in `packets`, and when.
+        var up: (index: Int, time: Double)?
+
+        public static func == (a: Hold, b: Hold) -> Bool {
+            a.button == b.button && a.since == b.since && a.packets == b.packets && a.dx == b.dx && a.dy == b.dy
+                && a.lastMotion == b.lastMotion && a.up?.index == b.up?.index && a.up?.time == b.up?.time
+        }
+    }
+
+    public enum Phase: Equatable, Sendable {
+        /// Nothing held: packets pass as they come.
+        case idle
+        /// A lead button's press, held until it is let go, moves past the
+        /// threshold, waits past the timeout, or meets a chord.
+        case holding(Hold)
+        /// The stroke button moved past the threshold: the recognizers decide
+        /// (`claim()` or `release()`), until the stroke rests for the timeout.
+        case stroking(Hold)
+        /// gesturemap's: these buttons and the pointer's motion do not reach
+        /// the clone until every one of them is up.
+        case withholding(owned: Set<UInt16>)
+    }
+
+    /// What the caller does besides writing the events.
+    public enum Signal: Equatable, Sendable {
+        /// The stroke button moved past the threshold: a stroke for the recognizers.
+        case strokeBegan(button: UInt16)
+        /// A stroke rested undecided past the timeout: the desktop has it now, a drag.
+        case strokeForwarded(button: UInt16)
+        /// A chord of the settings' happened; claimed ones reached the clone not at all.
+        case chord(MouseChord, claimed: Bool)
+        /// `claim()` took the held press: the desktop sees no button for it.
+        case claimed(button: UInt16)
+    }
+
+    public private(set) var settings: Settings
+    public private(set) var phase: Phase = .idle
+    /// Buttons down on the device, in the order they went down.
+    private var down: [UInt16] = []
+    /// Buttons down on the clone, as it was told.
+    public private(set) var cloneButtons: Set<UInt16> = []
+    private var packet: [EvdevEvent] = []
+    /// The last packet's time.
+    private var time = 0.0
+
+    /// `state`: the device's state when sharing begins; buttons down then
+    /// stay gesturemap's until they go up (the desktop saw none go down).
+    public init(settings: Settings, state: [EvdevEvent] = []) {
+        self.settings = settings
+        for e in state where e.type == EV.key && e.value != 0 && !down.contains(e.code) { down.append(e.code) }
+        if !down.isEmpty { phase = .withholding(owned: Set(down)) }
+    }
+
+    /// A rules reload: new claims; what is held stays held.
+    public mutating func update(_ settings: Settings) {
+        self.settings = settings
+    }
+
+    /// The next moment `expire(at:)` has work.
+    public var deadline: Double? {
+        switch phase {
+        case .holding(let hold): return hold.since + settings.timeout
+        case .stroking(let hold): return (hold.up?.time ?? hold.lastMotion) + settings.timeout
+        case .idle, .withholding: return nil
+        }
+    }
+
+    /// One event of the device's: the events the clone is to get now (whole
+    /// packets, each ending in SYN_REPORT) and what else happened.
+    public mutating func handle(_ event: EvdevEvent, into out: inout [EvdevEvent]) -> Signal? {
+        guard event.type == EV.syn else {
+            packet.append(event)
+            return nil
+        }
+        switch event.code {
+        case SYN.report:
+            let events = packet
+            packet.removeAll(keepingCapacity: true)
+            return report(Packet(events: events, time: event.time), into: &out)
+        case SYN.dropped:
+            // libevdev follows it with the state as it is now, ended by one SYN_REPORT.
+            packet.removeAll(keepingCapacity: true)
+            return nil
+        default:
+            packet.append(event)
+            return nil
+        }
+    }
+
+    /// Time passed with no event: a held press or a resting stroke goes to the desktop.
+    public mutating func expire(at now: Double, into out: inout [EvdevEvent]) -> Signal? {
+        guard let due = deadline, now >= due else { return nil }
+        switch phase {
+        case .holding(let hold):
+            forward(hold, into: &out)
+        case .stroking(let hold):
+            forward(hold, into: &out)
+            return .strokeForwarded(button: hold.button)
+        case .idle, .withholding:
+            break
+        }
+        return nil
+    }
+
+    /// A claimed rule recognized the held press or stroke: the desktop sees no button for it.
+    public mutating func claim(into out: inout [EvdevEvent]) -> Signal? {
+        switch phase {
+        case .holding(let hold), .stroking(let hold):
+            if let up = hold.up {
+                // Let go already: what came after it is the desktop's, live again.
+                phase = .idle
+                for p in hold.packets[(up.index + 1)...] { write(Self.without(p.events) { $0.isKey(hold.button) }, at: p.time, into: &out) }
+            } else {
+                phase = .withholding(owned: [hold.button])
+            }
+            return .claimed(button: hold.button)
+        case .idle, .withholding:
+            return nil
+        }
+    }
+
+    /// The recognizers decided no claimed rule takes it: the desktop gets the
+    /// held press and what followed, at once, and the rest live.
+    public mutating func release(into out: inout [EvdevEvent]) {
+        switch phase {
+        case .holding(let hold), .stroking(let hold):
+            forward(hold, into: &out)
+        case .idle, .withholding:
+            return
+        }
+    }
+
+    /// The device is gone or sharing stops: whatever the clone holds goes up.
+    public mutating func end(into out: inout [EvdevEvent]) {
+        var releases: [EvdevEvent] = []
+        for code in cloneButtons.sorted() { releases.append(EvdevEvent(time: time, type: EV.key, code: code, value: 0)) }
+        write(releases, at: time, into: &out)
+        phase = .idle
+        packet.removeAll()
+    }
+
+    // MARK: Packets
+
+    private mutating func report(_ p: Packet, into out: inout [EvdevEvent]) -> Signal? {
+        time = p.time
+        let before = down
+        var presses: [UInt16] = []
+        var releases: [UInt16] = []
+        var motion = (x: Int64(0), y: Int64(0))
+        for e in p.events {
+            switch e.type {
+            case EV.key where e.value != 0:
+                if !down.contains(e.code) {
+                    down.append(e.code)
+                    presses.append(e.code)
+                }
+            case EV.key:
+                if let i = down.firstIndex(of: e.code) {
+                    down.remove(at: i)
+                    releases.append(e.code)
+                }
+            case EV.rel where e.code == REL.x:
+                motion.x = motion.x.saturatingAdd(Int64(e.value))
+            case EV.rel where e.code == REL.y:
+                motion.y = motion.y.saturatingAdd(Int64(e.value))
+            default:
+                break
+            }
+        }
+        let moved = motion.x != 0 || motion.y != 0
+        let turn = WheelTurn.of(p.events)
+
+        switch phase {
+        case .idle:
+            if presses.count == 1, before.isEmpty, let lead = presses.first, settings.leads.contains(lead) {
+                phase = .holding(Hold(button: lead, since: p.time, packets: [p], dx: motion.x, dy: motion.y, lastMotion: p.time))
+                return nil
+            }
+            var events = p.events
+            var signal: Signal?
+            if let first = before.first(where: down.contains), let chord = chord(held: first, presses: presses, turn: turn) {
+                let claimed = settings.claimedChords.contains(chord)
+                if claimed {
+                    // Its lead already reached the desktop (it was no lead then): only the chord's part is withheld.
+                    events = Self.without(events) { chordPart($0, of: chord) }
+                    if case .button(let b) = chord.then { phase = .withholding(owned: [b]) }
+                }
+                if claimed || settings.watchedChords.contains(chord) { signal = .chord(chord, claimed: claimed) }
+            }
+            write(events, at: p.time, into: &out)
+            return signal
+
+        case .holding(var hold):
+            hold.packets.append(p)
+            hold.dx = hold.dx.saturatingAdd(motion.x)
+            hold.dy = hold.dy.saturatingAdd(motion.y)
+            if moved { hold.lastMotion = p.time }
+            if releases.contains(hold.button) {
+                // A click: as it came, at once.
+                forward(hold, into: &out)
+                return nil
+            }
+            if let chord = chord(held: hold.button, presses: presses, turn: turn) { return chorded(chord, hold, into: &out) }
+            if hold.packets.count >= Self.maxHeldPackets {
+                forward(hold, into: &out)
+                return nil
+            }
+            if travelled(hold) {
+                if hold.button == settings.strokeButton {
+                    phase = .stroking(hold)
+                    return .strokeBegan(button: hold.button)
+                }
+                // A chord's lead that moves is a drag.
+                forward(hold, into: &out)
+                return nil
+            }
+            phase = .holding(hold)
+            return nil
+
+        case .stroking(var hold):
+            hold.packets.append(p)
+            if hold.up == nil {
+                if moved { hold.lastMotion = p.time }
+                if releases.contains(hold.button) {
+                    hold.up = (hold.packets.count - 1, p.time)
+                } else if let chord = chord(held: hold.button, presses: presses, turn: turn) {
+                    return chorded(chord, hold, into: &out)
+                }
+            }
+            if hold.packets.count >= Self.maxHeldPackets {
+                forward(hold, into: &out)
+                return .strokeForwarded(button: hold.button)
+            }
+            phase = .stroking(hold)
+            return nil
+
+        case .withholding(var owned):
+            var events = Self.without(p.events) { e in
+                // The pointer stays where gesturemap's press found it.
+                (e.type == EV.key && owned.contains(e.code)) || (e.type == EV.rel && (e.code == REL.x || e.code == REL.y))
+            }
+            var signal: Signal?
+            if let first = before.first(where: owned.contains), let chord = chord(held: first, presses: presses, turn: turn) {
+                let claimed = settings.claimedChords.contains(chord)
+                if claimed {
+                    events = Self.without(events) { chordPart($0, of: chord) }
+                    if case .button(let b) = chord.then { owned.insert(b) }
+                }
+                if claimed || settings.watchedChords.contains(chord) { signal = .chord(chord, claimed: claimed) }
+            }
+            owned.formIntersection(down)
+            phase = owned.isEmpty ? .idle : .withholding(owned: owned)
+            write(events, at: p.time, into: &out)
+            return signal
+        }
+    }
+
+    /// The chord a packet makes with a button held: another button pressed, or the wheel turned.
+    private func chord(held: UInt16, presses: [UInt16], turn: WheelTurn?) -> MouseChord? {
+        if let other = presses.first(where: { $0 != held }) { return MouseChord(held: held, then: .button(other)) }
+        if let turn { return MouseChord(held: held, then: .wheel(turn)) }
+        return nil
+    }
+
+    private func chordPart(_ e: EvdevEvent, of chord: MouseChord) -> Bool {
+        switch chord.then {
+        case .button(let b): return e.isKey(b)
+        case .wheel: return WheelTurn.isWheel(e)
+        }
+    }
+
+    /// A chord ends a hold: claimed, neither button reaches the clone (nor the
+    /// motion held with them); otherwise the hold goes to the clone as it came.
+    private mutating func chorded(_ chord: MouseChord, _ hold: Hold, into out: inout [EvdevEvent]) -> Signal? {
+        let claimed = settings.claimedChords.contains(chord)
+        if claimed {
+            var owned: Set<UInt16> = [hold.button]
+            if case .button(let b) = chord.then { owned.insert(b) }
+            phase = .withholding(owned: owned)
+        } else {
+            forward(hold, into: &out)
+        }
+        return claimed || settings.watchedChords.contains(chord) ? .chord(chord, claimed: claimed) : nil
+    }
+
+    /// A packet without some of its events; a withheld button takes its
+    /// MSC_SCAN with it, which names the switch that was pressed.
+    private static func without(_ events: [EvdevEvent], _ withheld: (EvdevEvent) -> Bool) -> [EvdevEvent] {
+        var keyWithheld = false
+        var out: [EvdevEvent] = []
+        for e in events {
+            if withheld(e) {
+                if e.type == EV.key { keyWithheld = true }
+            } else {
+                out.append(e)
+            }
+        }
+        return keyWithheld ? out.filter { $0.type != EV.msc } : out
+    }
+
+    private func travelled(_ hold: Hold) -> Bool {
+        let limit = settings.threshold * settings.countsPerMillimetre
+        let x = Double(hold.dx)
+        let y = Double(hold.dy)
+        return x * x + y * y >= limit * limit
+    }
+
+    /// The held packets reach the clone as they came, now; the rest live.
+    private mutating func forward(_ hold: Hold, into out: inout [EvdevEvent]) {
+        phase = .idle
+        for p in hold.packets { write(p.events, at: p.time, into: &out) }
+    }
+
+    // MARK: Writing the clone
+
+    /// One packet for the clone, without what would contradict what it was
+    /// told (a press of a button it holds, a release of one it does not).
+    private mutating func write(_ events: [EvdevEvent], at time: Double, into out: inout [EvdevEvent]) {
+        let start = out.count
+        for e in events {
+            if e.type == EV.key {
+                let isDown = cloneButtons.contains(e.code)
+                if (e.value != 0) == isDown { continue }
+                if e.value != 0 { cloneButtons.insert(e.code) } else { cloneButtons.remove(e.code) }
+            }
+            out.append(e)
+        }
+        if out.count > start { out.append(EvdevEvent(time: time, type: EV.syn, code: SYN.report, value: 0)) }
+    }
+}
+
+extension EvdevEvent {
+    func isKey(_ code: UInt16) -> Bool { type == EV.key && self.code == code }
+}
+
+extension Int64 {
+    func saturatingAdd(_ other: Int64) -> Int64 {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? .max : .min) : sum
+    }
+}

@@ -7,11 +7,11 @@ extension Engine {
     /// nothing would say why. Said once per device, when the engine first sees
     /// its frames, or when a rules reload binds an edge swipe.
     func checkEdges(device: Int, surface: Surface?) {
-        guard surface == nil, !cores.edgesExplained.contains(device) else { return }
+        guard surface == nil, let lane = lanes.lane(device), !lane.edgesExplained else { return }
         let rules = runtime.coreRules(forDevice: deviceName(device))
         guard rules.contains(where: { $0.spec.kind == .edgeSwipe }) else { return }
-        cores.edgesExplained.insert(device)
-        let input = catalog.names[device].map { $0 == "-" ? "<stdin>" : $0 } ?? "input \(device)"
+        lane.edgesExplained = true
+        let input = lane.inputName.map { $0 == "-" ? "<stdin>" : $0 } ?? "input \(device)"
         console.say("gesturemap: \(input): the touch surface's size is unknown, so edge-swipe rules cannot fire; "
             + "give the axis ranges (an NDJSON device header with min and max, or a device description)")
     }

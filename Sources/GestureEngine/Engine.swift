@@ -15,7 +15,7 @@ public final class Engine: ScriptHost {
     /// The rules' Lua state: built with the engine, replaced whole by a reload.
     var runtime: ScriptRuntime
     var cores = RecognizerCores()
-    let catalog = InputCatalog()
+    let lanes = DeviceLanes()
     var effects: Effects
     /// The keyboards: held keys and quiet while typing; nil when none is read.
     var keys: KeyboardFeed?
@@ -102,7 +102,7 @@ public final class Engine: ScriptHost {
     }
 
     public func deviceName(_ device: Int) -> String? {
-        catalog.name(of: device)
+        lanes.name(of: device)
     }
 
     public func rulesChanged() {

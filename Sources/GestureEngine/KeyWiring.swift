@@ -55,14 +55,14 @@ extension Engine {
 
     /// A frame on a touchpad without the touches that landed while typing.
     func quietWhileTyping(_ frame: TouchFrame, _ keys: KeyboardFeed) -> TouchFrame {
-        guard catalog.touchpads.contains(frame.device) else { return frame }
+        guard let lane = lanes.lane(frame.device), lane.isTouchpad else { return frame }
         // Most frames: nothing lands and nothing is being left out.
-        if !keys.ignoringOn.contains(frame.device), !frame.touches.contains(where: { $0.phase == .began }) { return frame }
+        if !lane.ignoringTyping, !frame.touches.contains(where: { $0.phase == .began }) { return frame }
         var ignored: [Int] = []
-        var filter = keys.typingFilters[frame.device] ?? TypingFilter()
+        var filter = lane.typingFilter
         let out = filter.filter(frame, quiets: { keys.inputs.quiets(touchpadTouchAt: $0) }, newlyIgnored: &ignored)
-        keys.typingFilters[frame.device] = filter
-        if filter.ignored.isEmpty { keys.ignoringOn.remove(frame.device) } else { keys.ignoringOn.insert(frame.device) }
+        lane.typingFilter = filter
+        lane.ignoringTyping = !filter.ignored.isEmpty
         if options.trace != nil {
             for id in ignored {
                 sayTrace(text: "t=\(Self.formatTime(frame.time)) touch \(id) ignored: it landed on a touchpad while typing (typing_quiet)",
@@ -77,7 +77,7 @@ extension Engine {
     /// (NDJSON, a pipe) counts as a touchscreen, which typing never quiets.
     func noteSurface(index: Int, name: String, device: InputDevice?) {
         let surface = options.surface(for: name) ?? device.map { $0.description.isTouchscreen ? .touchscreen : .touchpad } ?? .touchscreen
-        if surface == .touchpad { catalog.touchpads.insert(index) } else { catalog.touchpads.remove(index) }
+        lanes.make(index).isTouchpad = surface == .touchpad
     }
 
     static func formatTime(_ t: Double) -> String {

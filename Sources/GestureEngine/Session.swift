@@ -62,7 +62,7 @@ final class Session {
     /// Where the live loop's decoders put what they read.
     private(set) lazy var decoderOutput = DecoderOutput(
         frame: { [unowned self] in frame($0) },
-        deviceNamed: { [unowned self] in engine.catalog.deviceNames[$0] = $1 })
+        deviceNamed: { [unowned self] in engine.lanes.make($0).deviceName = $1 })
 
     var isPacing: Bool { pacer != nil }
 

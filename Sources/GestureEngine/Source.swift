@@ -94,7 +94,7 @@ extension Engine {
     }
 
     func openSource(_ name: String, index: Int) -> Result<Source, ExitCode> {
-        catalog.names[index] = name
+        lanes.make(index).inputName = name
         let opened = openInput(name, index: index)
         if case .success(let source) = opened { noteSurface(index: index, name: name, device: source.device) }
         return opened

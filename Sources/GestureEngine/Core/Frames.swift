@@ -27,9 +27,9 @@ extension Engine {
     }
 
     private func recognize(_ frame: TouchFrame, device: Int) {
-        if device >= cores.arenas.count { cores.arenas.append(contentsOf: repeatElement(nil, count: device - cores.arenas.count + 1)) }
-        if cores.arenas[device] == nil {
-            cores.arenas[device] = ArenaBox(newArena(for: device))
+        let lane = lanes.lane(device) ?? lanes.make(device)
+        if lane.arena == nil {
+            lane.arena = newArena(for: device)
             checkEdges(device: device, surface: frame.surface)
         }
         // Neither call can replace the runtime or the core (a reload waits for
@@ -39,16 +39,14 @@ extension Engine {
         Unmanaged.passUnretained(runtime)._withUnsafeGuaranteedRef { $0.advanceClock(to: time) }
         whileArenaWorks {
             var asks = false
-            if let core = cores.arenas.withUnsafeBufferPointer({ $0[device].map(Unmanaged.passUnretained) }) {
-                core._withUnsafeGuaranteedRef {
-                    $0.arena.handle(frame, into: &cores.deliveries)
-                    asks = $0.arena.waitsForAnswer
-                }
+            Unmanaged.passUnretained(lane)._withUnsafeGuaranteedRef {
+                $0.arena?.handle(frame, into: &cores.deliveries)
+                asks = $0.arena?.waitsForAnswer == true
             }
             if asks { answerQuestions(device: device) }
         }
         if !cores.deliveries.isEmpty || tracing { deliver(from: device) }
-        if !catalog.shares.isEmpty { settleClaims(device: device) }
+        if !lanes.shared.isEmpty { settleClaims(device: device) }
         if !effects.pointer.isIdle { endRecognizerHolds(device: device) }
     }
 
@@ -66,7 +64,7 @@ extension Engine {
     /// What a rule's recognizer pressed for a device's touches goes up when
     /// the last of them lifts.
     private func endRecognizerHolds(device: Int, inputEnded: Bool = false) {
-        guard inputEnded || (cores.arenas[device]?.arena.tracker.downCount ?? 0) == 0 else { return }
+        guard inputEnded || (lanes.lane(device)?.arena?.tracker.downCount ?? 0) == 0 else { return }
         undo(ownedBy: .touchSequence(device: device))
     }
 
@@ -74,18 +72,18 @@ extension Engine {
     /// to them here, outside the core, and the answer handed back, until the
     /// step is done.
     private func answerQuestions(device: Int) {
-        guard let box = cores.arenas[device], box.arena.waitsForAnswer else { return }
+        guard let lane = lanes.lane(device), lane.arena?.waitsForAnswer == true else { return }
         let driver = runtime.recognizerDriver
         effects.pointer.owner = .touchSequence(device: device)
         defer { effects.pointer.owner = .outside }
-        while let question = box.arena.question {
+        while let question = lane.arena?.question {
             var reply = ExternalReply()
             if let driver {
                 driver.call(question.request, tracker: question.tracker, into: &reply)
             } else {
                 reply.disabled = true
             }
-            box.arena.answer(reply, into: &cores.deliveries)
+            lane.arena?.answer(reply, into: &cores.deliveries)
         }
     }
 
@@ -97,8 +95,8 @@ extension Engine {
         while true {
             var arenaDevice = -1
             var arenaDue = Double.infinity
-            for device in cores.arenas.indices {
-                if let due = cores.arenas[device]?.arena.nextDeadline, due < arenaDue {
+            for device in lanes.all.indices {
+                if let due = lanes.all[device]?.arena?.nextDeadline, due < arenaDue {
                     arenaDue = due
                     arenaDevice = device
                 }
@@ -115,23 +113,23 @@ extension Engine {
             }
             guard arenaDevice >= 0, arenaDue <= time else { break }
             whileArenaWorks {
-                cores.arenas[arenaDevice]?.arena.advance(to: arenaDue, into: &cores.deliveries)
+                lanes.lane(arenaDevice)?.arena?.advance(to: arenaDue, into: &cores.deliveries)
                 answerQuestions(device: arenaDevice)
             }
             deliver(from: arenaDevice)
-            if !catalog.shares.isEmpty { settleClaims(device: arenaDevice) }
+            if !lanes.shared.isEmpty { settleClaims(device: arenaDevice) }
             if !effects.pointer.isIdle { endRecognizerHolds(device: arenaDevice) }
             // A deadline that did not move would be fired forever.
-            if let again = cores.arenas[arenaDevice]?.arena.nextDeadline, again <= arenaDue { break }
+            if let again = lanes.lane(arenaDevice)?.arena?.nextDeadline, again <= arenaDue { break }
         }
     }
 
     /// A device's input ended: its pending deadlines fire, in order.
     func finish(device: Int) {
-        guard device >= 0, device < cores.arenas.count else { return }
-        if let last = cores.arenas[device]?.arena.tracker.time { advanceAll(to: last) }
+        guard let lane = lanes.lane(device) else { return }
+        if let last = lane.arena?.tracker.time { advanceAll(to: last) }
         whileArenaWorks {
-            cores.arenas[device]?.arena.finish(into: &cores.deliveries)
+            lane.arena?.finish(into: &cores.deliveries)
             answerQuestions(device: device)
         }
         deliver(from: device)
@@ -140,7 +138,7 @@ extension Engine {
 
     /// A device went away for good (a phone's page): the next on its index starts afresh.
     func forget(device: Int) {
-        if cores.arenas.indices.contains(device) { cores.arenas[device] = nil }
+        lanes.lane(device)?.arena = nil
     }
 
     /// Every input ended: timers still pending from `after` run, in order.
@@ -159,8 +157,8 @@ extension Engine {
                 $0.timersPending ? $0.nextTimerDeadline : nil
             } ?? Double.infinity
             if let due = effects.pointer.lingerDue, due < earliest { earliest = due }
-            for device in cores.arenas.indices {
-                if let due = cores.arenas[device]?.arena.nextDeadline, due < earliest { earliest = due }
+            for lane in lanes.all {
+                if let due = lane?.arena?.nextDeadline, due < earliest { earliest = due }
             }
             return earliest.isFinite ? earliest : nil
         }
@@ -169,15 +167,15 @@ extension Engine {
     /// The latest input time seen on any device.
     var latestInputTime: Double? {
         var latest = -Double.infinity
-        for device in cores.arenas.indices {
-            if let t = cores.arenas[device]?.arena.tracker.time, t > latest { latest = t }
+        for lane in lanes.all {
+            if let t = lane?.arena?.tracker.time, t > latest { latest = t }
         }
         return latest.isFinite ? latest : nil
     }
 
     /// The next deadline of one device's core.
     func deadline(of device: Int) -> Double? {
-        device >= 0 && device < cores.arenas.count ? cores.arenas[device]?.arena.nextDeadline : nil
+        lanes.lane(device)?.arena?.nextDeadline
     }
 
     private func newArena(for device: Int) -> GestureArena {
@@ -188,8 +186,8 @@ extension Engine {
     }
 
     private func deliver(from device: Int) {
-        if tracing, device < cores.arenas.count, let records = cores.arenas[device]?.arena.traceRecords, !records.isEmpty {
-            cores.arenas[device]?.arena.traceRecords.removeAll()
+        if tracing, let lane = lanes.lane(device), let records = lane.arena?.traceRecords, !records.isEmpty {
+            lane.arena?.traceRecords.removeAll()
             for record in records {
                 sayTrace(text: record.text, json: record.json)
                 watchers.observer?.engine(self, traced: record)
@@ -199,13 +197,13 @@ extension Engine {
         for delivery in cores.deliveries where state.fatal == nil {
             state.gesturesDelivered += 1
             // The desktop's copy hears first: the Lua handler may take its time.
-            if !catalog.shares.isEmpty, delivery.event.isFirstOfGesture { claimIfClaiming(delivery, device: device) }
+            if !lanes.shared.isEmpty, delivery.event.isFirstOfGesture { claimIfClaiming(delivery, device: device) }
             if watchers.observed, let observer = watchers.observer { observer.engine(self, delivered: delivery) }
             if let show = watchers.showGesture, delivery.event.isFirstOfGesture { show(delivery.event) }
             dispatchOwning(delivery, device: device)
             // A rule's cooldown runs on every device.
-            if delivery.event.isFirstOfGesture, cores.arenas.count > 1 {
-                for other in cores.arenas.indices where other != device { cores.arenas[other]?.arena.ruleFired(delivery.rule, at: delivery.event.time) }
+            if delivery.event.isFirstOfGesture, lanes.all.count > 1 {
+                for other in lanes.all.indices where other != device { lanes.all[other]?.arena?.ruleFired(delivery.rule, at: delivery.event.time) }
             }
         }
         cores.deliveries.removeAll(keepingCapacity: true)
@@ -218,11 +216,12 @@ extension Engine {
         guard cores.rulesStale else { return }
         cores.rulesStale = false
         keys?.inputs.setQuiet(runtime.thresholds[.typingQuiet])
-        for share in catalog.shares.values { share.update(shareSettings(for: share.description)) }
-        for device in cores.arenas.indices where cores.arenas[device] != nil {
-            cores.arenas[device]?.arena.replaceRules(runtime.coreRules(forDevice: deviceName(device)), thresholds: runtime.thresholds)
-            if let box = cores.arenas[device] { configureUserGestures(&box.arena) }
-            checkEdges(device: device, surface: cores.arenas[device]?.arena.tracker.surface)
+        for lane in lanes.shared { lane.share.map { $0.update(shareSettings(for: $0.description)) } }
+        for device in lanes.all.indices {
+            guard let lane = lanes.all[device], lane.arena != nil else { continue }
+            lane.arena?.replaceRules(runtime.coreRules(forDevice: deviceName(device)), thresholds: runtime.thresholds)
+            if lane.arena != nil { configureUserGestures(&lane.arena!) }
+            checkEdges(device: device, surface: lane.arena?.tracker.surface)
         }
     }
 }

@@ -27,7 +27,7 @@ final class HotplugSource: LoopSource {
     func serve(_ round: LoopRound) {
         guard !round.ready.isEmpty else { return }
         let engine = session.engine
-        for path in watcher.changedNodes() where !engine.catalog.cloneNodes.contains(path) {
+        for path in watcher.changedNodes() where !engine.lanes.cloneNodes.contains(path) {
             if let returning = session.inputs.first(where: { $0.source.path == path && !$0.source.isOpen && $0.source.isLiveDevice }) {
                 returning.reopen(at: path)
             } else if discovering, !session.inputs.contains(where: { $0.source.path == path }),
@@ -44,7 +44,7 @@ final class HotplugSource: LoopSource {
         let engine = session.engine
         guard let device = try? InputDevice(path: path), device.isTouch, !DeviceScanner.isOwnTouchpad(path, device) else { return .failure(.unavailable) }
         // A clone of a device this run shares, even one whose node the kernel did not name.
-        if DeviceScanner.isVirtual(path), engine.catalog.shares.values.contains(where: { $0.description.name == device.description.name }) {
+        if DeviceScanner.isVirtual(path), engine.lanes.shared.contains(where: { $0.share?.description.name == device.description.name }) {
             return .failure(.unavailable)
         }
         let opened = engine.openSource(path, index: index)

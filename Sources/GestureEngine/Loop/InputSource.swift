@@ -19,7 +19,7 @@ final class InputSource: LoopSource {
     func descriptors(into list: inout [PollRequest]) {
         guard source.isOpen else { return }
         // A shared device is read by its share's thread, which wakes the loop.
-        let fd = session.engine.catalog.shares[source.index]?.wakeDescriptor ?? source.fd
+        let fd = session.engine.lanes.lane(source.index)?.share?.wakeDescriptor ?? source.fd
         list.append(PollRequest(fd: fd, events: Int16(POLLIN)))
     }
 
@@ -31,7 +31,7 @@ final class InputSource: LoopSource {
     /// Reads what is there; returns an exit status when the run must stop.
     private func read() -> ExitCode? {
         let engine = session.engine
-        if let share = engine.catalog.shares[source.index] { return read(share) }
+        if let share = engine.lanes.lane(source.index)?.share { return read(share) }
         if let device = source.device { return read(device) }
         let buffer = session.buffer
         let n = Glibc.read(source.fd, buffer.baseAddress, buffer.count)

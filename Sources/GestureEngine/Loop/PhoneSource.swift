@@ -10,14 +10,14 @@ final class PhoneSource: LoopSource {
     private unowned let engine: Engine
     let surfaces: PhoneSurfaces
 
-    /// Frames straight to the engine (a page is never paced); names to its catalog.
+    /// Frames straight to the engine (a page is never paced); names to its lanes.
     private let output: DecoderOutput
 
     init(engine: Engine, surfaces: PhoneSurfaces) {
         self.engine = engine
         self.surfaces = surfaces
         output = DecoderOutput(frame: { [unowned engine] in engine.process($0) },
-                               deviceNamed: { [unowned engine] in engine.catalog.deviceNames[$0] = $1 })
+                               deviceNamed: { [unowned engine] in engine.lanes.make($0).deviceName = $1 })
     }
 
     /// A server waits for pages as long as it runs.
@@ -40,7 +40,7 @@ final class PhoneSource: LoopSource {
                     NDJSONDecoder(source: name, resolution: engine.options.resolution, transform: engine.options.transform(for: name),
                                   device: device)
                 }
-                engine.catalog.names[device] = name
+                engine.lanes.make(device).inputName = name
                 engine.console.say("gesturemap: \(name) connected")
             case let .input(id, records):
                 for d in surfaces.take(id, records, into: output) { engine.console.say(d.description) }
@@ -50,7 +50,7 @@ final class PhoneSource: LoopSource {
                     engine.finish(device: device)
                     // Its recognizers go with it: the next page on this index starts afresh.
                     engine.forget(device: device)
-                    engine.console.say("gesturemap: \(engine.catalog.names[device] ?? "a phone") went away")
+                    engine.console.say("gesturemap: \(engine.lanes.lane(device)?.inputName ?? "a phone") went away")
                 }
             case .note(let text):
                 engine.console.say("gesturemap: " + text)

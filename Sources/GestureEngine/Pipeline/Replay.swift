@@ -97,7 +97,7 @@ extension Session {
     func applyNames(of chunk: DecodedChunk, from start: Int, before frame: Int) -> Int {
         var i = start
         while i < chunk.names.count, chunk.names[i].before == frame {
-            engine.catalog.deviceNames[chunk.names[i].device] = chunk.names[i].name
+            engine.lanes.make(chunk.names[i].device).deviceName = chunk.names[i].name
             i += 1
         }
         return i

@@ -40,7 +40,7 @@ extension Engine {
                 console.say("gesturemap: cannot share \(source.name): the system would not make a thread for it")
                 return false
             }
-            catalog.shares[source.index] = share
+            lanes.setShare(share, for: source.index)
             if options.verbose {
                 console.say("gesturemap: sharing \(source.name) with the desktop through \(share.node ?? "a clone whose node the kernel did not name")")
             }
@@ -53,20 +53,19 @@ extension Engine {
 
     /// Sharing ends (the device went, or the escape): its thread and clone go.
     func unshare(_ source: Source) {
-        catalog.shares.removeValue(forKey: source.index)?.stop()
-        catalog.claimOpen[source.index] = nil
+        lanes.lane(source.index)?.share?.stop()
+        lanes.setShare(nil, for: source.index)
     }
 
     /// The run ends before its inputs: every share's thread and clone go.
     func stopSharing() {
-        for share in catalog.shares.values { share.stop() }
-        catalog.shares.removeAll()
-        catalog.claimOpen.removeAll()
+        for lane in lanes.shared { lane.share?.stop() }
+        lanes.endShares()
     }
 
     /// A claiming rule's gesture began: its touches are gesturemap's.
     func claimIfClaiming(_ delivery: Delivery, device: Int) {
-        guard let share = catalog.shares[device], let rules = cores.arenas[device]?.arena.rules,
+        guard let lane = lanes.lane(device), let share = lane.share, let rules = lane.arena?.rules,
               rules.indices.contains(delivery.rule.index), rules[delivery.rule.index].claims else { return }
         share.claim()
     }
@@ -77,12 +76,12 @@ extension Engine {
     /// first frame (an edge swipe's finger landing away from the edge), which
     /// held the touch from the desktop until it lifted.
     func settleClaims(device: Int) {
-        guard let share = catalog.shares[device], let arena = cores.arenas[device]?.arena else { return }
+        guard let lane = lanes.lane(device), let share = lane.share, let arena = lane.arena else { return }
         let open = arena.claimMayStillFire
         let sequence = arena.tracker.sequence
-        let before = catalog.claimOpen[device]
+        let before = lane.claimOpen
         if !open, before?.sequence != sequence || before?.open == true { share.release() }
-        catalog.claimOpen[device] = (sequence, open)
+        lane.claimOpen = (sequence, open)
     }
 
     /// What the gate said about a shared device's touches.

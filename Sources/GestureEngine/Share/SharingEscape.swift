@@ -14,7 +14,7 @@ extension Session {
 
     private func suspendSharing() {
         engine.state.sharingSuspended = true
-        for input in inputs where input.source.isOpen && engine.catalog.shares[input.source.index] != nil {
+        for input in inputs where input.source.isOpen && engine.lanes.lane(input.source.index)?.share != nil {
             engine.unshare(input.source)
             input.source.device?.ungrab()
         }
@@ -24,7 +24,7 @@ extension Session {
     private func resumeSharing() {
         engine.state.sharingSuspended = false
         var shared = 0
-        for input in inputs where input.source.isOpen && engine.catalog.shares[input.source.index] == nil {
+        for input in inputs where input.source.isOpen && engine.lanes.lane(input.source.index)?.share == nil {
             guard let device = input.source.device else { continue }
             do {
                 try device.grab()

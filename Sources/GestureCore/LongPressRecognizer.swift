@@ -46,6 +46,7 @@ public struct LongPressRecognizer: ContinuousRecognizer {
 
     private func problem(_ tracker: TouchTracker) -> TransitionCause? {
         if tracker.anyCancelled { return .touchCancelled }
+        if tracker.clicked { return .clicked }
         if tracker.anyLifted {
             return .liftedEarly(.under("held", tracker.time - tracker.lastLanding, .longPressDuration, limit: config.minDuration))
         }

@@ -140,6 +140,7 @@ public struct TapRecognizer: Recognizer {
 
     private func pressProblem(at time: Double, tracker: TouchTracker) -> TransitionCause? {
         if tracker.anyCancelled { return .touchCancelled }
+        if tracker.clicked { return .clicked }
         if tracker.maxExcursion > config.maxMovement {
             return .movedTooFar(.over("moved", tracker.maxExcursion, .tapMaxMovement, limit: config.maxMovement))
         }

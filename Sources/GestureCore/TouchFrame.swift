@@ -44,18 +44,23 @@ public struct TouchFrame: Equatable, Sendable {
     /// their count and timing hold, a contact's own movement does not.
     /// (Declared here, it fills the optional's padding: a frame stays 56 bytes.)
     public var boundingBox: Bool
+    /// A physical button of the device went down since the frame before, or
+    /// is down (a clickpad's click): touches that click are no tap.
+    public var clicked: Bool
     public var device: Int
     /// Fingers the hardware reports (BTN_TOOL_*) when that exceeds the tracked
     /// contacts, as on 2-slot and semi-MT touchpads; 0 when it adds nothing.
     public var reportedFingers: Int
 
-    public init(time: Double, touches: [Touch] = [], surface: Surface? = nil, device: Int = 0, reportedFingers: Int = 0, boundingBox: Bool = false) {
+    public init(time: Double, touches: [Touch] = [], surface: Surface? = nil, device: Int = 0, reportedFingers: Int = 0, boundingBox: Bool = false,
+                clicked: Bool = false) {
         self.time = time
         self.touches = touches
         self.surface = surface
         self.device = device
         self.reportedFingers = reportedFingers
         self.boundingBox = boundingBox
+        self.clicked = clicked
     }
 
     public var activeCount: Int {
@@ -73,12 +78,13 @@ extension TouchFrame {
         public var time: Double
         public var surface: Surface?
         public var boundingBox: Bool
+        public var clicked: Bool
         public var device: Int
         public var reportedFingers: Int
     }
 
     public var header: Header {
-        Header(time: time, surface: surface, boundingBox: boundingBox, device: device, reportedFingers: reportedFingers)
+        Header(time: time, surface: surface, boundingBox: boundingBox, clicked: clicked, device: device, reportedFingers: reportedFingers)
     }
 
     /// Takes every field but the touches from `header`.
@@ -86,6 +92,7 @@ extension TouchFrame {
         time = header.time
         surface = header.surface
         boundingBox = header.boundingBox
+        clicked = header.clicked
         device = header.device
         reportedFingers = header.reportedFingers
     }

@@ -60,6 +60,8 @@ public struct TouchTracker: Sendable {
     /// Some finger has lifted in this sequence, so its finger count can only fall.
     public private(set) var anyLifted = false
     public private(set) var anyCancelled = false
+    /// A physical button went down while this sequence's fingers were down (a click).
+    public private(set) var clicked = false
     /// Counts sequences, so recognizers can tell a new one from the same one.
     public private(set) var sequence = 0
     /// Contacts resting beside the sequence's fingers, not counted in `fingers`.
@@ -178,6 +180,7 @@ public struct TouchTracker: Sendable {
             }
         }
         if frame.reportedFingers > reportedFingers, downCount > 0 { reportedFingers = frame.reportedFingers }
+        if frame.clicked, downCount > 0 || downBefore > 0 { clicked = true }
         // A landing or a lift waits for the next measured frame: the geometry
         // then starts its segment afresh, as it would have here.
         guard measuring else { return }
@@ -391,6 +394,7 @@ public struct TouchTracker: Sendable {
             reportedFingers = 0
             anyLifted = false
             anyCancelled = false
+            clicked = false
             sequence &+= 1
             strokePath.reset()
             strokeHistory.removeAll()

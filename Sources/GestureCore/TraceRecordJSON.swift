@@ -130,6 +130,7 @@ extension TransitionCause {
         case .nextPress: return "next_press"
         case .cameToRest: return "came_to_rest"
         case .touchCancelled: return "touch_cancelled"
+        case .clicked: return "clicked"
         case .tooManyFingers: return "too_many_fingers"
         case .noRule: return "no_rule_for_fingers"
         case .movedTooFar: return "moved_too_far"

@@ -28,6 +28,7 @@ public enum ABS {
     public static let x: UInt16 = 0x00
     public static let y: UInt16 = 0x01
     public static let mtSlot: UInt16 = 0x2f
+    public static let mtTouchMajor: UInt16 = 0x30
     public static let mtPositionX: UInt16 = 0x35
     public static let mtPositionY: UInt16 = 0x36
     public static let mtToolType: UInt16 = 0x37

@@ -97,6 +97,8 @@ public struct SlotAssembler: Sendable {
     private var drop = DropPhase.none
     private var tool = [Bool](repeating: false, count: 6)
     private var touching = false
+    /// The device's physical buttons (BTN_LEFT to BTN_TASK) down as clicks of the fingers, as bits.
+    private var buttons: UInt8 = 0
     private var single: (x: Int32?, y: Int32?) = (nil, nil)
     private var singleContact = SingleContact.none
     private var singleMoved = false
@@ -178,6 +180,8 @@ public struct SlotAssembler: Sendable {
         var y: Int32?
         var id: Int32?
         var tool: Int32?
+        /// ABS_MT_TOUCH_MAJOR, when the device sends it.
+        var major: Int32?
         var isEmpty: Bool { x == nil && y == nil && id == nil && tool == nil }
     }
 
@@ -225,12 +229,31 @@ public struct SlotAssembler: Sendable {
                 tool[n] = e.value != 0
             } else if e.code == BTN.touch {
                 touching = e.value != 0
+            } else if e.code >= BTN.left, e.code < BTN.left + 8 {
+                press(button: Int(e.code - BTN.left), down: e.value != 0, at: e.time)
             }
         case EV.abs:
             absolute(e)
         default:
             break
         }
+    }
+
+    /// A clickpad's click, or a touchpad's own button, pressed on fingers
+    /// that were down before its packet. One pressed in the packet where the
+    /// touch lands is a touchscreen's emulated click (BTN_LEFT with the
+    /// touch), and one with no finger down is a button beside the pad: neither
+    /// is a click of the fingers.
+    private mutating func press(button: Int, down: Bool, at time: Double) {
+        let bit = UInt8(1) << UInt8(button)
+        if down {
+            guard framer.hasContactsDown else { return }
+            if buttons & bit == 0 { framer.click(at: time) }
+            buttons |= bit
+        } else {
+            buttons &= ~bit
+        }
+        framer.buttonHeld = buttons != 0
     }
 
     @inline(__always)
@@ -246,6 +269,8 @@ public struct SlotAssembler: Sendable {
             let slot = Int(e.value)
             current = slot
             ensureSlot(slot)
+        case ABS.mtTouchMajor:
+            if mode == .protocolA || mode == .undecided { building.major = e.value }
         case ABS.mtPositionX, ABS.mtPositionY, ABS.mtTrackingID, ABS.mtToolType:
             if mode == .unknown { mode = .undecided }
             // Until a slot or SYN_MT_REPORT shows the protocol, the values may be a
@@ -468,7 +493,9 @@ public struct SlotAssembler: Sendable {
     private mutating func reportProtocolA(at time: Double, emit: (TouchFrame) -> Void) {
         endContactA()
         let reported = packet.compactMap { c -> ContactA? in
-            guard let x = c.x, let y = c.y else { return nil }
+            // A contact of no size hovers: bcm5974 goes on reporting one for
+            // half a second after the finger went up.
+            guard let x = c.x, let y = c.y, c.major != 0 else { return nil }
             return ContactA(contact: 0, x: x, y: y, id: c.id, palm: c.tool == MTTool.palm)
         }
         packet.removeAll(keepingCapacity: true)

@@ -68,6 +68,14 @@ public struct TouchFramer: Sendable {
     public var reportedFingers = 0
     /// The positions are a semi-mt pad's bounding-box corners (see TouchFrame.boundingBox).
     public var boundingBox = false
+    /// A physical button is down.
+    public var buttonHeld = false
+    /// A physical button went down while a contact was down: the frame of
+    /// its packet says so, however soon it goes up again (see TouchFrame.clicked).
+    private var clickPending = false
+
+    /// Some contact is down.
+    public var hasContactsDown: Bool { activeCount > 0 }
 
     public init(surface: Surface? = nil, device: Int = 0) {
         self.surface = surface
@@ -272,6 +280,13 @@ public struct TouchFramer: Sendable {
         contacts[i] = contact
     }
 
+    /// A click of the fingers down: its packet makes a frame, with the
+    /// contacts as they are, that says so.
+    public mutating func click(at rawTime: Double) {
+        clickPending = true
+        begin(rawTime + clockOffset)
+    }
+
     @inline(__always)
     private mutating func begin(_ time: Double) {
         if !open {
@@ -288,6 +303,8 @@ public struct TouchFramer: Sendable {
         frame.device = device
         frame.reportedFingers = reportedFingers
         frame.boundingBox = boundingBox
+        frame.clicked = buttonHeld || clickPending
+        clickPending = false
         // Overwritten where they lie: emptying the array first goes through
         // replaceSubrange, which costs more than the frame's touches.
         let count = contacts.count

@@ -15,7 +15,7 @@ public final class Engine: ScriptHost {
     /// The rules' Lua state: built with the engine, replaced whole by a reload.
     var runtime: ScriptRuntime
     var cores = RecognizerCores()
-    let lanes = DeviceLanes()
+    var lanes = DeviceLanes()
     var effects: Effects
     /// The keyboards: held keys and quiet while typing; nil when none is read.
     var keys: KeyboardFeed?

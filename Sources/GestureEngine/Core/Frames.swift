@@ -28,8 +28,8 @@ extension Engine {
 
     private func recognize(_ frame: TouchFrame, device: Int) {
         let lane = lanes.lane(device) ?? lanes.make(device)
-        if lane.arena == nil {
-            lane.arena = newArena(for: device)
+        if lane.core == nil {
+            lane.core = ArenaBox(newArena(for: device))
             checkEdges(device: device, surface: frame.surface)
         }
         // Neither call can replace the runtime or the core (a reload waits for
@@ -39,9 +39,11 @@ extension Engine {
         Unmanaged.passUnretained(runtime)._withUnsafeGuaranteedRef { $0.advanceClock(to: time) }
         whileArenaWorks {
             var asks = false
-            Unmanaged.passUnretained(lane)._withUnsafeGuaranteedRef {
-                $0.arena?.handle(frame, into: &cores.deliveries)
-                asks = $0.arena?.waitsForAnswer == true
+            if let core = Unmanaged.passUnretained(lane)._withUnsafeGuaranteedRef({ $0.core.map(Unmanaged.passUnretained) }) {
+                core._withUnsafeGuaranteedRef {
+                    $0.arena.handle(frame, into: &cores.deliveries)
+                    asks = $0.arena.waitsForAnswer
+                }
             }
             if asks { answerQuestions(device: device) }
         }
@@ -64,7 +66,7 @@ extension Engine {
     /// What a rule's recognizer pressed for a device's touches goes up when
     /// the last of them lifts.
     private func endRecognizerHolds(device: Int, inputEnded: Bool = false) {
-        guard inputEnded || (lanes.lane(device)?.arena?.tracker.downCount ?? 0) == 0 else { return }
+        guard inputEnded || (lanes.lane(device)?.core?.arena.tracker.downCount ?? 0) == 0 else { return }
         undo(ownedBy: .touchSequence(device: device))
     }
 
@@ -72,18 +74,18 @@ extension Engine {
     /// to them here, outside the core, and the answer handed back, until the
     /// step is done.
     private func answerQuestions(device: Int) {
-        guard let lane = lanes.lane(device), lane.arena?.waitsForAnswer == true else { return }
+        guard let lane = lanes.lane(device), lane.core?.arena.waitsForAnswer == true else { return }
         let driver = runtime.recognizerDriver
         effects.pointer.owner = .touchSequence(device: device)
         defer { effects.pointer.owner = .outside }
-        while let question = lane.arena?.question {
+        while let question = lane.core?.arena.question {
             var reply = ExternalReply()
             if let driver {
                 driver.call(question.request, tracker: question.tracker, into: &reply)
             } else {
                 reply.disabled = true
             }
-            lane.arena?.answer(reply, into: &cores.deliveries)
+            lane.core?.arena.answer(reply, into: &cores.deliveries)
         }
     }
 
@@ -96,7 +98,7 @@ extension Engine {
             var arenaDevice = -1
             var arenaDue = Double.infinity
             for device in lanes.all.indices {
-                if let due = lanes.all[device]?.arena?.nextDeadline, due < arenaDue {
+                if let due = lanes.all[device]?.core?.arena.nextDeadline, due < arenaDue {
                     arenaDue = due
                     arenaDevice = device
                 }
@@ -113,23 +115,23 @@ extension Engine {
             }
             guard arenaDevice >= 0, arenaDue <= time else { break }
             whileArenaWorks {
-                lanes.lane(arenaDevice)?.arena?.advance(to: arenaDue, into: &cores.deliveries)
+                lanes.lane(arenaDevice)?.core?.arena.advance(to: arenaDue, into: &cores.deliveries)
                 answerQuestions(device: arenaDevice)
             }
             deliver(from: arenaDevice)
             if !lanes.shared.isEmpty { settleClaims(device: arenaDevice) }
             if !effects.pointer.isIdle { endRecognizerHolds(device: arenaDevice) }
             // A deadline that did not move would be fired forever.
-            if let again = lanes.lane(arenaDevice)?.arena?.nextDeadline, again <= arenaDue { break }
+            if let again = lanes.lane(arenaDevice)?.core?.arena.nextDeadline, again <= arenaDue { break }
         }
     }
 
     /// A device's input ended: its pending deadlines fire, in order.
     func finish(device: Int) {
         guard let lane = lanes.lane(device) else { return }
-        if let last = lane.arena?.tracker.time { advanceAll(to: last) }
+        if let last = lane.core?.arena.tracker.time { advanceAll(to: last) }
         whileArenaWorks {
-            lane.arena?.finish(into: &cores.deliveries)
+            lane.core?.arena.finish(into: &cores.deliveries)
             answerQuestions(device: device)
         }
         deliver(from: device)
@@ -138,7 +140,7 @@ extension Engine {
 
     /// A device went away for good (a phone's page): the next on its index starts afresh.
     func forget(device: Int) {
-        lanes.lane(device)?.arena = nil
+        lanes.lane(device)?.core = nil
     }
 
     /// Every input ended: timers still pending from `after` run, in order.
@@ -158,7 +160,7 @@ extension Engine {
             } ?? Double.infinity
             if let due = effects.pointer.lingerDue, due < earliest { earliest = due }
             for lane in lanes.all {
-                if let due = lane?.arena?.nextDeadline, due < earliest { earliest = due }
+                if let due = lane?.core?.arena.nextDeadline, due < earliest { earliest = due }
             }
             return earliest.isFinite ? earliest : nil
         }
@@ -168,14 +170,14 @@ extension Engine {
     var latestInputTime: Double? {
         var latest = -Double.infinity
         for lane in lanes.all {
-            if let t = lane?.arena?.tracker.time, t > latest { latest = t }
+            if let t = lane?.core?.arena.tracker.time, t > latest { latest = t }
         }
         return latest.isFinite ? latest : nil
     }
 
     /// The next deadline of one device's core.
     func deadline(of device: Int) -> Double? {
-        lanes.lane(device)?.arena?.nextDeadline
+        lanes.lane(device)?.core?.arena.nextDeadline
     }
 
     private func newArena(for device: Int) -> GestureArena {
@@ -186,8 +188,8 @@ extension Engine {
     }
 
     private func deliver(from device: Int) {
-        if tracing, let lane = lanes.lane(device), let records = lane.arena?.traceRecords, !records.isEmpty {
-            lane.arena?.traceRecords.removeAll()
+        if tracing, let lane = lanes.lane(device), let records = lane.core?.arena.traceRecords, !records.isEmpty {
+            lane.core?.arena.traceRecords.removeAll()
             for record in records {
                 sayTrace(text: record.text, json: record.json)
                 watchers.observer?.engine(self, traced: record)
@@ -203,7 +205,7 @@ extension Engine {
             dispatchOwning(delivery, device: device)
             // A rule's cooldown runs on every device.
             if delivery.event.isFirstOfGesture, lanes.all.count > 1 {
-                for other in lanes.all.indices where other != device { lanes.all[other]?.arena?.ruleFired(delivery.rule, at: delivery.event.time) }
+                for other in lanes.all.indices where other != device { lanes.all[other]?.core?.arena.ruleFired(delivery.rule, at: delivery.event.time) }
             }
         }
         cores.deliveries.removeAll(keepingCapacity: true)
@@ -218,10 +220,10 @@ extension Engine {
         keys?.inputs.setQuiet(runtime.thresholds[.typingQuiet])
         for lane in lanes.shared { lane.share.map { $0.update(shareSettings(for: $0.description)) } }
         for device in lanes.all.indices {
-            guard let lane = lanes.all[device], lane.arena != nil else { continue }
-            lane.arena?.replaceRules(runtime.coreRules(forDevice: deviceName(device)), thresholds: runtime.thresholds)
-            if lane.arena != nil { configureUserGestures(&lane.arena!) }
-            checkEdges(device: device, surface: lane.arena?.tracker.surface)
+            guard let box = lanes.all[device]?.core else { continue }
+            box.arena.replaceRules(runtime.coreRules(forDevice: deviceName(device)), thresholds: runtime.thresholds)
+            configureUserGestures(&box.arena)
+            checkEdges(device: device, surface: box.arena.tracker.surface)
         }
     }
 }

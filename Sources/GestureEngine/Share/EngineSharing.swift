@@ -65,7 +65,7 @@ extension Engine {
 
     /// A claiming rule's gesture began: its touches are gesturemap's.
     func claimIfClaiming(_ delivery: Delivery, device: Int) {
-        guard let lane = lanes.lane(device), let share = lane.share, let rules = lane.arena?.rules,
+        guard let lane = lanes.lane(device), let share = lane.share, let rules = lane.core?.arena.rules,
               rules.indices.contains(delivery.rule.index), rules[delivery.rule.index].claims else { return }
         share.claim()
     }
@@ -76,7 +76,7 @@ extension Engine {
     /// first frame (an edge swipe's finger landing away from the edge), which
     /// held the touch from the desktop until it lifted.
     func settleClaims(device: Int) {
-        guard let lane = lanes.lane(device), let share = lane.share, let arena = lane.arena else { return }
+        guard let lane = lanes.lane(device), let share = lane.share, let arena = lane.core?.arena else { return }
         let open = arena.claimMayStillFire
         let sequence = arena.tracker.sequence
         let before = lane.claimOpen

@@ -36,11 +36,11 @@ extension Engine {
         if case .none(let reason) = choice {
             // No desktop at all (a kiosk, a console, CI) is only news to rules that ask for an app.
             if named || options.verbose || runtime.hasAppRules == true {
-                console.say("gesturemap: no app source: \(reason); g.app is nil")
+                console.note("no app source: \(reason); g.app is nil")
             }
             return nil
         }
-        if options.verbose { console.say("gesturemap: app source: \(choice.name.rawValue)") }
+        if options.verbose { console.note("app source: \(choice.name.rawValue)") }
         let tracker = AppTracker(choice: choice, report: { [console] in console.say($0) })
         tracker.onChange = { [unowned self] app in self.focusChanged(app) }
         if tracker.current != nil { focusChanged(tracker.current) }
@@ -53,7 +53,7 @@ extension Engine {
         if options.trace != nil {
             sayTrace(text: AppReport.line(app), json: "{\"type\":\"focus\",\"app\":\(AppReport.json(app))}")
         } else if options.verbose {
-            console.say("gesturemap: " + AppReport.line(app))
+            console.note(AppReport.line(app))
         }
     }
 }

@@ -22,6 +22,13 @@ public final class Console: @unchecked Sendable {
     /// written above it, and it is cleared, not left behind, when it ends.
     private var statusLine: String?
 
+    /// A message of gesturemap's own, after its name, as every one of them
+    /// begins ("gesturemap: cannot open ...").
+    public func note(_ message: String) {
+        say(Self.name + message)
+    }
+    public static let name = "gesturemap: "
+
     public func say(_ message: String) {
         beforeMessage?()
         if let capture {

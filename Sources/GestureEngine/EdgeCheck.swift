@@ -12,7 +12,7 @@ extension Engine {
         guard rules.contains(where: { $0.spec.kind == .edgeSwipe }) else { return }
         lane.edgesExplained = true
         let input = lane.inputName.map { $0 == "-" ? "<stdin>" : $0 } ?? "input \(device)"
-        console.say("gesturemap: \(input): the touch surface's size is unknown, so edge-swipe rules cannot fire; "
+        console.note("\(input): the touch surface's size is unknown, so edge-swipe rules cannot fire; "
             + "give the axis ranges (an NDJSON device header with min and max, or a device description)")
     }
 }

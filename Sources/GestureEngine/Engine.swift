@@ -25,7 +25,7 @@ public final class Engine: ScriptHost {
     /// Nil, said on the console, when not even an empty Lua state fits in memory.
     public init?(options: RunOptions, console: Console, output: LineSink) {
         guard let runtime = ScriptRuntime(host: nil, options: Self.scriptOptions(options)) else {
-            console.say("gesturemap: cannot create a Lua state (out of memory, or --lua-memory too small for the rule API)")
+            console.note("cannot create a Lua state (out of memory, or --lua-memory too small for the rule API)")
             return nil
         }
         self.runtime = runtime
@@ -128,7 +128,7 @@ public final class Engine: ScriptHost {
         }
         for warning in runtime.warnings { console.say(warning) }
         if options.verbose {
-            console.say("gesturemap: \(runtime.ruleCount) rules from \(options.rulesPath ?? "the built-in defaults")")
+            console.note("\(runtime.ruleCount) rules from \(options.rulesPath ?? "the built-in defaults")")
         }
         syncRules()
         if let status = shareAccessProblem() { return status }
@@ -147,7 +147,7 @@ public final class Engine: ScriptHost {
         }
         if options.timing { console.say("timing: " + state.timer.summary) }
         if options.verbose {
-            console.say("gesturemap: \(state.framesProcessed) frames, \(state.gesturesDelivered) gestures delivered, peak memory \(PeakMemory.megabytes) MB")
+            console.note("\(state.framesProcessed) frames, \(state.gesturesDelivered) gestures delivered, peak memory \(PeakMemory.megabytes) MB")
         }
         return status
     }
@@ -163,7 +163,7 @@ public final class Engine: ScriptHost {
         guard !diagnostics.isEmpty else { return nil }
         for d in diagnostics { console.say(d.description) }
         if options.strict && errorCount > 0 {
-            console.say("gesturemap: stopping at malformed input (--strict); fix the line above or run without --strict to skip such lines")
+            console.note("stopping at malformed input (--strict); fix the line above or run without --strict to skip such lines")
             return .dataError
         }
         return nil

@@ -14,13 +14,13 @@ extension Engine {
                              report: { [console] in console.say($0) })
         if options.keyboards.isEmpty {
             keys.openAll(in: DeviceScanner.directory)
-            if options.verbose { console.say("gesturemap: reading \(keys.keyboards.count) keyboard\(keys.keyboards.count == 1 ? "" : "s") for held keys and quiet while typing") }
+            if options.verbose { console.note("reading \(keys.keyboards.count) keyboard\(keys.keyboards.count == 1 ? "" : "s") for held keys and quiet while typing") }
         } else {
             for path in options.keyboards {
                 do {
                     try keys.open(path)
                 } catch {
-                    console.say("gesturemap: \(error)")
+                    console.note("\(error)")
                     return .noInput
                 }
             }

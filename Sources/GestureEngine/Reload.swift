@@ -32,7 +32,7 @@ extension Engine {
         case .success(let bytes): contents = bytes
         case .failure(let error):
             console.say(Self.unreadable(error, path: path, limit: options.luaMemory))
-            console.say("gesturemap: reloading \(path) failed (\(reason)); the rules that were running go on")
+            console.note("reloading \(path) failed (\(reason)); the rules that were running go on")
             return .refused
         }
         if contents.isEmpty { return .readEmpty }
@@ -54,7 +54,7 @@ extension Engine {
             try fresh.load(path: path, contents: contents)
         } catch {
             for problem in error.problems { console.say(problem) }
-            console.say("gesturemap: reloading \(path) failed (\(reason)); the rules that were running go on")
+            console.note("reloading \(path) failed (\(reason)); the rules that were running go on")
             return .refused
         }
         for warning in fresh.warnings { console.say(warning) }
@@ -65,7 +65,7 @@ extension Engine {
         runtime = fresh
         cores.rulesStale = true
         syncRules()
-        console.say("gesturemap: reloaded \(path) (\(reason)): \(fresh.ruleCount) rules")
+        console.note("reloaded \(path) (\(reason)): \(fresh.ruleCount) rules")
         _ = makeKeyboardIfCalled(atStart: false)
         _ = makePointerDevicesIfUsed(atStart: false)
         return .reloaded

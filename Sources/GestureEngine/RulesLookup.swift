@@ -37,9 +37,9 @@ public enum RulesLookup {
         let looked = places()
         if let found = find() {
             options.rulesPath = found
-            if options.verbose { console.say("gesturemap: no --rules: using \(found) (looked in \(looked.joined(separator: ", then ")))") }
+            if options.verbose { console.note("no --rules: using \(found) (looked in \(looked.joined(separator: ", then ")))") }
         } else if options.verbose {
-            console.say("gesturemap: no --rules: none at \(looked.joined(separator: " or ")); using the built-in rules")
+            console.note("no --rules: none at \(looked.joined(separator: " or ")); using the built-in rules")
         }
     }
 }

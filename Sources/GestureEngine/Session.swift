@@ -125,7 +125,7 @@ final class Session {
             case .served, .interrupted:
                 continue
             case .failed(let code):
-                engine.console.say("gesturemap: poll failed: \(String(cString: strerror(code)))")
+                engine.console.note("poll failed: \(String(cString: strerror(code)))")
                 return .unavailable
             }
         }

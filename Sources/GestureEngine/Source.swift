@@ -51,7 +51,7 @@ extension Engine {
         // `serve` reads its pages, and only the inputs named besides.
         if names.isEmpty, options.serve == nil {
             let stdin = StandardInput.inspect()
-            if options.verbose { console.say("gesturemap: " + stdin.choice) }
+            if options.verbose { console.note(stdin.choice) }
             if case .inputDevice(let path) = stdin {
                 names = [path]
             } else if stdin.carriesEvents {
@@ -61,7 +61,7 @@ extension Engine {
                 // Watching before the scan: a device plugged in between is not missed.
                 watcher = HotplugWatcher(directory: DeviceScanner.directory)
                 let scan = DeviceScanner.scan()
-                for problem in scan.problems where options.verbose { console.say("gesturemap: " + problem.message) }
+                for problem in scan.problems where options.verbose { console.note(problem.message) }
                 if scan.touch.isEmpty {
                     // A person at a terminal is told at once. A service is not:
                     // it may start before logind gives the user at the seat
@@ -69,10 +69,10 @@ extension Engine {
                     // changes the nodes' attributes, which the watcher sees.
                     let denied = DeviceScanner.accessDenied(scan)
                     guard watcher != nil, !denied || stdin != .characterDevice("a terminal") else {
-                        console.say("gesturemap: " + DeviceScanner.explainNone(scan))
+                        console.note(DeviceScanner.explainNone(scan))
                         return .failure(.unavailable)
                     }
-                    console.say("gesturemap: " + (denied ? DeviceScanner.explainWaitingForAccess(scan) : DeviceScanner.explainWaiting(scan)))
+                    console.note((denied ? DeviceScanner.explainWaitingForAccess(scan) : DeviceScanner.explainWaiting(scan)))
                 }
                 names = scan.touch
             }
@@ -88,7 +88,7 @@ extension Engine {
             watcher = HotplugWatcher(directory: DeviceScanner.directory)
         }
         if sharing, !discovering, !sources.contains(where: \.isLiveDevice) {
-            console.say("gesturemap: --share shares live devices (/dev/input/event*), and no input here is one: nothing is shared")
+            console.note("--share shares live devices (/dev/input/event*), and no input here is one: nothing is shared")
         }
         return .success(Inputs(sources: sources, discovering: discovering, watcher: watcher))
     }
@@ -109,12 +109,12 @@ extension Engine {
             do {
                 let device = try openDevice(name)
                 let decoder = deviceDecoder(for: name, description: device.description, index: index, fd: device.fd)
-                if options.verbose { console.say("gesturemap: reading \(name) (\(device.description.name.map(TerminalText.escaped) ?? "unnamed"), \(device.kindName))") }
+                if options.verbose { console.note("reading \(name) (\(device.description.name.map(TerminalText.escaped) ?? "unnamed"), \(device.kindName))") }
                 let source = Source(name: name, path: name, index: index, file: nil, device: device, decoder: decoder)
                 guard shareIfAsked(source) else { return .failure(.unavailable) }
                 return .success(source)
             } catch {
-                console.say("gesturemap: " + error.message)
+                console.note(error.message)
                 return .failure(.unavailable)
             }
         }
@@ -122,7 +122,7 @@ extension Engine {
             let file = try InputFile(path: name)
             return .success(Source(name: name, path: name, index: index, file: file, device: nil, decoder: textDecoder(for: name, index: index)))
         } catch {
-            console.say("gesturemap: \(error.message)")
+            console.note("\(error.message)")
             return .failure(.noInput)
         }
     }
@@ -132,7 +132,7 @@ extension Engine {
         guard device.isTouch else { throw DeviceError.notEvdev(path, "it has no touch axes; gesturemap devices lists the touch devices") }
         // Without it, event times are wall-clock and deadlines would not line up.
         do { try device.useMonotonicClock() } catch {
-            console.say("gesturemap: warning: \(error.message); long presses may fire late")
+            console.note("warning: \(error.message); long presses may fire late")
         }
         if options.deviceUse == .grab || (sharing && !state.sharingSuspended) { try device.grab() }
         try device.beginReading()

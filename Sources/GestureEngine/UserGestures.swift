@@ -28,12 +28,12 @@ extension Engine {
         guard named || FileSystem.kind(of: path) == .file else { return .success(BuiltinShapes.templates) }
         switch ShapeFile.read(path) {
         case .failure(let error):
-            console.say("gesturemap: cannot read the shapes file \(error.message); check the path given to --shapes")
+            console.note("cannot read the shapes file \(error.message); check the path given to --shapes")
             return .failure(.noInput)
         case .success(let file):
             for problem in file.problems { console.say(problem) }
             if options.verbose {
-                console.say("gesturemap: \(file.templates.count) shape templates from \(path)")
+                console.note("\(file.templates.count) shape templates from \(path)")
             }
             return .success(ShapeFile.library(adding: file.templates))
         }

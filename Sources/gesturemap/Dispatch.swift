@@ -37,7 +37,7 @@ extension CommandLine {
             printOut(version)
             return .ok
         default:
-            console.say("gesturemap: unknown command \"\(command)\"; commands: run, serve, check, test, explain, draw, synth, devices, record, apps, shape, doctor, import, completions (see gesturemap --help)")
+            console.note("unknown command \"\(command)\"; commands: run, serve, check, test, explain, draw, synth, devices, record, apps, shape, doctor, import, completions (see gesturemap --help)")
             return .usage
         }
     }

@@ -26,10 +26,10 @@ extension Engine {
         do {
             keyboard = try VirtualKeyboard()
         } catch {
-            console.say("gesturemap: \(call.file):\(call.line): " + error.message)
+            console.note("\(call.file):\(call.line): " + error.message)
             return atStart ? .unavailable : nil
         }
-        if options.verbose { console.say("gesturemap: made the virtual keyboard (\(call.file):\(call.line) calls key())") }
+        if options.verbose { console.note("made the virtual keyboard (\(call.file):\(call.line) calls key())") }
         return nil
     }
 }

@@ -34,7 +34,7 @@ struct SystemActions: ActionSink {
             do {
                 engine.keyboard = try VirtualKeyboard()
             } catch {
-                engine.console.say("gesturemap: \(origin): " + error.message)
+                engine.console.note("\(origin): " + error.message)
                 engine.fatal = .unavailable
                 return
             }
@@ -60,7 +60,7 @@ struct SystemActions: ActionSink {
             do {
                 engine.effects.pointer[keyPath: device] = try Engine.makeDevice(user)
             } catch {
-                engine.console.say("gesturemap: \(origin): " + error.description)
+                engine.console.note("\(origin): " + error.description)
                 engine.fatal = .unavailable
                 return false
             }
@@ -72,7 +72,7 @@ struct SystemActions: ActionSink {
         case .full:
             if !engine.effects.agendaTroubleSaid {
                 engine.effects.agendaTroubleSaid = true
-                engine.console.say("gesturemap: \(origin): \(PacketAgenda.capacity) pointer packets are waiting to go out already (a click's presses go 30 ms apart); the rest are dropped until they have gone (said once)")
+                engine.console.note("\(origin): \(PacketAgenda.capacity) pointer packets are waiting to go out already (a click's presses go 30 ms apart); the rest are dropped until they have gone (said once)")
             }
             return false
         case .failed:

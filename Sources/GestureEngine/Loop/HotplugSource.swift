@@ -35,7 +35,7 @@ final class HotplugSource: LoopSource {
                 session.add(input: added)
             } else if !session.inputs.contains(where: { $0.source.path == path }), engine.options.keyboards.isEmpty,
                       let keys = engine.keys, keys.inputs.addDevice(path), engine.options.verbose {
-                engine.console.say("gesturemap: found keyboard \(path)")
+                engine.console.note("found keyboard \(path)")
             }
         }
     }
@@ -48,7 +48,7 @@ final class HotplugSource: LoopSource {
             return .failure(.unavailable)
         }
         let opened = engine.openSource(path, index: index)
-        if case .success = opened { engine.console.say("gesturemap: found \(path) (\(device.description.name.map(TerminalText.escaped) ?? "unnamed"))") }
+        if case .success = opened { engine.console.note("found \(path) (\(device.description.name.map(TerminalText.escaped) ?? "unnamed"))") }
         return opened
     }
 }

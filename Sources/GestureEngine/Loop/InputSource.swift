@@ -38,7 +38,7 @@ final class InputSource: LoopSource {
         if n < 0 {
             let code = errno
             if code == EINTR || code == EAGAIN { return nil }
-            engine.console.say("gesturemap: \(source.name): read error: \(String(cString: strerror(code)))")
+            engine.console.note("\(source.name): read error: \(String(cString: strerror(code)))")
             close()
             return .noInput
         }
@@ -82,11 +82,11 @@ final class InputSource: LoopSource {
         let delivery = share.take()
         for news in delivery.news {
             switch news {
-            case .cloneWriteFailed(let error): engine.console.say("gesturemap: " + error.message + " (said once)")
+            case .cloneWriteFailed(let error): engine.console.note(error.message + " (said once)")
             }
         }
         if let dropped = delivery.dropped {
-            engine.console.say("gesturemap: \(source.name): the rules fell behind this device: \(dropped) of its events were dropped for them (the desktop had every one); the touches then in progress were cancelled")
+            engine.console.note("\(source.name): the rules fell behind this device: \(dropped) of its events were dropped for them (the desktop had every one); the touches then in progress were cancelled")
         }
         if !delivery.records.isEmpty {
             delivery.records.withUnsafeBytes { source.decoder.feed($0, into: session.decoderOutput) }
@@ -112,7 +112,7 @@ final class InputSource: LoopSource {
 
     /// The device went away, or reading it failed: it is waited for.
     private func lost(saying what: String) {
-        session.engine.console.say("gesturemap: \(what); waiting for it to come back")
+        session.engine.console.note("\(what); waiting for it to come back")
         close()
     }
 
@@ -135,7 +135,7 @@ final class InputSource: LoopSource {
         let device: InputDevice
         do { device = try engine.openDevice(path) } catch {
             // udev may not have set its permissions yet: the watcher sees it again when it does.
-            if engine.options.verbose { engine.console.say("gesturemap: \(path) is back but cannot be opened yet: \(error.message)") }
+            if engine.options.verbose { engine.console.note("\(path) is back but cannot be opened yet: \(error.message)") }
             return
         }
         source.device = device
@@ -143,8 +143,8 @@ final class InputSource: LoopSource {
         source.isOpen = true
         if !engine.shareIfAsked(source) {
             device.ungrab()
-            engine.console.say("gesturemap: \(path) is read beside the desktop, not shared: the desktop acts on the same fingers")
+            engine.console.note("\(path) is read beside the desktop, not shared: the desktop acts on the same fingers")
         }
-        engine.console.say("gesturemap: \(path) is back")
+        engine.console.note("\(path) is back")
     }
 }

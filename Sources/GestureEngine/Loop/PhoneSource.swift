@@ -41,19 +41,19 @@ final class PhoneSource: LoopSource {
                                   device: device)
                 }
                 engine.lanes.make(device).inputName = name
-                engine.console.say("gesturemap: \(name) connected")
+                engine.console.note("\(name) connected")
             case let .input(id, records):
                 for d in surfaces.take(id, records, into: output) { engine.console.say(d.description) }
             case let .disconnected(id, reason):
-                if let reason { engine.console.say("gesturemap: " + reason) }
+                if let reason { engine.console.note(reason) }
                 if let device = surfaces.closePage(id, into: output) {
                     engine.finish(device: device)
                     // Its recognizers go with it: the next page on this index starts afresh.
                     engine.forget(device: device)
-                    engine.console.say("gesturemap: \(engine.lanes.lane(device)?.inputName ?? "a phone") went away")
+                    engine.console.note("\(engine.lanes.lane(device)?.inputName ?? "a phone") went away")
                 }
             case .note(let text):
-                engine.console.say("gesturemap: " + text)
+                engine.console.note(text)
             }
         }
     }
@@ -75,22 +75,22 @@ extension Session {
         switch ListenChoice.choose(settings.listen, lan: LANInterfaces.privateAddresses(port: ListenAddress.defaultPort)) {
         case .success(let c): chosen = c
         case .failure(let error):
-            console.say("gesturemap: " + error.message)
+            console.note(error.message)
             return .unavailable
         }
         guard let token = PairingToken.random() else {
-            console.say("gesturemap: cannot read /dev/urandom for the pairing token; serve needs the kernel's random numbers")
+            console.note("cannot read /dev/urandom for the pairing token; serve needs the kernel's random numbers")
             return .unavailable
         }
         let server: PhoneServer
         do { server = try PhoneServer(settings: settings, address: chosen.address, token: token) } catch {
-            console.say("gesturemap: " + error.message)
+            console.note(error.message)
             return .unavailable
         }
         let source = PhoneSource(engine: engine, surfaces: PhoneSurfaces(server: server, firstDevice: firstDevice))
         phones = source
         engine.watchers.showGesture = { [unowned source] in source.show($0) }
-        console.say("gesturemap: serving the touch page on \(server.address), \(chosen.note); open on the phone:")
+        console.note("serving the touch page on \(server.address), \(chosen.note); open on the phone:")
         console.say("  \(server.url)")
         switch QRCode.terminalLines(for: server.url) {
         case .lines(let lines) where console.capture == nil && isatty(console.fd) == 1:
@@ -98,7 +98,7 @@ extension Session {
         case .lines:
             break
         case .unavailable(let why):
-            console.say("gesturemap: no QR code: \(why); type the URL instead")
+            console.note("no QR code: \(why); type the URL instead")
         }
         return nil
     }

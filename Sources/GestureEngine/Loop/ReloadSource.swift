@@ -54,7 +54,7 @@ final class ReloadSource: LoopSource {
         watcher?.watch(engine.runtime.sourceFiles)
         if settle.notBefore - end >= 1, !slowReloadSaid {
             slowReloadSaid = true
-            engine.console.say("gesturemap: reloading took \(TraceRecord.oneDecimal(end - now)) s; the next reload waits \(TraceRecord.oneDecimal(settle.notBefore - end)) s, so that reloads take at most a tenth of the time (said once)")
+            engine.console.note("reloading took \(TraceRecord.oneDecimal(end - now)) s; the next reload waits \(TraceRecord.oneDecimal(settle.notBefore - end)) s, so that reloads take at most a tenth of the time (said once)")
         }
     }
 }

@@ -65,7 +65,7 @@ extension Session {
             return .ok
         }
         if let error = chunk.readError {
-            engine.console.say("gesturemap: \(source.name): read error: \(error)")
+            engine.console.note("\(source.name): read error: \(error)")
             return .noInput
         }
         if chunk.startsRead, !isPacing { appFocus.takeWhatArrived() }

@@ -102,9 +102,9 @@ extension Engine {
             do {
                 let made = try Self.makeDevice(user)
                 effects.pointer[keyPath: device] = made
-                if options.verbose { console.say("gesturemap: made the virtual \(user.rawValue) \(made.node ?? "") (\(use.file):\(use.line) uses \(user.rawValue))") }
+                if options.verbose { console.note("made the virtual \(user.rawValue) \(made.node ?? "") (\(use.file):\(use.line) uses \(user.rawValue))") }
             } catch {
-                console.say("gesturemap: \(use.file):\(use.line): \(error.description)")
+                console.note("\(use.file):\(use.line): \(error.description)")
                 if atStart { return .unavailable }
             }
         }
@@ -203,7 +203,7 @@ extension Engine {
         case .touchpad: what = VirtualDeviceError.stopped(.touchpad).description
         case .keyboard: what = "the virtual keyboard stopped taking keys"
         }
-        console.say("gesturemap: " + what + " (said once)")
+        console.note(what + " (said once)")
     }
 }
 

@@ -37,16 +37,16 @@ extension Engine {
         do {
             let share = try DeviceShare(device: device, uinput: VirtualKeyboard.path, settings: shareSettings(for: device.description))
             guard share.start() else {
-                console.say("gesturemap: cannot share \(source.name): the system would not make a thread for it")
+                console.note("cannot share \(source.name): the system would not make a thread for it")
                 return false
             }
             lanes.setShare(share, for: source.index)
             if options.verbose {
-                console.say("gesturemap: sharing \(source.name) with the desktop through \(share.node ?? "a clone whose node the kernel did not name")")
+                console.note("sharing \(source.name) with the desktop through \(share.node ?? "a clone whose node the kernel did not name")")
             }
             return true
         } catch {
-            console.say("gesturemap: " + error.message)
+            console.note(error.message)
             return false
         }
     }
@@ -89,9 +89,9 @@ extension Engine {
         for signal in signals {
             switch signal {
             case .claimed(let fingers):
-                if options.verbose { console.say("gesturemap: \(source.name): a \(fingers)-finger touch is gesturemap's; the desktop sees none of it") }
+                if options.verbose { console.note("\(source.name): a \(fingers)-finger touch is gesturemap's; the desktop sees none of it") }
             case .escape:
-                console.say("gesturemap: \(source.name): five fingers held still for 3 s: stopped sharing it; the desktop reads it directly again (restart gesturemap to share it again)")
+                console.note("\(source.name): five fingers held still for 3 s: stopped sharing it; the desktop reads it directly again (restart gesturemap to share it again)")
             }
         }
     }

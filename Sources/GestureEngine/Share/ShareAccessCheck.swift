@@ -42,7 +42,7 @@ extension Engine {
         if let first = unreadable.first {
             let user = SystemUser.name(environment: ProcessEnvironment.current)
             let others = unreadable.count - 1
-            console.say("gesturemap: --share reads each device it shares, and this user (\(user)) may not read \(first)"
+            console.note("--share reads each device it shares, and this user (\(user)) may not read \(first)"
                 + (others > 0 ? " nor \(others) other input device\(others == 1 ? "" : "s") there" : "")
                 + ": the udev rule 70-gesturemap.rules gives the touch devices, and \(uinput), to the user logged in at the seat; a kiosk with no one at the seat runs gesturemap as the gesturemap user (User=gesturemap in its system service), which the rule gives both")
         }

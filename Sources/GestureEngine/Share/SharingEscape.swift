@@ -18,7 +18,7 @@ extension Session {
             engine.unshare(input.source)
             input.source.device?.ungrab()
         }
-        engine.console.say("gesturemap: \(EscapeChord.name): sharing suspended; the desktop reads every device directly, gestures included, until \(EscapeChord.name) is pressed again")
+        engine.console.note("\(EscapeChord.name): sharing suspended; the desktop reads every device directly, gestures included, until \(EscapeChord.name) is pressed again")
     }
 
     private func resumeSharing() {
@@ -29,7 +29,7 @@ extension Session {
             do {
                 try device.grab()
             } catch {
-                engine.console.say("gesturemap: cannot share \(input.source.name) again: \(error.message)")
+                engine.console.note("cannot share \(input.source.name) again: \(error.message)")
                 continue
             }
             if engine.shareIfAsked(input.source) {
@@ -38,6 +38,6 @@ extension Session {
                 device.ungrab()
             }
         }
-        engine.console.say("gesturemap: \(EscapeChord.name): sharing resumed (\(shared) device\(shared == 1 ? "" : "s")); press it again to suspend it")
+        engine.console.note("\(EscapeChord.name): sharing resumed (\(shared) device\(shared == 1 ? "" : "s")); press it again to suspend it")
     }
 }

@@ -9,20 +9,48 @@ final class Source {
     /// Where it lives, so an unplugged device can be opened again when it returns.
     let path: String?
     let index: Int
-    var file: InputFile?
-    var device: InputDevice?
     var decoder: any TouchDecoder
     var announced = false
-    var isOpen = true
+    /// What is open: a file, pipe, FIFO or standard input; a live device; or
+    /// nothing any more (a device unplugged and waited for, or an input that ended).
+    var handle: Handle
 
-    init(name: String, path: String?, index: Int, file: InputFile?, device: InputDevice?, decoder: any TouchDecoder) {
+    enum Handle {
+        case file(InputFile)
+        case device(InputDevice)
+        case unplugged
+        case ended
+    }
+
+    init(name: String, path: String?, index: Int, opened handle: Handle, decoder: any TouchDecoder) {
         self.name = name
         self.path = path
         self.index = index
-        self.file = file
-        self.device = device
         self.decoder = decoder
-        isLiveDevice = device != nil
+        self.handle = handle
+        if case .device = handle { isLiveDevice = true } else { isLiveDevice = false }
+    }
+
+    var file: InputFile? {
+        if case .file(let file) = handle { return file }
+        return nil
+    }
+
+    var device: InputDevice? {
+        if case .device(let device) = handle { return device }
+        return nil
+    }
+
+    var isOpen: Bool {
+        switch handle {
+        case .file, .device: return true
+        case .unplugged, .ended: return false
+        }
+    }
+
+    /// Reading it stopped: a live device is waited for, anything else has ended.
+    func close() {
+        handle = isLiveDevice ? .unplugged : .ended
     }
 
     var fd: Int32 { device?.fd ?? file?.fd ?? -1 }
@@ -103,14 +131,14 @@ extension Engine {
     private func openInput(_ name: String, index: Int) -> Result<Source, ExitCode> {
         if name == "-" {
             let file = InputFile(standardInput: ())
-            return .success(Source(name: file.name, path: nil, index: index, file: file, device: nil, decoder: textDecoder(for: file.name, index: index)))
+            return .success(Source(name: file.name, path: nil, index: index, opened: .file(file), decoder: textDecoder(for: file.name, index: index)))
         }
         if InputFile.isCharacterDevice(name) {
             do {
                 let device = try openDevice(name)
                 let decoder = deviceDecoder(for: name, description: device.description, index: index, fd: device.fd)
                 if options.verbose { console.note("reading \(name) (\(device.description.name.map(TerminalText.escaped) ?? "unnamed"), \(device.kindName))") }
-                let source = Source(name: name, path: name, index: index, file: nil, device: device, decoder: decoder)
+                let source = Source(name: name, path: name, index: index, opened: .device(device), decoder: decoder)
                 guard shareIfAsked(source) else { return .failure(.unavailable) }
                 return .success(source)
             } catch {
@@ -120,7 +148,7 @@ extension Engine {
         }
         do {
             let file = try InputFile(path: name)
-            return .success(Source(name: name, path: name, index: index, file: file, device: nil, decoder: textDecoder(for: name, index: index)))
+            return .success(Source(name: name, path: name, index: index, opened: .file(file), decoder: textDecoder(for: name, index: index)))
         } catch {
             console.note("\(error.message)")
             return .failure(.noInput)

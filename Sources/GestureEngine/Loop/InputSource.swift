@@ -123,9 +123,7 @@ final class InputSource: LoopSource {
         source.decoder.finish(into: session.decoderOutput)
         engine.finish(device: source.index)
         engine.unshare(source)
-        source.isOpen = false
-        source.device = nil
-        source.file = nil
+        source.close()
         _ = engine.reportDiagnostics(source)
     }
 
@@ -138,9 +136,8 @@ final class InputSource: LoopSource {
             if engine.options.verbose { engine.console.note("\(path) is back but cannot be opened yet: \(error.message)") }
             return
         }
-        source.device = device
+        source.handle = .device(device)
         source.decoder = engine.deviceDecoder(for: path, description: device.description, index: source.index, fd: device.fd)
-        source.isOpen = true
         if !engine.shareIfAsked(source) {
             device.ungrab()
             engine.console.note("\(path) is read beside the desktop, not shared: the desktop acts on the same fingers")

@@ -101,8 +101,8 @@ struct ServeBinaryTests {
             + " or serve fewer pages); new connections wait, tried again every 1.0 s (said once)"])
 
         // A page goes: the phone gets in again, past the strangers.
+        // Serve tries again every 1.0 s: the request waits for it.
         pages.removeFirst().hangUp()
-        usleep(1_200_000)
         let again = LoopbackClient(port: serve.port)
         again.send(Self.pageRequest(serve))
         #expect(Self.text(again.receive(atLeast: 17, waitingUpTo: 8)).hasPrefix("HTTP/1.1 200 OK"))
@@ -118,8 +118,7 @@ struct ServeBinaryTests {
         let crossSite = LoopbackClient(port: serve.port)
         crossSite.send(Self.upgrade(serve).replacingOccurrences(of: "\r\n\r\n", with: "\r\nOrigin: http://evil.example\r\n\r\n"))
         #expect(Self.text(crossSite.receive(atLeast: 1000)).hasPrefix("HTTP/1.1 403 Forbidden\r\n"))
-        usleep(100_000)
-        let lines = serve.stderrLines
+        let lines = serve.stderrLines(within: 5) { lines in lines.contains { $0.hasPrefix("gesturemap: refused a request for /ws") } }
         #expect(lines.contains("gesturemap: refused a request for / from \(rebound.name): its Host is \"rebind.example:\(serve.port)\", not 127.0.0.1:\(serve.port)"
             + " (a page that reached this machine under another name, as DNS rebinding does; open the URL gesturemap printed)"), "\(lines)")
         #expect(lines.contains("gesturemap: refused a request for /ws from \(crossSite.name): its Origin is \"http://evil.example\", not http://127.0.0.1:\(serve.port)"

@@ -87,6 +87,16 @@ final class ServeProcess {
 
     var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
 
+    /// stderr's lines once `ready` holds for them, or those there are after `seconds`.
+    func stderrLines(within seconds: Double, until ready: ([String]) -> Bool) -> [String] {
+        let end = Date().addingTimeInterval(seconds)
+        while true {
+            let lines = stderrLines
+            if ready(lines) || Date() >= end { return lines }
+            usleep(10_000)
+        }
+    }
+
     /// The lines on stdout once there are `count`, or those there are after `seconds`.
     func stdoutLines(atLeast count: Int, within seconds: Double) -> [String] {
         let end = Date().addingTimeInterval(seconds)

@@ -21,19 +21,31 @@ struct RuleLanguageTests {
     @Test("a rules file rewritten without pause: taps are acted on meanwhile, and the rules reload within a second of the first change")
     func continuousRewrites() throws {
         let (run, rules) = try Self.runningOldTapRule()
-        final class Flag: @unchecked Sendable { var stop = false }
+        final class Flag: @unchecked Sendable {
+            private let lock = NSLock()
+            private var stopped = false
+            private var count = 0
+            var stop: Bool {
+                get { lock.withLock { stopped } }
+                set { lock.withLock { stopped = newValue } }
+            }
+            var writes: Int { lock.withLock { count } }
+            func wrote() { lock.withLock { count += 1 } }
+        }
         let flag = Flag()
         let writer = Thread {
             // Every 20 ms for 4 s, as a program that logs into the rules file would.
             for i in 0..<200 where !flag.stop {
                 try? "on(\"tap\", function(g) emit(\"new\") end) -- \(i)\n".write(to: rules, atomically: false, encoding: .utf8)
+                flag.wrote()
                 usleep(20_000)
             }
         }
         let started = Date()
         writer.start()
         defer { flag.stop = true }
-        usleep(100_000)
+        // The tap goes in once the writes are under way.
+        while flag.writes < 5, Date().timeIntervalSince(started) < 2 { usleep(2_000) }
         for line in Self.tap(2, id: 2) { run.send(line) }
         // The tap is acted on while the writes go on (with the old or the new rules).
         #expect(run.wait(upTo: 2) { out, _ in out.split(separator: "\n").count >= 2 }, "\(run.stdout)\n\(run.stderr)")

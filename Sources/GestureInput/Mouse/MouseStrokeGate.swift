@@ -119,7 +119,7 @@ public struct MouseStrokeGate: Sendable {
     private var down: [UInt16] = []
     /// Buttons down on the clone, as it was told.
     public private(set) var cloneButtons: Set<UInt16> = []
-    private var packet: [EvdevEvent] = []
+    private var packets = EvdevPackets()
     /// The last packet's time.
     private var time = 0.0
 
@@ -148,23 +148,8 @@ public struct MouseStrokeGate: Sendable {
     /// One event of the device's: the events the clone is to get now (whole
     /// packets, each ending in SYN_REPORT) and what else happened.
     public mutating func handle(_ event: EvdevEvent, into out: inout [EvdevEvent]) -> Signal? {
-        guard event.type == EV.syn else {
-            packet.append(event)
-            return nil
-        }
-        switch event.code {
-        case SYN.report:
-            let events = packet
-            packet.removeAll(keepingCapacity: true)
-            return report(Packet(events: events, time: event.time), into: &out)
-        case SYN.dropped:
-            // libevdev follows it with the state as it is now, ended by one SYN_REPORT.
-            packet.removeAll(keepingCapacity: true)
-            return nil
-        default:
-            packet.append(event)
-            return nil
-        }
+        guard let events = packets.add(event) else { return nil }
+        return report(Packet(events: events, time: event.time), into: &out)
     }
 
     /// Time passed with no event: a held press or a resting stroke goes to the desktop.
@@ -216,7 +201,7 @@ public struct MouseStrokeGate: Sendable {
         for code in cloneButtons.sorted() { releases.append(EvdevEvent(time: time, type: EV.key, code: code, value: 0)) }
         write(releases, at: time, into: &out)
         phase = .idle
-        packet.removeAll()
+        packets = EvdevPackets()
     }
 
     // MARK: Packets

@@ -107,7 +107,7 @@ public struct ShareGate: Sendable {
     private var clone = EvdevState()
     /// Since when `escapeFingers` or more are down and still, and where they were then.
     private var crowd: (since: Double, origin: [Int: Position])?
-    private var packet: [EvdevEvent] = []
+    private var packets = EvdevPackets()
 
     /// `state`: the device's state when sharing begins (`InputDevice.currentState()`),
     /// so that the first packet the clone gets brings all of it. Fingers down
@@ -138,23 +138,8 @@ public struct ShareGate: Sendable {
     /// One event of the device's: the events the clone is to get now (whole
     /// packets, each ending in SYN_REPORT) and what else happened.
     public mutating func handle(_ event: EvdevEvent, into out: inout [EvdevEvent]) -> Signal? {
-        guard event.type == EV.syn else {
-            packet.append(event)
-            return nil
-        }
-        switch event.code {
-        case SYN.report:
-            let events = packet
-            packet.removeAll(keepingCapacity: true)
-            return report(events, at: event.time, into: &out)
-        case SYN.dropped:
-            // libevdev follows it with the state as it is now, ended by one SYN_REPORT.
-            packet.removeAll(keepingCapacity: true)
-            return nil
-        default:
-            packet.append(event)
-            return nil
-        }
+        guard let events = packets.add(event) else { return nil }
+        return report(events, at: event.time, into: &out)
     }
 
     /// Time passed with no event: a hold ends, or the escape was held long enough.

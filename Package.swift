@@ -107,7 +107,9 @@ let package = Package(
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureCore", "GestureInput", "GestureActions", "GestureContext", "GestureSynth"]),
         .testTarget(name: "GestureToolsTests", dependencies: ["GestureTools", "GestureEngine", "GestureCore", "GestureActions"]),
         // GestureTools and GestureActions: the import tests read the bindings and keys they expect a run to act out.
-        .testTarget(name: "gesturemapTests", dependencies: ["gesturemap", "GestureTools", "GestureActions", "GestureSystem"]),
+        .testTarget(name: "gesturemapTests", dependencies: ["gesturemap", "GestureTools", "GestureActions", "GestureSystem"],
+                    // The kernel suite's Wayland client, in C: built by scripts/kernel-test, not SwiftPM.
+                    exclude: ["Kernel/gesture-client"]),
         .testTarget(name: "GestureServeTests", dependencies: ["GestureServe", "GestureInput"]),
         .testTarget(name: "GestureContextTests", dependencies: ["GestureContext", "CContext", "GestureCore", "GestureSystem", "gesturemap"], exclude: ["Fixtures"]),
     ]

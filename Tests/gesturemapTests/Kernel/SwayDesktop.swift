@@ -5,13 +5,16 @@ import Foundation
 
 /// A real desktop in the guest: Debian's sway (1.7, wlroots 0.15) with its
 /// libinput backend reading every input device of the seat, as a user's
-/// session does, and `wev`, a Wayland client that prints every input event it
-/// is sent, filling the screen. seatd opens the devices for sway (sway refuses
-/// to run as root); sway and wev run as the gesturemap user.
+/// session does, and the suite's own Wayland client (`gesture-client/`),
+/// fullscreen, printing every pointer, touch and pointer-gesture event it is
+/// sent. seatd opens the devices for sway (sway refuses to run as root); sway
+/// and the client run as the gesturemap user.
 final class SwayDesktop {
     static let width = 1920, height = 1080
+    /// Built on the host by `gesture-client/build`, which scripts/kernel-test runs.
+    static let clientPath = Binary.packageRoot.appendingPathComponent(".build/gesture-client/gesture-client").path
     static var available: Bool {
-        ["/usr/bin/sway", "/usr/bin/wev", "/usr/sbin/seatd", "/usr/bin/swaymsg", "/usr/bin/stdbuf"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+        ["/usr/bin/sway", "/usr/sbin/seatd", "/usr/bin/swaymsg", clientPath].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     private let seatd: Child
@@ -34,7 +37,7 @@ final class SwayDesktop {
             throw KernelTestError("seatd made no socket: \(seatd.stderr)")
         }
         let config = runtime + "/config"
-        // No borders or bars: wev's surface is the whole screen, so every
+        // No borders or bars: the client's surface is the whole screen, so every
         // pointer position is over it. Tap-to-click on, as desktops set it.
         try """
             output HEADLESS-1 resolution \(Self.width)x\(Self.height)
@@ -64,11 +67,11 @@ final class SwayDesktop {
         var started: Child?
         var why = ""
         for _ in 0..<2 where started == nil {
-            let client = try Child(KernelAccessTests.gesturemapUser + ["/usr/bin/stdbuf", "-oL", "/usr/bin/wev"], environment: clientEnvironment)
-            if client.wait(upTo: 45, until: { out, _ in out.contains("width: \(Self.width); height: \(Self.height)") }) {
+            let client = try Child(KernelAccessTests.gesturemapUser + [Self.clientPath], environment: clientEnvironment)
+            if client.wait(upTo: 45, until: { out, _ in out.contains("ready \(Self.width) \(Self.height)") }) {
                 started = client
             } else {
-                why += "wev (\(client.isRunning ? "running" : "ended")): \(client.stdout)\(client.stderr)\n"
+                why += "gesture-client (\(client.isRunning ? "running" : "ended")): \(client.stdout)\(client.stderr)\n"
                 _ = client.terminate(grace: 2)
             }
         }
@@ -76,7 +79,7 @@ final class SwayDesktop {
             why += "sway: " + sway.stderr.suffix(2000)
             _ = sway.terminate()
             _ = seatd.terminate()
-            throw KernelTestError("wev got no window of the screen's size: \(why)")
+            throw KernelTestError("the client got no window of the screen's size: \(why)")
         }
         client = started
     }
@@ -103,13 +106,19 @@ final class SwayDesktop {
         return child.stdout
     }
 
-    /// Waits until sway has taken a device of this name (`swaymsg -t get_inputs`).
-    func waitForInput(named name: String, count: Int = 1) -> Bool {
+    /// How many of sway's inputs have this name (`swaymsg -t get_inputs`).
+    func inputCount(named name: String) -> Int {
+        let inputs = (try? message(["-t", "get_inputs", "-r"])) ?? ""
+        // json-c writes "/" as "\/".
+        let quoted = "\"" + name.replacingOccurrences(of: "/", with: "\\/") + "\""
+        return inputs.components(separatedBy: quoted).count - 1
+    }
+
+    /// Waits until sway has taken a device of this name, `count` of them at least, or exactly.
+    func waitForInput(named name: String, count: Int = 1, exactly: Bool = false) -> Bool {
         KernelGuest.wait(upTo: 20) {
-            let inputs = (try? message(["-t", "get_inputs", "-r"])) ?? ""
-            // json-c writes "/" as "\/".
-            let quoted = "\"" + name.replacingOccurrences(of: "/", with: "\\/") + "\""
-            return inputs.components(separatedBy: quoted).count - 1 >= count
+            let found = inputCount(named: name)
+            return exactly ? found == count : found >= count
         }
     }
 
@@ -118,10 +127,10 @@ final class SwayDesktop {
         try message(["seat", "seat0", "cursor", "set", "\(Self.width / 2)", "\(Self.height / 2)"])
     }
 
-    /// wev's lines so far: a reading starts from `lines.count`.
+    /// The client's lines so far: a reading starts from `lines.count`.
     var lines: [String] { client.outputLines }
 
-    /// Waits until wev has printed nothing new for `quiet` seconds.
+    /// Waits until the client has printed nothing new for `quiet` seconds.
     func settle(quiet: Double = 1.0, timeout: Double = 30) {
         client.waitForQuiet(quiet, upTo: timeout)
     }
@@ -129,56 +138,3 @@ final class SwayDesktop {
     func reading(fromLine first: Int) -> ClientReading { ClientReading(lines: Array(lines.dropFirst(first))) }
 }
 
-/// What a Wayland client was sent, read from wev's lines.
-struct ClientReading {
-    /// (time in ms, x, y) of each wl_pointer motion.
-    var motions: [(time: Double, x: Double, y: Double)] = []
-    var scroll = (vertical: 0.0, horizontal: 0.0)
-    var buttons: [String] = []
-    var touchDowns = 0, touchUps = 0
-    /// Time in ms of each wl_touch motion.
-    var touchMotionTimes: [Double] = []
-
-    init(lines: [String]) {
-        for line in lines {
-            guard let close = line.firstIndex(of: "]") else { continue }
-            let interface = line[..<close].split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? ""
-            let body = line[line.index(after: close)...].trimmingCharacters(in: .whitespaces)
-            let time = Self.number(after: "time: ", in: body)
-            switch (interface, body.prefix { $0 != ":" }) {
-            case ("wl_pointer", "motion"):
-                if let time, let (x, y) = Self.point(in: body) { motions.append((time, x, y)) }
-            case ("wl_pointer", "axis") where body.contains("value: "):
-                let value = Self.number(after: "value: ", in: body) ?? 0
-                if body.contains("(vertical)") { scroll.vertical += value } else { scroll.horizontal += value }
-            case ("wl_pointer", "button"):
-                buttons.append(body.components(separatedBy: "button: ").last ?? body)
-            case ("wl_touch", "down"): touchDowns += 1
-            case ("wl_touch", "up"): touchUps += 1
-            case ("wl_touch", "motion"):
-                if let time { touchMotionTimes.append(time) }
-            default: continue
-            }
-        }
-    }
-
-    /// How far the pointer went: the length of its path, in pixels.
-    var pointerTravel: Double {
-        zip(motions, motions.dropFirst()).reduce(0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
-    }
-
-    /// Seconds from the first to the last of these times (ms).
-    static func spread(_ times: [Double]) -> Double { ((times.max() ?? 0) - (times.min() ?? 0)) / 1000 }
-
-    private static func number(after label: String, in text: String) -> Double? {
-        guard let range = text.range(of: label) else { return nil }
-        return Double(text[range.upperBound...].prefix { "-0123456789.".contains($0) })
-    }
-
-    private static func point(in text: String) -> (Double, Double)? {
-        guard let range = text.range(of: "x, y: ") else { return nil }
-        let parts = text[range.upperBound...].split(separator: ",").prefix(2).map { Double($0.trimmingCharacters(in: .whitespaces).prefix { "-0123456789.".contains($0) }) }
-        guard parts.count == 2, let x = parts[0], let y = parts[1] else { return nil }
-        return (x, y)
-    }
-}

@@ -62,7 +62,7 @@ struct ClientReading {
             case ("swipe", "end"), ("pinch", "end"), ("hold", "end"):
                 guard word.count == 4, gestures.last?.kind == word[0], gestures.last?.cancelled == nil else { unread.append(line); continue }
                 gestures[gestures.count - 1].cancelled = word[3] == "cancelled"
-            case ("pointer", _), ("touch", _), ("ready", _), ("gestures", _): continue
+            case ("pointer", _), ("touch", _), ("ready", _), ("gestures", _), ("seat", _): continue
             default: unread.append(line)
             }
         }

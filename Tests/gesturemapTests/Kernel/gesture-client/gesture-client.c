@@ -7,6 +7,7 @@
 // Lines (SwayDesktop.swift's ClientReading reads them):
 //   ready WIDTH HEIGHT                       the window is mapped at this size
 //   gestures VERSION                         zwp_pointer_gestures_v1 bound (0: not offered)
+//   seat [pointer] [touch]                   the seat's capabilities, as they change
 //   pointer enter|leave
 //   pointer motion TIME X Y                  surface coordinates
 //   pointer button TIME BUTTON pressed|released
@@ -39,7 +40,9 @@ struct client {
     struct xdg_wm_base *wm_base;
     struct zwp_pointer_gestures_v1 *gestures;
     uint32_t gestures_version;
-    int gestures_bound;
+    struct zwp_pointer_gesture_swipe_v1 *swipe;
+    struct zwp_pointer_gesture_pinch_v1 *pinch;
+    struct zwp_pointer_gesture_hold_v1 *hold;
     struct wl_surface *surface;
     struct xdg_surface *xdg_surface;
     struct xdg_toplevel *toplevel;
@@ -232,27 +235,50 @@ static void hold_end(void *data, struct zwp_pointer_gesture_hold_v1 *g, uint32_t
 }
 static const struct zwp_pointer_gesture_hold_v1_listener hold_listener = { .begin = hold_begin, .end = hold_end };
 
-// --- the seat: a pointer (and its gestures) and a touch, as the seat offers them
+// --- the seat: a pointer (and its gestures) and a touch, as the seat offers them.
+// The tests plug devices in and out: when the seat's last touch device goes,
+// its wl_touch is dead and a new one must be asked for when another comes.
 
 static void bind_pointer_gestures(struct client *c) {
-    if (c->gestures == NULL || c->pointer == NULL || c->gestures_bound) return;
-    c->gestures_bound = 1;
-    zwp_pointer_gesture_swipe_v1_add_listener(zwp_pointer_gestures_v1_get_swipe_gesture(c->gestures, c->pointer), &swipe_listener, c);
-    zwp_pointer_gesture_pinch_v1_add_listener(zwp_pointer_gestures_v1_get_pinch_gesture(c->gestures, c->pointer), &pinch_listener, c);
-    if (c->gestures_version >= ZWP_POINTER_GESTURES_V1_GET_HOLD_GESTURE_SINCE_VERSION)
-        zwp_pointer_gesture_hold_v1_add_listener(zwp_pointer_gestures_v1_get_hold_gesture(c->gestures, c->pointer), &hold_listener, c);
+    if (c->gestures == NULL || c->pointer == NULL || c->swipe != NULL) return;
+    c->swipe = zwp_pointer_gestures_v1_get_swipe_gesture(c->gestures, c->pointer);
+    zwp_pointer_gesture_swipe_v1_add_listener(c->swipe, &swipe_listener, c);
+    c->pinch = zwp_pointer_gestures_v1_get_pinch_gesture(c->gestures, c->pointer);
+    zwp_pointer_gesture_pinch_v1_add_listener(c->pinch, &pinch_listener, c);
+    if (c->gestures_version >= ZWP_POINTER_GESTURES_V1_GET_HOLD_GESTURE_SINCE_VERSION) {
+        c->hold = zwp_pointer_gestures_v1_get_hold_gesture(c->gestures, c->pointer);
+        zwp_pointer_gesture_hold_v1_add_listener(c->hold, &hold_listener, c);
+    }
+}
+
+static void release_pointer(struct client *c) {
+    if (c->swipe) zwp_pointer_gesture_swipe_v1_destroy(c->swipe);
+    if (c->pinch) zwp_pointer_gesture_pinch_v1_destroy(c->pinch);
+    if (c->hold) zwp_pointer_gesture_hold_v1_destroy(c->hold);
+    c->swipe = NULL, c->pinch = NULL, c->hold = NULL;
+    if (wl_pointer_get_version(c->pointer) >= WL_POINTER_RELEASE_SINCE_VERSION) wl_pointer_release(c->pointer);
+    else wl_pointer_destroy(c->pointer);
+    c->pointer = NULL;
 }
 
 static void seat_capabilities(void *data, struct wl_seat *seat, uint32_t capabilities) {
     struct client *c = data;
-    if ((capabilities & WL_SEAT_CAPABILITY_POINTER) && c->pointer == NULL) {
+    int pointer = (capabilities & WL_SEAT_CAPABILITY_POINTER) != 0, touch = (capabilities & WL_SEAT_CAPABILITY_TOUCH) != 0;
+    printf("seat%s%s\n", pointer ? " pointer" : "", touch ? " touch" : "");
+    if (pointer && c->pointer == NULL) {
         c->pointer = wl_seat_get_pointer(seat);
         wl_pointer_add_listener(c->pointer, &pointer_listener, c);
         bind_pointer_gestures(c);
+    } else if (!pointer && c->pointer != NULL) {
+        release_pointer(c);
     }
-    if ((capabilities & WL_SEAT_CAPABILITY_TOUCH) && c->touch == NULL) {
+    if (touch && c->touch == NULL) {
         c->touch = wl_seat_get_touch(seat);
         wl_touch_add_listener(c->touch, &touch_listener, c);
+    } else if (!touch && c->touch != NULL) {
+        if (wl_touch_get_version(c->touch) >= WL_TOUCH_RELEASE_SINCE_VERSION) wl_touch_release(c->touch);
+        else wl_touch_destroy(c->touch);
+        c->touch = NULL;
     }
 }
 static void seat_name(void *data, struct wl_seat *seat, const char *name) { (void)data; (void)seat; (void)name; }

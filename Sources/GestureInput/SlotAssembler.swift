@@ -230,7 +230,7 @@ public struct SlotAssembler: Sendable {
             } else if e.code == BTN.touch {
                 touching = e.value != 0
             } else if e.code >= BTN.left, e.code < BTN.left + 8 {
-                press(button: Int(e.code - BTN.left), down: e.value != 0, at: e.time)
+                press(button: Int(e.code - BTN.left), down: e.value != 0)
             }
         case EV.abs:
             absolute(e)
@@ -244,11 +244,11 @@ public struct SlotAssembler: Sendable {
     /// touch lands is a touchscreen's emulated click (BTN_LEFT with the
     /// touch), and one with no finger down is a button beside the pad: neither
     /// is a click of the fingers.
-    private mutating func press(button: Int, down: Bool, at time: Double) {
+    private mutating func press(button: Int, down: Bool) {
         let bit = UInt8(1) << UInt8(button)
         if down {
             guard framer.hasContactsDown else { return }
-            if buttons & bit == 0 { framer.click(at: time) }
+            if buttons & bit == 0 { framer.click() }
             buttons |= bit
         } else {
             buttons &= ~bit

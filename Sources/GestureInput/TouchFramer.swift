@@ -127,6 +127,7 @@ public struct TouchFramer: Sendable {
             return applyInGeneral(.sync, time: rawTime, id: 0, x: nil, y: nil, emit: emit)
         }
         lastTime = time
+        if clickPending { begin(time) }
         close(emit: emit)
         return nil
     }
@@ -142,6 +143,7 @@ public struct TouchFramer: Sendable {
         lastTime = time
 
         if kind == .sync {
+            if clickPending { begin(time) }
             close(emit: emit)
             return anomaly
         }
@@ -281,10 +283,10 @@ public struct TouchFramer: Sendable {
     }
 
     /// A click of the fingers down: its packet makes a frame, with the
-    /// contacts as they are, that says so.
-    public mutating func click(at rawTime: Double) {
+    /// contacts as they are, that says so (opened at the packet's end, whose
+    /// time is checked as every frame's is).
+    public mutating func click() {
         clickPending = true
-        begin(rawTime + clockOffset)
     }
 
     @inline(__always)

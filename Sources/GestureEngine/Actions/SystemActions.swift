@@ -35,7 +35,7 @@ struct SystemActions: ActionSink {
                 engine.keyboard = try VirtualKeyboard()
             } catch {
                 engine.console.note("\(origin): " + error.message)
-                engine.fatal = .unavailable
+                engine.fail(.unavailable)
                 return
             }
             notBefore = MonotonicClock.now() + PacketAgenda.newDeviceSettle
@@ -61,7 +61,7 @@ struct SystemActions: ActionSink {
                 engine.effects.pointer[keyPath: device] = try Engine.makeDevice(user)
             } catch {
                 engine.console.note("\(origin): " + error.description)
-                engine.fatal = .unavailable
+                engine.fail(.unavailable)
                 return false
             }
             notBefore = MonotonicClock.now() + PacketAgenda.newDeviceSettle

@@ -32,10 +32,13 @@ final class DeviceLane {
     var name: String? { deviceName ?? inputName }
 }
 
-/// The lanes of a run, by device index. A value in the engine, so the
-/// per-frame path reads its array where it lies.
+/// The lanes of a run, by device index, and the keyboards read beside them.
+/// A value in the engine, so the per-frame path reads its array where it lies.
 struct DeviceLanes {
     private(set) var all: [DeviceLane?] = []
+    /// The keyboards: the keys held, and quiet while typing (what typing leaves
+    /// out of each touchpad is kept in its lane); nil when none is read.
+    var keyboards: KeyInputs?
     /// Lanes with a share: asked on every frame, so kept rather than counted.
     private(set) var shared: [DeviceLane] = []
 

@@ -12,12 +12,12 @@ extension Engine {
 
     private func processFrame(_ frame: TouchFrame) {
         state.framesProcessed += 1
-        if watchers.observed, let observer = watchers.observer { observer.engine(self, sawFrame: frame) }
+        if state.watchers.observed, let observer = state.watchers.observer { observer.engine(self, sawFrame: frame) }
         let device = frame.device
         guard device >= 0 else { return }
         // Deadlines and timers before this frame come first, in time order.
         if let due = nextDeadline, due <= frame.time { advanceAll(to: frame.time) }
-        if let keys {
+        if let keys = lanes.keyboards {
             advanceKeys(to: frame.time)
             recognize(quietWhileTyping(frame, keys), device: device)
         } else {
@@ -103,7 +103,7 @@ extension Engine {
                     arenaDevice = device
                 }
             }
-            if keys != nil { advanceKeys(to: min(arenaDue, runtime.nextTimerDeadline ?? arenaDue, time)) }
+            if lanes.keyboards != nil { advanceKeys(to: min(arenaDue, runtime.nextTimerDeadline ?? arenaDue, time)) }
             if let due = effects.pointer.lingerDue, due <= time, due <= arenaDue, due <= runtime.nextTimerDeadline ?? due {
                 releaseLingering(at: due)
                 continue
@@ -145,7 +145,7 @@ extension Engine {
 
     /// Every input ended: timers still pending from `after` run, in order.
     func finishTimers() {
-        guard state.fatal == nil else { return }
+        guard !state.end.isOver else { return }
         runtime.finishTimers()
         if !effects.pointer.isIdle { undo(ownedBy: .outside) }
     }
@@ -192,16 +192,16 @@ extension Engine {
             lane.core?.arena.traceRecords.removeAll()
             for record in records {
                 sayTrace(text: record.text, json: record.json)
-                watchers.observer?.engine(self, traced: record)
+                state.watchers.observer?.engine(self, traced: record)
             }
         }
         guard !cores.deliveries.isEmpty else { return }
-        for delivery in cores.deliveries where state.fatal == nil {
+        for delivery in cores.deliveries where !state.end.isOver {
             state.gesturesDelivered += 1
             // The desktop's copy hears first: the Lua handler may take its time.
             if !lanes.shared.isEmpty, delivery.event.isFirstOfGesture { claimIfClaiming(delivery, device: device) }
-            if watchers.observed, let observer = watchers.observer { observer.engine(self, delivered: delivery) }
-            if let show = watchers.showGesture, delivery.event.isFirstOfGesture { show(delivery.event) }
+            if state.watchers.observed, let observer = state.watchers.observer { observer.engine(self, delivered: delivery) }
+            if let show = state.watchers.showGesture, delivery.event.isFirstOfGesture { show(delivery.event) }
             dispatchOwning(delivery, device: device)
             // A rule's cooldown runs on every device.
             if delivery.event.isFirstOfGesture, lanes.all.count > 1 {
@@ -217,7 +217,7 @@ extension Engine {
     func syncRules() {
         guard cores.rulesStale else { return }
         cores.rulesStale = false
-        keys?.inputs.setQuiet(runtime.thresholds[.typingQuiet])
+        lanes.keyboards?.setQuiet(runtime.thresholds[.typingQuiet])
         for lane in lanes.shared { lane.share.map { $0.update(shareSettings(for: $0.description)) } }
         for device in lanes.all.indices {
             guard let box = lanes.all[device]?.core else { continue }

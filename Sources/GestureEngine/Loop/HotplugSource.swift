@@ -34,7 +34,7 @@ final class HotplugSource: LoopSource {
                       case .success(let added) = openDiscovered(path, index: session.inputs.count) {
                 session.add(input: added)
             } else if !session.inputs.contains(where: { $0.source.path == path }), engine.options.keyboards.isEmpty,
-                      let keys = engine.keys, keys.inputs.addDevice(path), engine.options.verbose {
+                      let keys = engine.lanes.keyboards, keys.addDevice(path), engine.options.verbose {
                 engine.console.note("found keyboard \(path)")
             }
         }

@@ -24,7 +24,7 @@ final class InputSource: LoopSource {
     }
 
     func serve(_ round: LoopRound) {
-        guard source.isOpen, !round.ready.isEmpty, session.engine.fatal == nil else { return }
+        guard source.isOpen, !round.ready.isEmpty, !session.engine.isOver else { return }
         if let status = read() { session.end(with: status) }
     }
 

@@ -22,7 +22,7 @@ final class Pacer {
             origin = (input: time, wall: now)
             return
         }
-        while let deadline = engine.nextDeadline, deadline < time, engine.fatal == nil {
+        while let deadline = engine.nextDeadline, deadline < time, !engine.isOver {
             wait(until: origin.wall + (deadline - origin.input))
             engine.advanceAll(to: deadline)
         }
@@ -30,7 +30,7 @@ final class Pacer {
     }
 
     private func wait(until wall: Double) {
-        while engine.fatal == nil {
+        while !engine.isOver {
             guard MonotonicClock.now() < wall else { return }
             switch loop.round(until: wall, pacing: true) {
             case .served, .interrupted: continue

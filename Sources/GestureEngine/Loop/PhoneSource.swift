@@ -33,7 +33,7 @@ final class PhoneSource: LoopSource {
 
     func serve(_ round: LoopRound) {
         let fds = Set(round.ready.map(\.fd))
-        for event in surfaces.server.serve(ready: fds, now: MonotonicClock.now()) where engine.fatal == nil {
+        for event in surfaces.server.serve(ready: fds, now: MonotonicClock.now()) where !engine.isOver {
             switch event {
             case let .connected(id, name):
                 let device = surfaces.openPage(id) { [engine] device in
@@ -89,7 +89,7 @@ extension Session {
         }
         let source = PhoneSource(engine: engine, surfaces: PhoneSurfaces(server: server, firstDevice: firstDevice))
         phones = source
-        engine.watchers.showGesture = { [unowned source] in source.show($0) }
+        engine.state.watchers.showGesture = { [unowned source] in source.show($0) }
         console.note("serving the touch page on \(server.address), \(chosen.note); open on the phone:")
         console.say("  \(server.url)")
         switch QRCode.terminalLines(for: server.url) {

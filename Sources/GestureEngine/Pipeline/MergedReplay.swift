@@ -33,7 +33,7 @@ extension Session {
 
         /// Takes chunks until the lane has a frame waiting or its file ended.
         func refill(_ lane: ReplayLane) -> ExitCode? {
-            while !lane.hasHead, engine.fatal == nil {
+            while !lane.hasHead, !engine.isOver {
                 if let chunk = lane.chunk, lane.next < chunk.frameCount {
                     if lane.named < chunk.names.count { lane.named = applyNames(of: chunk, from: lane.named, before: lane.next) }
                     chunk.load(lane.next, into: &lane.head)
@@ -57,7 +57,7 @@ extension Session {
         for lane in lanes {
             if let status = refill(lane) { return status }
         }
-        while engine.fatal == nil {
+        while !engine.isOver {
             // The earliest frame waiting; on a tie, the file named first.
             var earliest: ReplayLane?
             for lane in lanes where lane.hasHead {
@@ -69,14 +69,14 @@ extension Session {
             frame(lane.head)
             if let status = refill(lane) { return status }
         }
-        guard engine.fatal == nil else { return .ok }
+        guard !engine.isOver else { return .ok }
         // Every file ended: what was due by the last input fires across devices
         // in time order, then each device's end, the earliest next deadline first.
         if let last = engine.latestInputTime { engine.advanceAll(to: last) }
         let ending = lanes.map(\.source.index).sorted {
             (engine.deadline(of: $0) ?? .infinity, $0) < (engine.deadline(of: $1) ?? .infinity, $1)
         }
-        for device in ending where engine.fatal == nil { engine.finish(device: device) }
+        for device in ending where !engine.isOver { engine.finish(device: device) }
         for lane in lanes { for line in lane.chunk?.announcement ?? [] where lane.atEnd { engine.console.say(line) } }
         engine.finishTimers()
         return .ok

@@ -6,7 +6,7 @@ import GestureInput
 /// chunks, whoever decodes them (`ChunkProducer`).
 extension Session {
     func replay(_ sources: [Source]) -> ExitCode {
-        for source in sources where engine.fatal == nil {
+        for source in sources where !engine.isOver {
             guard let file = source.file else { continue }
             let progress = engine.progressConsole.flatMap { ProgressBar(file: file, console: $0) }
             defer { progress?.finish() }
@@ -51,7 +51,7 @@ extension Session {
             if chunk.end { return nil }
             bytesDone += chunk.bytes
             progress?.update(bytesDone: bytesDone, events: chunk.eventCount)
-            if engine.fatal != nil { return .ok }
+            if engine.isOver { return .ok }
             producer.recycle(chunk)
         }
     }

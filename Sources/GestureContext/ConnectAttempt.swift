@@ -17,8 +17,8 @@ final class ConnectAttempt: @unchecked Sendable {
     }
 
     /// Readable once the attempt has ended.
-    let fd: Int32
-    private let doneFD: Int32
+    var fd: Int32 { done?.fd ?? -1 }
+    private let done: Wakeup?
     private let outcome = Mutex<Outcome?>(nil)
     private let choice: AppSourceChoice
     private let connect: (AppSourceChoice) throws(AppSourceLost) -> any AppBackend
@@ -26,28 +26,12 @@ final class ConnectAttempt: @unchecked Sendable {
     init(choice: AppSourceChoice, connect: @escaping (AppSourceChoice) throws(AppSourceLost) -> any AppBackend) {
         self.choice = choice
         self.connect = connect
-        var ends: [Int32] = [-1, -1]
-        // pipe2 is not in Swift's Glibc: the flags are set after.
-        if pipe(&ends) == 0 {
-            for end in ends {
-                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-                _ = fcntl(end, F_SETFL, O_NONBLOCK)
-            }
-        } else {
-            ends = [-1, -1]
-        }
-        fd = ends[0]
-        doneFD = ends[1]
-        guard fd >= 0, startThread() else {
+        done = Wakeup()
+        guard done != nil, startThread() else {
             // No pipe or no thread: the attempt is made here, as it always could be.
             run()
             return
         }
-    }
-
-    deinit {
-        if fd >= 0 { close(fd) }
-        if doneFD >= 0 { close(doneFD) }
     }
 
     /// The outcome, once the attempt has ended; nil while it goes on.
@@ -80,10 +64,7 @@ final class ConnectAttempt: @unchecked Sendable {
             result = .failed(error)
         }
         outcome.withLock { $0 = result }
-        if doneFD >= 0 {
-            var byte: UInt8 = 1
-            _ = write(doneFD, &byte, 1)
-        }
+        done?.signal()
     }
 
     /// A detached thread that makes the attempt; it holds the attempt until it ends.

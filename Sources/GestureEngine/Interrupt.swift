@@ -1,4 +1,5 @@
 import Glibc
+import GestureSystem
 
 /// Ctrl-C for commands that run until stopped (`record` from a device): the
 /// handler only sets a flag; the loop notices it and finishes the file cleanly.
@@ -33,8 +34,10 @@ public enum StopSignals {
     }
 
     nonisolated(unsafe) private static var received: sig_atomic_t = 0
+    /// Readable once a stop was asked for; kept for the whole process.
+    nonisolated(unsafe) private(set) static var wakeup: Wakeup?
+    /// The wakeup's writing end, for the handler.
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
-    nonisolated(unsafe) private(set) static var readEnd: Int32 = -1
     /// Seconds a run has to stop cleanly before the signal takes it as it is.
     static let grace: UInt32 = 3
 
@@ -44,22 +47,16 @@ public enum StopSignals {
     /// one, or `grace` seconds without stopping, kills it at once, as before.
     public static func stopGracefully() {
         unblock()
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return }
-        for fd in fds {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
-        readEnd = fds[0]
-        writeEnd = fds[1]
+        guard let made = Wakeup() else { return }
+        wakeup = made
+        writeEnd = made.writeEnd
         let asked: @convention(c) (Int32) -> Void = { number in
             if StopSignals.received == 0 { StopSignals.received = number }
             // The next one is not waited for; nor is a stop that does not come.
             signal(SIGTERM, SIG_DFL)
             signal(SIGINT, SIG_DFL)
             alarm(StopSignals.grace)
-            var byte: UInt8 = 1
-            _ = write(StopSignals.writeEnd, &byte, 1)
+            Wakeup.signal(writeEnd: StopSignals.writeEnd)
         }
         signal(SIGTERM, asked)
         signal(SIGINT, asked)
@@ -88,40 +85,29 @@ public enum StopSignals {
 }
 
 /// SIGHUP, the daemon convention for "reload your configuration": the handler
-/// writes a byte to a pipe the event loop polls (the self-pipe trick).
+/// makes a wakeup the event loop polls readable (the self-pipe trick).
 enum HangupSignal {
+    nonisolated(unsafe) private static var wakeup: Wakeup?
+    /// The wakeup's writing end, for the handler.
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
-    nonisolated(unsafe) private(set) static var readEnd: Int32 = -1
 
     /// The descriptor that becomes readable on SIGHUP; -1 when it cannot be set up.
     static func install() -> Int32 {
-        if readEnd >= 0 { return readEnd }
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return -1 }
-        for fd in fds {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
-        readEnd = fds[0]
-        writeEnd = fds[1]
-        signal(SIGHUP) { _ in
-            var byte: UInt8 = 1
-            _ = write(HangupSignal.writeEnd, &byte, 1)
-        }
+        if let wakeup { return wakeup.fd }
+        guard let made = Wakeup() else { return -1 }
+        wakeup = made
+        writeEnd = made.writeEnd
+        signal(SIGHUP) { _ in Wakeup.signal(writeEnd: HangupSignal.writeEnd) }
         // A parent may have started us with SIGHUP blocked (it is inherited).
         var set = sigset_t()
         sigemptyset(&set)
         sigaddset(&set, SIGHUP)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        return readEnd
+        return made.fd
     }
 
     /// Empties the pipe; true when a SIGHUP had arrived.
     static func drain() -> Bool {
-        guard readEnd >= 0 else { return false }
-        var any = false
-        var byte: UInt8 = 0
-        while read(readEnd, &byte, 1) == 1 { any = true }
-        return any
+        wakeup?.drain() ?? false
     }
 }

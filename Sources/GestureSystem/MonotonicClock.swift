@@ -17,18 +17,6 @@ public enum MonotonicClock {
         return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
     }
 
-    /// The longest `sleep(until:)` waits: a deadline far off must not trap.
-    public static let longestSleep = 86_400.0
-
-    /// Sleeps until `deadline` on this clock (returns early on a signal).
-    public static func sleep(until deadline: Double) {
-        let wait = min(deadline - now(), longestSleep)
-        guard wait > 0 else { return }
-        let seconds = wait.rounded(.down)
-        var ts = timespec(tv_sec: Int(seconds), tv_nsec: Int((wait - seconds) * 1e9))  // ok: 0 < wait <= a day
-        nanosleep(&ts, nil)
-    }
-
     /// The calling thread's CPU time, in seconds.
     public static func threadCPUTime() -> Double {
         var ts = timespec()

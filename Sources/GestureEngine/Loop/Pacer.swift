@@ -1,3 +1,4 @@
+import Glibc
 import GestureSystem
 
 /// `--realtime`: a replay kept at its recorded pace, deadlines included. The
@@ -34,7 +35,10 @@ final class Pacer {
             guard MonotonicClock.now() < wall else { return }
             switch loop.round(until: wall, pacing: true) {
             case .served, .interrupted: continue
-            case .failed: return MonotonicClock.sleep(until: wall)
+            case .failed(let code):
+                // As the live loop: a run that cannot wait for its sources cannot keep its pace.
+                engine.console.note("poll failed: \(String(cString: strerror(code)))")
+                return engine.fail(.unavailable)
             }
         }
     }

@@ -12,7 +12,7 @@ final class StopSignalSource: LoopSource {
     var servesWhilePacing: Bool { true }
 
     func descriptors(into list: inout [PollRequest]) {
-        if StopSignals.readEnd >= 0 { list.append(PollRequest(fd: StopSignals.readEnd, events: Int16(POLLIN))) }
+        if let wakeup = StopSignals.wakeup { list.append(PollRequest(fd: wakeup.fd, events: Int16(POLLIN))) }
     }
 
     func serve(_ round: LoopRound) {

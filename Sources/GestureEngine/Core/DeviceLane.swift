@@ -20,9 +20,8 @@ final class DeviceLane {
     var edgesExplained = false
     /// Shared with the desktop, while it is.
     var share: DeviceShare?
-    /// Whether a claiming rule could still take the touches down, and for
-    /// which touch sequence that was judged.
-    var claimOpen: (sequence: Int, open: Bool)?
+    /// Whether a claiming rule could still take the touches down.
+    var claims = ClaimWatch.idle
     /// The touches typing leaves out of a touchpad.
     var typingFilter = TypingFilter()
     /// Touches are being left out now.
@@ -64,7 +63,7 @@ struct DeviceLanes {
     mutating func setShare(_ share: DeviceShare?, for device: Int) {
         let lane = make(device)
         lane.share = share
-        lane.claimOpen = nil
+        lane.claims = .idle
         shared = all.compactMap { $0?.share == nil ? nil : $0 }
     }
 
@@ -72,7 +71,7 @@ struct DeviceLanes {
     mutating func endShares() {
         for lane in shared {
             lane.share = nil
-            lane.claimOpen = nil
+            lane.claims = .idle
         }
         shared = []
     }

@@ -72,16 +72,10 @@ extension Engine {
 
     /// When no claiming rule can take the touches down any more, the desktop
     /// gets them (`release` does nothing to a sequence not held for the
-    /// recognizers), once a sequence: also when the claims failed at its very
-    /// first frame (an edge swipe's finger landing away from the edge), which
-    /// held the touch from the desktop until it lifted.
+    /// recognizers), once a sequence (`ClaimWatch`).
     func settleClaims(device: Int) {
         guard let lane = lanes.lane(device), let share = lane.share, let arena = lane.core?.arena else { return }
-        let open = arena.claimMayStillFire
-        let sequence = arena.tracker.sequence
-        let before = lane.claimOpen
-        if !open, before?.sequence != sequence || before?.open == true { share.release() }
-        lane.claimOpen = (sequence, open)
+        if lane.claims.judge(sequence: arena.tracker.sequence, claimMayStillFire: arena.claimMayStillFire) { share.release() }
     }
 
     /// What the gate said about a shared device's touches.

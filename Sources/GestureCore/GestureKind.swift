@@ -9,6 +9,9 @@ public enum GestureKind: String, CaseIterable, Sendable {
     case edgeSwipe = "edge_swipe"
     /// A shape drawn with one finger, matched against templates (docs/shapes.md).
     case shape
+    /// A stroke drawn with a held mouse button, read as directions
+    /// (`MouseStrokeReading`); its rules carry `button` and `arms`.
+    case stroke
     /// A kind defined by the rules with `recognizer(name, ...)`: the rule language
     /// knows it by that name, never by this one.
     case custom
@@ -21,7 +24,7 @@ public enum GestureKind: String, CaseIterable, Sendable {
     public var isContinuous: Bool {
         switch self {
         case .longPress, .pan, .pinch, .rotate, .custom: return true
-        case .swipe, .tap, .edgeSwipe, .shape: return false
+        case .swipe, .tap, .edgeSwipe, .shape, .stroke: return false
         }
     }
 
@@ -31,7 +34,7 @@ public enum GestureKind: String, CaseIterable, Sendable {
         case .pan: return Direction.swipeDirections
         case .pinch: return [.in, .out]
         case .rotate: return [.clockwise, .counterclockwise]
-        case .tap, .longPress, .shape, .custom: return []
+        case .tap, .longPress, .shape, .stroke, .custom: return []
         }
     }
 }

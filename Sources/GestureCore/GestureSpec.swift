@@ -33,14 +33,20 @@ public struct GestureSpec: Equatable, Hashable, Sendable {
     public var name: String?
     /// Shapes: the least score a match needs; nil takes `shape_min_score`.
     public var minScore: Double?
+    /// Strokes: the button held (nil: `config{ stroke_button }`).
+    public var button: MouseButton?
+    /// Strokes: the directions in order (nil: any stroke).
+    public var arms: [Direction]?
 
     public static let maxFingers = 5
     public static let maxTaps = 3
     public static let maxResting = 4
 
     public init(kind: GestureKind, fingers: FingerCount? = nil, direction: Direction? = nil, taps: Int? = nil, edge: Edge? = nil, resting: Int? = nil,
-                name: String? = nil, minScore: Double? = nil) {
+                name: String? = nil, minScore: Double? = nil, button: MouseButton? = nil, arms: [Direction]? = nil) {
         self.kind = kind
+        self.button = button
+        self.arms = arms
         // A Lua recognizer decides for itself how many fingers its gesture takes.
         self.fingers = fingers ?? (kind == .custom ? .any : .exactly(GestureSpec.defaultFingers(for: kind)))
         self.name = name
@@ -82,6 +88,8 @@ public struct GestureSpec: Equatable, Hashable, Sendable {
         if edge != nil { s += 1 }
         if resting != nil { s += 1 }
         if name != nil && kind == .shape { s += 1 }
+        if button != nil { s += 1 }
+        if arms != nil { s += 1 }
         return s
     }
 

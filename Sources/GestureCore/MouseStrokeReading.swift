@@ -24,13 +24,10 @@ public struct MouseStrokeReading: Sendable {
         public var length: Double
         public var duration: Double
 
-        /// The rule language's spelling: "left", "left-up", "down-right-up".
-        /// An eight-way diagonal is spelled with its own hyphen ("up-left"),
-        /// so sequences of eight directions are joined with a comma.
-        public var name: String {
-            let separator = directions.contains(where: \.isDiagonal) ? "," : "-"
-            return directions.map(\.rawValue).joined(separator: separator)
-        }
+        /// The rule language's spelling (`StrokeDirections.name`): "left",
+        /// "left-up", "down-right-up"; "up,left" and "right,down-left" where
+        /// hyphens would spell a diagonal or an arm is one.
+        public var name: String { StrokeDirections.name(directions) }
     }
 
     /// Why a path is no stroke, for `explain`.

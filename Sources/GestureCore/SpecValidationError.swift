@@ -16,6 +16,9 @@ public enum SpecValidationError: Error, Equatable, Sendable, CustomStringConvert
     case minScoreOnRecognizer(String)
     case minScoreOnKind(GestureKind)
     case nameOnKind(GestureKind)
+    case strokeFingers
+    case strokeArms(Int)
+    case strokeKeyOnKind(GestureKind)
 
     public var description: String {
         switch self {
@@ -36,6 +39,9 @@ public enum SpecValidationError: Error, Equatable, Sendable, CustomStringConvert
         case .minScoreOnRecognizer(let name): return "min_score belongs to shapes, not \"\(name)\""
         case .minScoreOnKind(let kind): return "min_score belongs to shapes, not \(kind.phrase)"
         case .nameOnKind(let kind): return "a name belongs to shapes and recognizers, not \(kind.phrase)"
+        case .strokeFingers: return "a stroke is drawn with the mouse; remove \"fingers\""
+        case .strokeArms(let n): return "a stroke has 1 to \(StrokeDirections.maxArms) arms, not \(n)"
+        case .strokeKeyOnKind(let kind): return "\"button\" belongs to kind \"stroke\", not \"\(kind.rawValue)\""
         }
     }
 }

@@ -36,6 +36,15 @@ public enum Threshold: String, CaseIterable, Sendable {
     /// Not the recognizers': the virtual pointer's counts for a millimetre
     /// `pointer.move` asks for.
     case pointerGain = "pointer_gain"
+    /// Not the recognizers': with sharing, mice are shared too (1 or true),
+    /// as `run --share-mouse` asks (docs/mouse.md).
+    case shareMice = "share_mice"
+    /// A shared mouse's resolution, dots an inch; 0 reads udev's `MOUSE_DPI`
+    /// (else 1000 dpi), as libinput does.
+    case mouseDPI = "mouse_dpi"
+    /// The mouse button strokes are drawn with when a rule names none: one of
+    /// `MouseButton`, kept as its place in that list (`isChoice`).
+    case strokeButton = "stroke_button"
 
     public var defaultValue: Double {
         switch self {
@@ -64,11 +73,20 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .claimFingers: return 0
         case .share: return 0
         case .pointerGain: return 15
+        case .shareMice: return 0
+        case .mouseDPI: return 0
+        case .strokeButton: return MouseButton.right.configValue
         }
     }
 
     /// Keys that are on or off: `true` and `false` set them too.
-    public var isSwitch: Bool { self == .share }
+    public var isSwitch: Bool { self == .share || self == .shareMice }
+
+    /// Keys set by a name, not a number: the names, in the order their values count.
+    public var choices: [String]? { self == .strokeButton ? MouseButton.names : nil }
+
+    /// Keys that count things: a fraction is no value of theirs.
+    public var isWhole: Bool { self == .mouseDPI }
 
     public var unit: String {
         switch self {
@@ -81,6 +99,9 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .claimFingers: return "fingers"
         case .share: return "(0 or 1, false or true)"
         case .pointerGain: return "counts/mm"
+        case .shareMice: return "(0 or 1, false or true)"
+        case .mouseDPI: return "dpi (0: udev's MOUSE_DPI, else 1000)"
+        case .strokeButton: return "(a button: \(MouseButton.names.joined(separator: ", ")))"
         }
     }
 
@@ -113,6 +134,9 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .claimFingers: return 0...10
         case .share: return 0...1
         case .pointerGain: return 0.1...200
+        case .shareMice: return 0...1
+        case .mouseDPI: return 0...100_000
+        case .strokeButton: return 0...Double(MouseButton.allCases.count - 1)
         }
     }
 
@@ -142,8 +166,18 @@ public struct Thresholds: Equatable, Sendable {
     /// Sets a threshold by its `config{}` name.
     public mutating func set(name: String, value: Double) throws(ConfigKeyError) {
         guard let key = Threshold(rawValue: name) else { throw .unknown(name) }
+        if let choices = key.choices { throw .notAChoice(key, choices) }
         guard value.isFinite, key.range.contains(value) else { throw .outOfRange(key, value) }
+        if key.isWhole, value != value.rounded() { throw .notWhole(key, value) }
         self[key] = value
+    }
+
+    /// Sets a key whose values are names (`Threshold.choices`).
+    public mutating func set(name: String, choice: String) throws(ConfigKeyError) {
+        guard let key = Threshold(rawValue: name) else { throw .unknown(name) }
+        guard let choices = key.choices else { throw .notANumber(key) }
+        guard let i = choices.firstIndex(of: choice.lowercased()) else { throw .unknownChoice(key, choice, choices) }
+        self[key] = Double(i)
     }
 }
 
@@ -151,6 +185,12 @@ public struct Thresholds: Equatable, Sendable {
 public enum ConfigKeyError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknown(String)
     case outOfRange(Threshold, Double)
+    case notWhole(Threshold, Double)
+    /// A number for a key set by a name.
+    case notAChoice(Threshold, [String])
+    case unknownChoice(Threshold, String, [String])
+    /// A name for a key set by a number.
+    case notANumber(Threshold)
 
     public var description: String {
         switch self {
@@ -159,7 +199,19 @@ public enum ConfigKeyError: Error, Equatable, Sendable, CustomStringConvertible 
             return "unknown config key \"\(name)\"; known keys: \(names)"
         case let .outOfRange(key, value):
             return "config key \"\(key.rawValue)\" must be between \(Self.format(key.range.lowerBound)) and \(Self.format(key.range.upperBound)) \(key.unit), not \(Self.format(value))"
+        case let .notWhole(key, value):
+            return "config key \"\(key.rawValue)\" must be a whole number, not \(Self.format(value))"
+        case let .notAChoice(key, choices):
+            return "config key \"\(key.rawValue)\" must be one of \(Self.list(choices)), such as \(key.rawValue) = \"\(choices[min(1, choices.count - 1)])\""
+        case let .unknownChoice(key, given, choices):
+            return "config key \"\(key.rawValue)\" must be one of \(Self.list(choices)), not \"\(TerminalText.escaped(String(given.prefix(64))))\""
+        case let .notANumber(key):
+            return "config key \"\(key.rawValue)\" must be a number"
         }
+    }
+
+    private static func list(_ choices: [String]) -> String {
+        choices.count > 1 ? choices.dropLast().map { "\"\($0)\"" }.joined(separator: ", ") + " or \"\(choices[choices.count - 1])\"" : choices.map { "\"\($0)\"" }.joined()
     }
 
     private static func format(_ v: Double) -> String {

@@ -3,7 +3,13 @@
 extension GestureSpec {
     /// Throws what is wrong particular to `shape` and `custom` specs.
     func validateUserGesture() throws(SpecValidationError) {
+        if kind != .stroke, button != nil || arms != nil { throw .strokeKeyOnKind(kind) }
         switch kind {
+        case .stroke:
+            if fingers != .exactly(1) { throw .strokeFingers }
+            if let arms, arms.isEmpty || arms.count > StrokeDirections.maxArms { throw .strokeArms(arms.count) }
+            if minScore != nil { throw .minScoreOnKind(kind) }
+            if name != nil { throw .nameOnKind(kind) }
         case .shape:
             if fingers != .exactly(1) { throw .shapeFingers }
             if let name, name.isEmpty { throw .emptyShapeName }
@@ -20,6 +26,11 @@ extension GestureSpec {
     /// "shape circle", "zigzag", "2-finger zigzag"; nil for the built-in kinds.
     var userGesturePhrase: String? {
         switch kind {
+        case .stroke:
+            var words = ["stroke"]
+            if let arms { words.append(StrokeDirections.name(arms)) }
+            if let button { words.append("with \(button.rawValue)") }
+            return words.joined(separator: " ")
         case .shape:
             var words = ["shape"]
             if let name { words.append(name) }

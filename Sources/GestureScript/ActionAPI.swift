@@ -60,6 +60,7 @@ extension ScriptRuntime {
         }
         var messages: [String] = []
         var changes: [(String, Double)] = []
+        var choices: [(String, String)] = []
         stack.forEachPair(1) { k, v in
             guard messages.count < 10 else { return }
             guard let key = stack.string(at: k, limit: 64) else {
@@ -70,8 +71,16 @@ extension ScriptRuntime {
                 changes.append((key, on ? 1 : 0))
                 return
             }
+            if stack.type(at: v) == .string, Threshold(rawValue: key)?.choices != nil {
+                choices.append((key, stack.string(at: v, limit: 256) ?? ""))
+                return
+            }
             guard let value = stack.number(at: v) else {
-                messages.append("config key \"\(key)\" must be a number")
+                if let named = Threshold(rawValue: key), let choices = named.choices {
+                    messages.append(ConfigKeyError.notAChoice(named, choices).description)
+                } else {
+                    messages.append("config key \"\(key)\" must be a number")
+                }
                 return
             }
             changes.append((key, value))
@@ -79,6 +88,13 @@ extension ScriptRuntime {
         for (key, value) in changes.sorted(by: { $0.0 < $1.0 }) where messages.count < 10 {
             do {
                 try thresholds.set(name: key, value: value)
+            } catch {
+                messages.append(error.description)
+            }
+        }
+        for (key, choice) in choices.sorted(by: { $0.0 < $1.0 }) where messages.count < 10 {
+            do {
+                try thresholds.set(name: key, choice: choice)
             } catch {
                 messages.append(error.description)
             }

@@ -3,7 +3,7 @@ import GestureCore
 
 /// Reads the first argument of `on()`: a shorthand phrase or a spec table.
 enum SpecReader {
-    static let tableKeys = ["kind", "fingers", "direction", "taps", "edge", "resting", "name", "min_score"]
+    static let tableKeys = ["kind", "fingers", "direction", "taps", "edge", "resting", "name", "min_score", "button"]
     static let maxPhraseBytes = 256
 
     /// The kinds users make, as far as the rules know them: recognizers defined so far, and shape names.
@@ -85,8 +85,17 @@ enum SpecReader {
         lua.pop()
 
         var direction: Direction?
+        var arms: [Direction]?
         switch lua.rawField(t, "direction") {
         case .nil: break
+        case .string where kind == .stroke:
+            // Past the limit, any text longer than a stroke's direction says so.
+            switch StrokeDirections.parse(lua.string(at: -1, limit: 1024) ?? String(repeating: "-", count: 1025)) {
+            case .success(let read): arms = read
+            case .failure(let problem):
+                lua.pop()
+                return .failure(SpecProblem(problem.description))
+            }
         case .string:
             let name = lua.string(at: -1) ?? ""
             guard let d = Direction(rawValue: name.lowercased()) else {
@@ -152,8 +161,27 @@ enum SpecReader {
         }
         lua.pop()
 
+        var button: MouseButton?
+        switch lua.rawField(t, "button") {
+        case .nil: break
+        case .string where kind == .stroke:
+            let text = lua.string(at: -1, limit: 64) ?? ""
+            guard let b = MouseButton(rawValue: text.lowercased()) else {
+                lua.pop()
+                return .failure(SpecProblem("unknown button \"\(TerminalText.escaped(String(text.prefix(64))))\"; a stroke is drawn with one of \(MouseButton.names.joined(separator: ", "))"))
+            }
+            button = b
+        case .string:
+            lua.pop()
+            return .failure("\"button\" belongs to kind \"stroke\", not \"\(kind.rawValue)\"")
+        default:
+            lua.pop()
+            return .failure("\"button\" must be a string: \(MouseButton.names.joined(separator: ", "))")
+        }
+        lua.pop()
+
         let spec = GestureSpec(kind: kind, fingers: fingers, direction: direction, taps: taps, edge: edge, resting: resting,
-                               name: name, minScore: minScore)
+                               name: name, minScore: minScore, button: button, arms: arms)
         do {
             try spec.validate()
         } catch {

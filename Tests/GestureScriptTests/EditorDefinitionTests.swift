@@ -184,7 +184,10 @@ struct EditorDefinitionTests {
         let lines = classes.fieldLines["gesturemap.Config"] ?? [:]
         for key in Threshold.allCases {
             let line = lines[key.rawValue] ?? ""
-            if key.isSwitch {
+            if let choices = key.choices {
+                let chosen = choices[Int(key.defaultValue)]
+                #expect(choices.allSatisfy { line.contains("\"\($0)\"") } && line.contains("default \"\(chosen)\""), "\(line)")
+            } else if key.isSwitch {
                 #expect(line.contains("boolean") && line.contains("default \(key.defaultValue == 0 ? "false" : "true")"), "\(line)")
             } else {
                 let said = "\(key.unit), \(shown(key.range.lowerBound)) to \(shown(key.range.upperBound)), default \(shown(key.defaultValue))"

@@ -15,6 +15,7 @@
 ---| "rotate"
 ---| "edge_swipe"
 ---| "shape"
+---| "stroke" # drawn with a held mouse button (a shared mouse)
 ---| string # the name of a kind defined with recognizer()
 
 ---@alias gesturemap.Direction
@@ -92,12 +93,13 @@
 ---@class gesturemap.Spec
 ---@field kind gesturemap.Kind the kind (required)
 ---@field fingers? gesturemap.Fingers 1 to 5 or "any"; default 1 (2 for pinch and rotate)
----@field direction? gesturemap.Direction swipe/pan: 8 ways; pinch: in, out; rotate: clockwise, counterclockwise; default every direction
+---@field direction? gesturemap.Direction|string swipe/pan: 8 ways; pinch: in, out; rotate: clockwise, counterclockwise; stroke: its arms in order, "left-up" (an L), "up,left" where hyphens would spell a diagonal; default every direction
 ---@field taps? 1|2|3 tap: how many taps; default 1
 ---@field edge? gesturemap.Edge edge swipe: the edge it starts from (required for edge_swipe)
 ---@field resting? integer 0 to 4 contacts resting still beside the fingers; default any number
 ---@field name? gesturemap.ShapeName shape: which shape; default any shape
 ---@field min_score? number shape: the least score, 0 to 1; default `shape_min_score`
+---@field button? "left"|"right"|"middle"|"side"|"extra" stroke: the mouse button held; default `stroke_button`
 
 --- One function per phase of a continuous gesture.
 ---@class gesturemap.PhaseHandlers
@@ -312,6 +314,9 @@ function mode(name) end
 ---@field claim_fingers? integer fingers, 0 to 10, default 0: with sharing, sequences of this many fingers are gesturemap's alone; 0 none
 ---@field share? boolean|0|1 false or true (0 or 1), default false: share live devices with the desktop, as run --share
 ---@field pointer_gain? number counts/mm, 0.1 to 200, default 15: the virtual pointer's counts a millimetre
+---@field share_mice? boolean|0|1 false or true (0 or 1), default false: with sharing, share mice too, as run --share-mouse
+---@field mouse_dpi? integer dpi (0: udev's MOUSE_DPI, else 1000), 0 to 100000, default 0: a shared mouse's resolution
+---@field stroke_button? "left"|"right"|"middle"|"side"|"extra" a button, default "right": the mouse button strokes are drawn with when a rule names none
 
 --- Sets thresholds by name; an unknown name or a value out of range is a load error.
 ---@param thresholds gesturemap.Config

@@ -55,7 +55,7 @@ public final class AppTracker {
         self.report = report
         self.connect = connect
         if case .none(let reason) = choice {
-            report("gesturemap: no app source: \(reason); g.app is nil")
+            report("no app source: \(reason); g.app is nil")
             return
         }
         attempt(now: now)
@@ -95,7 +95,7 @@ public final class AppTracker {
     }
 
     private func sayNotices(of backend: any AppBackend) {
-        for notice in backend.takeNotices() { report("gesturemap: app source \(sourceName): \(notice)") }
+        for notice in backend.takeNotices() { report("app source \(sourceName): \(notice)") }
     }
 
     private func lose(_ backend: any AppBackend, _ error: AppSourceLost, now: Double) -> Bool {
@@ -108,7 +108,7 @@ public final class AppTracker {
             lastLoss = nil
         }
         if error.message != lastLoss {
-            report("gesturemap: app source \(sourceName): \(error.message); trying again in \(AppTracker.describe(pause))")
+            report("app source \(sourceName): \(error.message); trying again in \(AppTracker.describe(pause))")
             // Back after a restart is news; back to misbehave again is not.
             sayConnected = wasHealthy
         }
@@ -159,7 +159,7 @@ public final class AppTracker {
             if finishConnecting(now: now) { return true }
             if self.connecting != nil, !connecting.toldSlow, now >= connecting.since + AppTracker.slowAttempt {
                 self.connecting?.toldSlow = true
-                report("gesturemap: app source \(sourceName): no answer to the connection after \(AppTracker.describe(AppTracker.slowAttempt)) (is the server stopped?); g.app is nil until it answers")
+                report("app source \(sourceName): no answer to the connection after \(AppTracker.describe(AppTracker.slowAttempt)) (is the server stopped?); g.app is nil until it answers")
                 sayConnected = true
             }
             return false
@@ -226,13 +226,13 @@ public final class AppTracker {
             backend = made
             nextAttempt = nil
             connectedAt = now
-            if sayConnected { report("gesturemap: app source \(sourceName): connected") }
+            if sayConnected { report("app source \(sourceName): connected") }
             sayConnected = false
             failing = false
             return update(made.current)
         case .failed(let error):
             if !failing {
-                report("gesturemap: app source \(sourceName): \(error.message); g.app is nil until it works (trying again every few seconds)")
+                report("app source \(sourceName): \(error.message); g.app is nil until it works (trying again every few seconds)")
                 sayConnected = true
             }
             failing = true

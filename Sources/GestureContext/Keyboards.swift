@@ -55,7 +55,7 @@ public final class Keyboards {
             add(try KeyboardReader(devicePath: path, builtInNames: builtInNames))
             return true
         } catch {
-            if case .cannotOpen = error, !quietly { report("gesturemap: keyboard \(error.message)") }
+            if case .cannotOpen = error, !quietly { report("keyboard \(error.message)") }
             return false
         }
     }
@@ -78,7 +78,7 @@ public final class Keyboards {
                 quiet.key(code, pressed: false, at: lastKeyPress ?? 0, builtIn: reader.isBuiltIn)
             }
             readers.remove(at: index)
-            if let reason { report("gesturemap: keyboard \(reader.path): \(reason)") }
+            if let reason { report("keyboard \(reader.path): \(reason)") }
         }
     }
 

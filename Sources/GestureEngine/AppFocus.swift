@@ -41,7 +41,7 @@ extension Engine {
             return nil
         }
         if options.verbose { console.note("app source: \(choice.name.rawValue)") }
-        let tracker = AppTracker(choice: choice, report: { [console] in console.say($0) })
+        let tracker = AppTracker(choice: choice, report: { [console] in console.note($0) })
         tracker.onChange = { [unowned self] app in self.focusChanged(app) }
         if tracker.current != nil { focusChanged(tracker.current) }
         return tracker

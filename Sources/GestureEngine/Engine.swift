@@ -102,6 +102,10 @@ public final class Engine: ScriptHost {
         console.say(message)
     }
 
+    public func note(_ message: String) {
+        console.note(message)
+    }
+
     public func deviceName(_ device: Int) -> String? {
         lanes.name(of: device)
     }

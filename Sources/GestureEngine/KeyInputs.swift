@@ -130,7 +130,7 @@ final class KeyInputs {
             }
         case .closed(let reason):
             keyboard.isOpen = false
-            if let reason { report("gesturemap: keyboard \(keyboard.reader.path): \(reason)") }
+            if let reason { report("keyboard \(keyboard.reader.path): \(reason)") }
             guard !keyboard.isFile else { return }
             // A keyboard unplugged, or a FIFO closed: its keys are let go now
             // (after its last event), so no modifier stays stuck.
@@ -159,7 +159,7 @@ final class KeyInputs {
             event.time = last
             if !keyboard.saidTimeWentBack {
                 keyboard.saidTimeWentBack = true
-                report("gesturemap: keyboard \(keyboard.reader.path): its time went back; its events are taken in the order they came")
+                report("keyboard \(keyboard.reader.path): its time went back; its events are taken in the order they came")
             }
         }
         if event.time <= appliedUpTo && keyboard.waiting.isEmpty {

@@ -11,7 +11,7 @@ extension Engine {
     func startKeyboards(live: Bool) -> ExitCode? {
         guard options.readsKeyboards, !options.keyboards.isEmpty || live else { return nil }
         let keys = KeyInputs(quietFor: runtime.thresholds[.typingQuiet],
-                             report: { [console] in console.say($0) })
+                             report: { [console] in console.note($0) })
         if options.keyboards.isEmpty {
             keys.openAll(in: DeviceScanner.directory)
             if options.verbose { console.note("reading \(keys.keyboards.count) keyboard\(keys.keyboards.count == 1 ? "" : "s") for held keys and quiet while typing") }

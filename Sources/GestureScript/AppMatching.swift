@@ -177,7 +177,7 @@ extension ScriptRuntime {
     private func tellLongID(_ id: String) {
         guard !appState.toldLongID, rules.contains(where: { $0.app != nil && !$0.removed }) else { return }
         appState.toldLongID = true
-        log("gesturemap: warning: the focused application's id is \(id.utf8.count) bytes long (\"\(Self.shortened(id))\"); no application id is longer than \(Self.maxAppIDBytes) bytes, so rules with an app option do not run while it has the focus")
+        host?.note("warning: the focused application's id is \(id.utf8.count) bytes long (\"\(Self.shortened(id))\"); no application id is longer than \(Self.maxAppIDBytes) bytes, so rules with an app option do not run while it has the focus")
     }
 
     /// The warning of a pattern that took more than `maxDeviceMatchSteps`,

@@ -9,6 +9,8 @@ public protocol ScriptHost: AnyObject {
     func emit(utf8 line: UnsafeBufferPointer<UInt8>)
     /// A message for people, already prefixed with its position.
     func log(_ message: String)
+    /// A notice of gesturemap's own for people: the host names the program.
+    func note(_ message: String)
     /// The name of the device a gesture came from, for `g.device`.
     func deviceName(_ device: Int) -> String?
     /// Starts a program; throws, for the rule author, when it cannot.
@@ -26,6 +28,7 @@ public protocol ScriptHost: AnyObject {
 }
 
 extension ScriptHost {
+    public func note(_ message: String) { log("gesturemap: " + message) }
     public func emit(utf8 line: UnsafeBufferPointer<UInt8>) { emit(line: String(decoding: line, as: UTF8.self)) }
     public func deviceName(_ device: Int) -> String? { nil }
     public func exec(_ request: ExecRequest) throws(HostActionError) { throw .unavailable(.exec) }

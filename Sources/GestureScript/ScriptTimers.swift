@@ -38,7 +38,7 @@ extension ScriptRuntime {
         if case .failure(let failure) = outcome {
             throw failure.kind == .memory ? .noRoom(memoryLimit: options.memoryLimit) : .failed(failure.message)
         }
-        if request.dropped > 0 { log("gesturemap: \(request.dropped) functions or other values in state could not be carried over the reload") }
+        if request.dropped > 0 { host?.note("\(request.dropped) functions or other values in state could not be carried over the reload") }
     }
 
     /// The earliest timer, on the input's clock; nil while none is due before

@@ -42,7 +42,7 @@ enum AppsCommand {
             console.say("gesturemap apps: no app source: \(reason)")
             return .unavailable
         }
-        let tracker = AppTracker(choice: choice, report: console.say)
+        let tracker = AppTracker(choice: choice, report: console.note)
         if options.watch { return watch(tracker, options: options, console: console) }
         guard tracker.isConnected else { return .unavailable }
         if case .dbus = choice {

@@ -20,7 +20,7 @@ struct CommandSourceTests {
         var messages: [String] = []
         let tracker = AppTracker(choice: .command("echo kiosk; exit 3"), report: { messages.append($0) })
         #expect(follow(tracker) { !messages.isEmpty })
-        #expect(messages == ["gesturemap: app source command: the command \"echo kiosk; exit 3\" exited with status 3; trying again in 500 ms"])
+        #expect(messages == ["app source command: the command \"echo kiosk; exit 3\" exited with status 3; trying again in 500 ms"])
         #expect(tracker.current == nil)
         // It comes back: the next run's first line counts again.
         #expect(follow(tracker, upTo: 3) { tracker.current?.id == "kiosk" })
@@ -37,6 +37,6 @@ struct CommandSourceTests {
         tracker.onChange = { seen.append($0) }
         #expect(follow(tracker) { tracker.current?.id == "evince" })
         #expect(seen == [AppInfo(id: "kiosk"), AppInfo(id: "evince")])
-        #expect(messages == ["gesturemap: app source command: the command \"\(script)\" printed a line longer than 64 KB, which no application id is; ignored it (and any more such lines)"])
+        #expect(messages == ["app source command: the command \"\(script)\" printed a line longer than 64 KB, which no application id is; ignored it (and any more such lines)"])
     }
 }

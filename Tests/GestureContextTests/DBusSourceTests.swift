@@ -107,7 +107,7 @@ struct DBusSourceTests {
         #expect(shell.answer(following: tracker) == "error org.freedesktop.DBus.Error.InvalidArgs: \(bad.problem)")
         #expect(tracker.current == nil)
         #expect(tracker.windows().isEmpty)
-        #expect(session.messages == ["gesturemap: app source kde: a malformed call: \(bad.problem)"])
+        #expect(session.messages == ["app source kde: a malformed call: \(bad.problem)"])
         // Still serving: a good call after it is heard.
         shell.call("FocusChanged", "ssu", ["org.gnome.Evince", "paper.pdf", 17])
         #expect(shell.answer(following: tracker) == "ok")
@@ -126,7 +126,7 @@ struct DBusSourceTests {
         spoofer.call("FocusChanged", "ssu", ["evil", "Evil", 1])
         #expect(spoofer.answer(following: tracker) == "error org.freedesktop.DBus.Error.AccessDenied: gesturemap takes FocusChanged only from the desktop's shell, the owner of org.gnome.Shell; \(spoofer.uniqueName) is not it")
         #expect(tracker.current == nil)
-        #expect(messages == ["gesturemap: app source gnome: refused a call from \(spoofer.uniqueName): org.gnome.Shell is not on the session bus, so no call is taken until it is (further refusals are not reported)"])
+        #expect(messages == ["app source gnome: refused a call from \(spoofer.uniqueName): org.gnome.Shell is not on the session bus, so no call is taken until it is (further refusals are not reported)"])
 
         var shell: BusPeer? = try BusPeer(bus, owning: ["org.gnome.Shell"])
         shell?.call("FocusChanged", "ssu", ["firefox", "Mozilla Firefox", 4242])
@@ -173,7 +173,7 @@ struct DBusSourceTests {
         thief.send(["op": "own", "name": "org.gnome.Shell", "flags": 2])  // REPLACE_EXISTING
         #expect(thief.nextLine() == "1")  // the primary owner now; the shell waits in the queue
         #expect(follow(tracker) { !session.messages.isEmpty })
-        #expect(session.messages == ["gesturemap: app source gnome: \(thief.uniqueName) took org.gnome.Shell from the shell while the shell still runs; no call is taken until the shell has it back (after a deliberate `--replace` of the shell, restart gesturemap)"])
+        #expect(session.messages == ["app source gnome: \(thief.uniqueName) took org.gnome.Shell from the shell while the shell still runs; no call is taken until the shell has it back (after a deliberate `--replace` of the shell, restart gesturemap)"])
         thief.call("FocusChanged", "ssu", ["org.gnome.Terminal", "Terminal", 99])
         #expect(thief.answer(following: tracker)?.hasPrefix("error org.freedesktop.DBus.Error.AccessDenied: ") == true)
         #expect(tracker.current?.id == "firefox")
@@ -196,7 +196,7 @@ struct DBusSourceTests {
         shell.send(["op": "ping"])
         #expect(shell.answer(following: tracker, timeout: 30) == "ok")
         #expect(session.messages.count == 1)
-        #expect(session.messages.first?.hasPrefix("gesturemap: app source gnome: skipped a message of 3000") == true)
+        #expect(session.messages.first?.hasPrefix("app source gnome: skipped a message of 3000") == true)
         #expect(session.messages.first?.hasSuffix(" bytes unread: at most 64 KiB are taken (further ones are skipped without a word)") == true)
         // Just under the cap is read.
         let window = #"{"id":"firefox","title":"TITLE","pid":4242,"focused":true}"#
@@ -216,8 +216,8 @@ struct DBusSourceTests {
         #expect(shell.answer(following: tracker) == "ok")
         settle(tracker)
         #expect(Array(session.messages.dropFirst()) == [
-            "gesturemap: app source gnome: WindowsChanged refused: it lists 300 windows; at most 256",
-            "gesturemap: app source gnome: WindowsChanged refused: it has more than 4096 values; at most 256 windows are read",
+            "app source gnome: WindowsChanged refused: it lists 300 windows; at most 256",
+            "app source gnome: WindowsChanged refused: it has more than 4096 values; at most 256 windows are read",
         ])
         #expect(tracker.windows().count == 1)
     }
@@ -260,14 +260,14 @@ struct DBusSourceTests {
         var messages: [String] = []
         let tracker = AppTracker(choice: .dbus(desktop: .gnome, address: bus.address), report: { messages.append($0) })
         #expect(follow(tracker) { !messages.isEmpty })
-        let pattern = #/gesturemap: app source gnome: org\.gesturemap\.Focus is held by process (\d+) \(python3\) \((:[0-9.]+) on the session bus\); this gesturemap hears no focus changes until it lets go, then takes the name/#
+        let pattern = #/app source gnome: org\.gesturemap\.Focus is held by process (\d+) \(python3\) \((:[0-9.]+) on the session bus\); this gesturemap hears no focus changes until it lets go, then takes the name/#
         let match = messages.first.flatMap { try? pattern.wholeMatch(in: $0) }
         #expect(match != nil, "\(messages)")
         #expect(match.map { String($0.output.2) } == squatter.uniqueName)
         squatter.send(["op": "release", "name": "org.gesturemap.Focus"])
         #expect(squatter.nextLine() == "1")
         #expect(follow(tracker) { messages.count == 2 })
-        #expect(messages.last == "gesturemap: app source gnome: has org.gesturemap.Focus now")
+        #expect(messages.last == "app source gnome: has org.gesturemap.Focus now")
         shell.call("FocusChanged", "ssu", ["firefox", "Mozilla Firefox", 4242])
         #expect(shell.answer(following: tracker) == "ok")
         #expect(tracker.current?.id == "firefox")
@@ -289,6 +289,6 @@ struct DBusSourceTests {
         let tracker = AppTracker(choice: .dbus(desktop: .gnome, address: "unix:path=/nonexistent/bus"), report: { messages.append($0) })
         #expect(tracker.current == nil)
         #expect(messages.count == 1)
-        #expect(messages.first?.hasPrefix("gesturemap: app source gnome: cannot connect to the session bus unix:path=/nonexistent/bus:") == true)
+        #expect(messages.first?.hasPrefix("app source gnome: cannot connect to the session bus unix:path=/nonexistent/bus:") == true)
     }
 }

@@ -39,6 +39,6 @@ struct DetectionTests {
         let tracker = AppTracker(choice: AppSourceChoice.detect(environment: [:], named: .hyprland), report: { messages.append($0) })
         #expect(tracker.current == nil)
         #expect(tracker.timeout() == nil)
-        #expect(messages == ["gesturemap: no app source: --app-source hyprland needs HYPRLAND_INSTANCE_SIGNATURE, which is not set; run gesturemap inside the Hyprland session; g.app is nil"])
+        #expect(messages == ["no app source: --app-source hyprland needs HYPRLAND_INSTANCE_SIGNATURE, which is not set; run gesturemap inside the Hyprland session; g.app is nil"])
     }
 }

@@ -38,7 +38,7 @@ struct HostileNeighbourTests {
         let (done, longest) = longestCall(tracker, upTo: 10) { !messages.isEmpty }
         #expect(done)
         #expect(longest < 0.1, "a call took \(longest) s")
-        #expect(messages == ["gesturemap: app source command: the command \"\(script)\" closed its output but did not exit; stopped it; trying again in 500 ms"])
+        #expect(messages == ["app source command: the command \"\(script)\" closed its output but did not exit; stopped it; trying again in 500 ms"])
     }
 
     @Test("a helper that floods (yes firefox) is stopped, said once, retried more slowly, and never holds a call")
@@ -48,7 +48,7 @@ struct HostileNeighbourTests {
         let (done, longest) = longestCall(tracker, upTo: 8) { messages.count >= 1 && !tracker.isConnected }
         #expect(done)
         #expect(longest < 0.1, "a call took \(longest) s")
-        #expect(messages.first == "gesturemap: app source command: the command \"yes firefox\" printed more than 256 KB in a second (a focus helper prints one line per change); stopped it; trying again in 500 ms")
+        #expect(messages.first == "app source command: the command \"yes firefox\" printed more than 256 KB in a second (a focus helper prints one line per change); stopped it; trying again in 500 ms")
         // Retried, flooding again: not said again.
         let (_, later) = longestCall(tracker, upTo: 3) { false }
         #expect(later < 0.1)
@@ -116,7 +116,7 @@ struct HostileNeighbourTests {
         let (lost, longest) = longestCall(tracker, upTo: 5) { !messages.isEmpty }
         #expect(lost)
         #expect(longest < 0.1, "a call took \(longest) s")
-        #expect(messages == ["gesturemap: app source wlroots: the compositor did not send its list of windows within 2 s (stopped or swamped?); trying again in 500 ms"])
+        #expect(messages == ["app source wlroots: the compositor did not send its list of windows within 2 s (stopped or swamped?); trying again in 500 ms"])
         kill(sway.pid, SIGCONT)
         let (back, _) = longestCall(tracker, upTo: 10) { tracker.current?.id == "reader" }
         #expect(back, "\(messages)")
@@ -138,7 +138,7 @@ struct HostileNeighbourTests {
         let (said, longest) = longestCall(tracker, upTo: 5) { !messages.isEmpty }
         #expect(said)
         #expect(longest < 0.1, "a call took \(longest) s")
-        #expect(messages == ["gesturemap: app source x11: the X server has not answered for 2 s (stopped or swamped?); g.app stays \"Xmessage\" until it does"])
+        #expect(messages == ["app source x11: the X server has not answered for 2 s (stopped or swamped?); g.app stays \"Xmessage\" until it does"])
         #expect(tracker.current?.title == "notes")
         x.resume()
         let (back, _) = longestCall(tracker, upTo: 5) { tracker.current?.title == "chapter 2" }

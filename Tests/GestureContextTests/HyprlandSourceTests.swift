@@ -68,6 +68,6 @@ struct HyprlandSourceTests {
         var messages: [String] = []
         let tracker = AppTracker(choice: .hyprland(signature: "absent", runtimeDirectory: "/nonexistent"), report: { messages.append($0) })
         #expect(tracker.current == nil)
-        #expect(messages == ["gesturemap: app source hyprland: cannot connect to /tmp/hypr/absent/.socket2.sock: No such file or directory; g.app is nil until it works (trying again every few seconds)"])
+        #expect(messages == ["app source hyprland: cannot connect to /tmp/hypr/absent/.socket2.sock: No such file or directory; g.app is nil until it works (trying again every few seconds)"])
     }
 }

@@ -70,11 +70,11 @@ struct StalledServerTests {
         #expect(MonotonicClock.now() - before < 2.5)
 
         #expect(follow(tracker, upTo: 10) { messages.contains { $0.contains("no answer to the connection after 5 s") } }, "\(messages)")
-        #expect(messages == ["gesturemap: app source x11: no answer to the connection after 5 s (is the server stopped?); g.app is nil until it answers"])
+        #expect(messages == ["app source x11: no answer to the connection after 5 s (is the server stopped?); g.app is nil until it answers"])
 
         // The server goes away: the attempt fails, and is said.
         server.close()
         #expect(follow(tracker, upTo: 10) { messages.count >= 2 }, "\(messages)")
-        #expect(messages.dropFirst().first?.hasPrefix("gesturemap: app source x11: cannot connect to the X server \(server.display)") == true, "\(messages)")
+        #expect(messages.dropFirst().first?.hasPrefix("app source x11: cannot connect to the X server \(server.display)") == true, "\(messages)")
     }
 }

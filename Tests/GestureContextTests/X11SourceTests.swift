@@ -67,7 +67,7 @@ struct X11SourceTests {
         #expect(follow(tracker) { !tracker.isConnected })
         #expect(tracker.current == nil)
         #expect(messages.count == 1)
-        #expect(messages.first?.hasPrefix("gesturemap: app source x11: the X server closed the connection; trying again in") == true)
+        #expect(messages.first?.hasPrefix("app source x11: the X server closed the connection; trying again in") == true)
         // While it is gone, attempts fail without more messages.
         follow(tracker, upTo: 1.2) { false }
         #expect(messages.count == 1)
@@ -79,6 +79,6 @@ struct X11SourceTests {
         var messages: [String] = []
         let tracker = AppTracker(choice: .x11(display: ":989"), report: { messages.append($0) })
         #expect(tracker.current == nil)
-        #expect(messages == ["gesturemap: app source x11: cannot connect to the X server :989; g.app is nil until it works (trying again every few seconds)"])
+        #expect(messages == ["app source x11: cannot connect to the X server :989; g.app is nil until it works (trying again every few seconds)"])
     }
 }

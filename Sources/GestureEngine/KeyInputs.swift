@@ -1,5 +1,6 @@
 import Glibc
 import GestureContext
+import GestureInput
 
 /// The keyboards a run reads beside its touch inputs: the machine's own (live
 /// devices, found and hotplugged like the touch devices) or `--keyboard PATH`
@@ -94,7 +95,7 @@ final class KeyInputs {
 
     /// The machine's keyboards in `directory` (live runs); others pass quietly.
     func openAll(in directory: String) {
-        for path in Keyboards.scan(directory) { _ = addDevice(path) }
+        for name in DeviceScanner.nodeNames(in: directory) { _ = addDevice(directory + "/" + name) }
     }
 
     /// A node that appeared (hotplug): opened when it is a keyboard, and not

@@ -26,46 +26,6 @@ func press(_ t: Double, _ code: UInt16, _ value: Int32) -> [(t: Double, type: UI
 
 @Suite("keyboards", .serialized)
 struct KeyboardTests {
-    @Test("held modifiers and quiet while typing, from a FIFO through the device read path")
-    func fifo() throws {
-        let dir = try temporaryDirectory("kbd")
-        let path = dir.appendingPathComponent("event7").path
-        #expect(mkfifo(path, 0o600) == 0)
-        let fd = open(path, O_RDONLY | O_NONBLOCK)
-        let writer = open(path, O_WRONLY)
-        defer { close(writer) }
-        var messages: [String] = []
-        let keyboards = Keyboards(report: { messages.append($0) })
-        keyboards.add(KeyboardReader(fd: fd, path: path, identity: KeyboardIdentity(name: "AT Translated Set 2 keyboard", bus: 0x11), builtIn: true))
-
-        func send(_ events: [(t: Double, type: UInt16, code: UInt16, value: Int32)]) {
-            let bytes = keyRecords(events)
-            _ = bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
-            // Split records arrive in pieces on a FIFO; the reader keeps the rest.
-            keyboards.handleReadable(fd: fd)
-        }
-        send(press(5.0, KeyCode.leftCtrl, 1))
-        #expect(keyboards.modifiers == .ctrl)
-        send(press(5.2, KeyCode.leftShift, 1) + press(5.3, KeyCode.leftShift, 2))
-        #expect(keyboards.modifiers == [.ctrl, .shift])
-        send(press(5.4, KeyCode.leftCtrl, 0) + press(5.4, KeyCode.leftShift, 0))
-        #expect(keyboards.modifiers == [])
-        #expect(!keyboards.suppresses(gestureStartingAt: 5.45, on: .touchpad))
-        send(press(6.0, 30, 1) + press(6.05, 30, 0))
-        #expect(keyboards.lastKeyPress == 6.0)
-        #expect(keyboards.suppresses(gestureStartingAt: 6.1, on: .touchpad))
-        #expect(!keyboards.suppresses(gestureStartingAt: 8.0, on: .touchpad))
-        // Half a record now, the rest later.
-        let bytes = keyRecords(press(9.0, KeyCode.rightAlt, 1))
-        _ = bytes[0..<10].withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
-        keyboards.handleReadable(fd: fd)
-        #expect(keyboards.modifiers == [])
-        _ = bytes[10...].withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
-        keyboards.handleReadable(fd: fd)
-        #expect(keyboards.modifiers == .alt)
-        #expect(messages == [])
-    }
-
     @Test("a keyboard that floods is read a bounded amount per turn of the loop, and nothing is lost")
     func floodIsReadInTurns() throws {
         // 5,000 presses and releases: 240 KB, more than one turn reads.
@@ -81,21 +41,6 @@ struct KeyboardTests {
         let perTurn = KeyboardReader.readsPerTurn * 4096 / 24
         #expect(turns.count > 1 && turns.allSatisfy { $0 <= perTurn }, "\(turns)")
         #expect(turns.reduce(0, +) == 5_000, "\(turns)")
-    }
-
-    @Test("a keyboard that ends lets go of its keys, so no modifier stays stuck")
-    func fileEnds() throws {
-        let dir = try temporaryDirectory("kbd")
-        let path = dir.appendingPathComponent("keys").path
-        #expect(FileManager.default.createFile(atPath: path, contents: Data(keyRecords(press(1.0, KeyCode.leftMeta, 1)))))
-        let keyboards = Keyboards(report: { _ in })
-        let fd = open(path, O_RDONLY)
-        keyboards.add(KeyboardReader(fd: fd, path: path, identity: KeyboardIdentity(name: "USB keyboard", bus: 3), builtIn: false))
-        keyboards.handleReadable(fd: fd)
-        #expect(keyboards.modifiers == .super)
-        keyboards.handleReadable(fd: fd)
-        #expect(keyboards.readers.isEmpty)
-        #expect(keyboards.modifiers == [])
     }
 
     @Test("gesturemap's own virtual keyboard is known by its name and id; laptops' keyboards by the i8042 bus")
@@ -119,7 +64,5 @@ struct KeyboardTests {
         #expect(throws: KeyboardReader.OpenError.cannotOpen("/nonexistent/event3", "No such file or directory")) {
             try KeyboardReader(devicePath: "/nonexistent/event3")
         }
-        let keyboards = Keyboards(report: { _ in })
-        #expect(keyboards.openAll(in: dir.path) == 0)
     }
 }

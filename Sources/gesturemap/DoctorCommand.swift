@@ -92,11 +92,14 @@ enum DoctorCommand {
     }
 
     static var helperFix: String {
-        let extensionFolder = InstalledFiles.example("gnome-extension"), script = InstalledFiles.example("kwin")
+        let extensionFolder = InstalledFiles.example("gnome-extension"), legacyFolder = InstalledFiles.example("gnome-extension-legacy")
+        let script = InstalledFiles.example("kwin")
         guard let extensionFolder, let script else {
             return "GNOME and KDE need the Shell extension or the KWin script from examples/ in gesturemap's source (docs/apps.md there says how)"
         }
-        return "GNOME needs the Shell extension in \(extensionFolder), KDE the KWin script in \(script) (docs/apps.md in gesturemap's source says how to install them)"
+        // GNOME 45 loads only ES-module extensions, and GNOME 44 and earlier only the older kind.
+        let older = legacyFolder.map { " (GNOME 40 to 44: the one in \($0))" } ?? ""
+        return "GNOME needs the Shell extension in \(extensionFolder)\(older), KDE the KWin script in \(script) (docs/apps.md in gesturemap's source says how to install them)"
     }
 
     private static func silentPeerFix(_ choice: AppSourceChoice) -> String {

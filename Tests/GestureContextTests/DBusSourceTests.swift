@@ -2,12 +2,15 @@ import Foundation
 import GestureContext
 import Testing
 
-/// A private session bus (a real dbus-daemon) for a test.
+/// A private session bus (a real dbus-daemon) for a test; `type: "system"`
+/// makes a private system bus, for a shell that asks one for logind and others.
 final class SessionBus: @unchecked Sendable {
     let address: String
     private let daemon: Child
 
-    init() throws {
+    var pid: Int32 { daemon.pid }
+
+    init(type: String = "session") throws {
         guard let path = which("dbus-daemon"), which("dbus-send") != nil else {
             throw try cancelled("dbus-daemon or dbus-send is not installed (apt-get install dbus-daemon dbus-bin); scripts/test installs them")
         }
@@ -17,7 +20,7 @@ final class SessionBus: @unchecked Sendable {
         <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
         <busconfig>
-          <type>session</type>
+          <type>\(type)</type>
           <listen>unix:path=\(dir.path)/bus</listen>
           <auth>EXTERNAL</auth>
           <policy context="default"><allow send_destination="*"/><allow receive_sender="*"/><allow own="*"/></policy>
@@ -27,7 +30,7 @@ final class SessionBus: @unchecked Sendable {
         address = "unix:path=\(dir.path)/bus"
         // The socket exists before the daemon answers on it: ask it something.
         let ready = waitFor(5) {
-            run("/usr/bin/dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+            run("/usr/bin/dbus-send", ["--bus=\(self.address)", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
                                        "org.freedesktop.DBus.GetId"], environment: ["DBUS_SESSION_BUS_ADDRESS": self.address]).status == 0
         }
         guard ready else {

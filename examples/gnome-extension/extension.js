@@ -5,6 +5,8 @@
 // gesturemap takes these calls only from the connection that owns
 // org.gnome.Shell, so they go through the Shell's own Gio.DBus.session, never a
 // private connection. The interface is described in docs/apps.md.
+// GNOME 40 to 44 load only the older format: examples/gnome-extension-legacy
+// is this extension in it; a change here belongs there too.
 import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
 import Meta from 'gi://Meta';

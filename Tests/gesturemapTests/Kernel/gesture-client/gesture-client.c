@@ -19,6 +19,10 @@
 //   swipe begin TIME FINGERS | swipe update TIME DX DY | swipe end TIME cancelled|done
 //   pinch begin TIME FINGERS | pinch update TIME DX DY SCALE ROTATION | pinch end TIME cancelled|done
 //   hold begin TIME FINGERS | hold end TIME cancelled|done
+//
+// `gesture-client --app-id ID` gives the window that app_id and title, so a
+// desktop's per-application tests can tell its windows apart by what the
+// desktop reports (GnomeShellSession.swift, KWinSession.swift).
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdint.h>
@@ -307,7 +311,14 @@ static void global(void *data, struct wl_registry *registry, uint32_t name, cons
 static void global_remove(void *data, struct wl_registry *registry, uint32_t name) { (void)data; (void)registry; (void)name; }
 static const struct wl_registry_listener registry_listener = { .global = global, .global_remove = global_remove };
 
-int main(void) {
+int main(int argc, char **argv) {
+    const char *app_id = NULL;
+    if (argc == 3 && strcmp(argv[1], "--app-id") == 0) {
+        app_id = argv[2];
+    } else if (argc != 1) {
+        fprintf(stderr, "usage: gesture-client [--app-id ID]\n");
+        return 64;
+    }
     // One line per event, as it comes: the tests read the lines while it runs.
     setvbuf(stdout, NULL, _IOLBF, 0);
     struct client c = { 0 };
@@ -335,7 +346,8 @@ int main(void) {
     xdg_surface_add_listener(c.xdg_surface, &xdg_surface_listener, &c);
     c.toplevel = xdg_surface_get_toplevel(c.xdg_surface);
     xdg_toplevel_add_listener(c.toplevel, &toplevel_listener, &c);
-    xdg_toplevel_set_title(c.toplevel, "gesture-client");
+    xdg_toplevel_set_title(c.toplevel, app_id ? app_id : "gesture-client");
+    if (app_id) xdg_toplevel_set_app_id(c.toplevel, app_id);
     xdg_toplevel_set_fullscreen(c.toplevel, NULL);
     wl_surface_commit(c.surface);
 

@@ -4,21 +4,18 @@ import GestureSystem
 
 /// What the system knows of a live device's size when the kernel gives no
 /// resolution: the udev database's libinput hints, and for a touchscreen the
-/// physical size of the display it drives. Both roots can be moved, so tests
-/// build fake trees (`GESTUREMAP_UDEV_DATA`, `GESTUREMAP_SYSFS`).
+/// physical size of the display it drives. Both are read where the udev
+/// database says (`UdevDatabase`: its roots move for tests' fake trees).
 public struct DeviceSizeProbe: Sendable {
-    /// Where udev keeps its database: `c<major>:<minor>` files of `E:KEY=VALUE` lines.
-    public var udevData: String
-    /// The sysfs mount: displays are `class/drm/card*-*` with `status` and `edid`.
-    public var sysfs: String
+    /// udev's database, and the sysfs mount it finds devices through: displays
+    /// are its `class/drm/card*-*` with `status` and `edid`.
+    public var udev: UdevDatabase
 
-    public init(udevData: String = DeviceSizeProbe.defaultUdevData, sysfs: String = DeviceSizeProbe.defaultSysfs) {
-        self.udevData = udevData
-        self.sysfs = sysfs
+    public init(udev: UdevDatabase = UdevDatabase()) {
+        self.udev = udev
     }
 
-    public static var defaultUdevData: String { UdevDatabase.defaultRoot }
-    public static var defaultSysfs: String { UdevDatabase.defaultSysfs }
+    private var sysfs: String { udev.sysfs }
 
     /// Hints for the device open on `fd`, in the order they apply. Empty when
     /// the kernel gives a resolution: nothing needs to stand in for it.
@@ -40,7 +37,7 @@ public struct DeviceSizeProbe: Sendable {
     /// `LIBINPUT_ATTR_RESOLUTION_HINT=XxY` (units/mm), then
     /// `LIBINPUT_ATTR_SIZE_HINT=WxH` (mm), from the device's udev database entry.
     public func udevHints(major: UInt32, minor: UInt32) -> [SizeHint] {
-        guard let entry = UdevDatabase(root: udevData, sysfs: sysfs).entry(major: major, minor: minor) else { return [] }
+        guard let entry = udev.entry(major: major, minor: minor) else { return [] }
         var resolution: SizeHint?
         var size: SizeHint?
         for key in ["LIBINPUT_ATTR_RESOLUTION_HINT", "LIBINPUT_ATTR_SIZE_HINT"] {

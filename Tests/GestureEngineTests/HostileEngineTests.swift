@@ -49,7 +49,7 @@ struct HostileEngineTests {
         defer { try? FileManager.default.removeItem(at: root) }
         try "E:LIBINPUT_ATTR_SIZE_HINT=160x120\n".write(to: root.appendingPathComponent("c1:3"), atomically: true, encoding: .utf8)
         var options = RunOptions()
-        options.sizeProbe = DeviceSizeProbe(udevData: root.path, sysfs: root.appendingPathComponent("no-sys").path)
+        options.sizeProbe = DeviceSizeProbe(udev: UdevDatabase(root: root.path, sysfs: root.appendingPathComponent("no-sys").path))
         let engine = try #require(Engine(options: options, console: Console(), output: RecordingSink()))
         let fd = open("/dev/null", O_RDONLY)
         defer { close(fd) }

@@ -49,7 +49,7 @@ struct FakeTree {
         try write("sys/class/drm/\(name)/edid", blob ?? [])
     }
 
-    var probe: DeviceSizeProbe { DeviceSizeProbe(udevData: root.appendingPathComponent("udev").path, sysfs: root.appendingPathComponent("sys").path) }
+    var probe: DeviceSizeProbe { DeviceSizeProbe(udev: UdevDatabase(root: root.appendingPathComponent("udev").path, sysfs: root.appendingPathComponent("sys").path)) }
 
     func remove() { try? FileManager.default.removeItem(at: root) }
 }

@@ -18,7 +18,7 @@ public struct Doctor {
     /// udev reads rules from these folders (udev(7)); /run is where a test system puts them.
     public var udevRulePlaces = ["/etc/udev/rules.d/70-gesturemap.rules", "/run/udev/rules.d/70-gesturemap.rules",
                                  "/usr/lib/udev/rules.d/70-gesturemap.rules", "/lib/udev/rules.d/70-gesturemap.rules"]
-    public var udevData = DeviceSizeProbe.defaultUdevData
+    public var udevData = UdevDatabase.defaultRoot
     /// What the app source says, found by the command (it knows the desktop's
     /// sockets), waiting for its answer no later than the deadline it is given.
     public var appSource: ((_ deadline: Double) -> DoctorFinding)?
@@ -103,7 +103,7 @@ public struct Doctor {
     /// The size a run will use and where it came from, as `run -v` says it.
     private func sizeText(_ node: String) -> String {
         guard let device = try? InputDevice(path: node) else { return "its size unknown (it could not be opened)" }
-        let hints = DeviceSizeProbe(udevData: udevData, sysfs: survey.sysfs).hints(fd: device.fd, description: device.description)
+        let hints = DeviceSizeProbe(udev: UdevDatabase(root: udevData, sysfs: survey.sysfs)).hints(fd: device.fd, description: device.description)
         let converter = UnitConverter(device: device.description.deviceInfo, hints: hints)
         var text = converter.explanation(source: node)
         if text.hasPrefix(node + ": ") { text.removeFirst(node.count + 2) }

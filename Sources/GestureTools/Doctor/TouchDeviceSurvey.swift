@@ -46,7 +46,7 @@ public struct TouchDeviceSurvey: Sendable {
     public var inputDirectory: String
     public var sysfs: String
 
-    public init(inputDirectory: String = DeviceScanner.directory, sysfs: String = DeviceSizeProbe.defaultSysfs) {
+    public init(inputDirectory: String = DeviceScanner.directory, sysfs: String = UdevDatabase.defaultSysfs) {
         self.inputDirectory = inputDirectory
         self.sysfs = sysfs
     }

@@ -163,10 +163,16 @@ public struct Thresholds: Equatable, Sendable {
         set { values[key.index] = newValue }
     }
 
+    /// A switch (`Threshold.isSwitch`): on or off, as `config{}` set it.
+    public func isOn(_ key: Threshold) -> Bool {
+        values[key.index] != 0
+    }
+
     /// Sets a threshold by its `config{}` name.
     public mutating func set(name: String, value: Double) throws(ConfigKeyError) {
         guard let key = Threshold(rawValue: name) else { throw .unknown(name) }
         if let choices = key.choices { throw .notAChoice(key, choices) }
+        if key.isSwitch, value != 0, value != 1 { throw .notASwitch(key, value) }
         guard value.isFinite, key.range.contains(value) else { throw .outOfRange(key, value) }
         if key.isWhole, value != value.rounded() { throw .notWhole(key, value) }
         self[key] = value
@@ -191,6 +197,8 @@ public enum ConfigKeyError: Error, Equatable, Sendable, CustomStringConvertible 
     case unknownChoice(Threshold, String, [String])
     /// A name for a key set by a number.
     case notANumber(Threshold)
+    /// A number other than 0 or 1 for a switch.
+    case notASwitch(Threshold, Double)
 
     public var description: String {
         switch self {
@@ -207,6 +215,8 @@ public enum ConfigKeyError: Error, Equatable, Sendable, CustomStringConvertible 
             return "config key \"\(key.rawValue)\" must be one of \(Self.list(choices)), not \"\(TerminalText.escaped(String(given.prefix(64))))\""
         case let .notANumber(key):
             return "config key \"\(key.rawValue)\" must be a number"
+        case let .notASwitch(key, value):
+            return "config key \"\(key.rawValue)\" is on or off: true or false (or 1 or 0), not \(Self.format(value))"
         }
     }
 

@@ -64,4 +64,17 @@ struct ErrorTextTests {
         #expect(ConfigKeyError.outOfRange(.swipeMinDistance, 0.5).description == #"config key "swipe_min_distance" must be between 1 and 200 mm, not 0.5"#)
         #expect(ConfigKeyError.outOfRange(.swipeMaxDuration, 10).description == #"config key "swipe_max_duration" must be between 0.05 and 5 s, not 10"#)
     }
+
+    @Test("a switch is on or off: 1 and 0 set it, any other number is refused with what to write")
+    func switches() throws {
+        var thresholds = Thresholds()
+        #expect(!thresholds.isOn(.share))
+        try thresholds.set(name: "share", value: 1)
+        #expect(thresholds.isOn(.share))
+        #expect(throws: ConfigKeyError.notASwitch(.share, 0.7)) { try thresholds.set(name: "share", value: 0.7) }
+        #expect(thresholds.isOn(.share))
+        try thresholds.set(name: "share", value: 0)
+        #expect(!thresholds.isOn(.share))
+        #expect(ConfigKeyError.notASwitch(.share, 0.7).description == #"config key "share" is on or off: true or false (or 1 or 0), not 0.7"#)
+    }
 }

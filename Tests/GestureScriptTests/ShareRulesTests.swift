@@ -24,13 +24,15 @@ struct ShareRulesTests {
     @Test("config{ share = true, claim_fingers = 3 }: true and false set share, numbers set both; out of range is a load error")
     func configKeys() throws {
         let (on, _) = try loadWithHost("config{ share = true, claim_fingers = 3 }")
-        #expect(on.thresholds[.share] == 1 && on.thresholds[.claimFingers] == 3)
+        #expect(on.thresholds.isOn(.share) && on.thresholds[.claimFingers] == 3)
         let (off, _) = try loadWithHost("config{ share = false }")
-        #expect(off.thresholds[.share] == 0 && off.thresholds[.claimFingers] == 0)
+        #expect(!off.thresholds.isOn(.share) && off.thresholds[.claimFingers] == 0)
         #expect(loadProblems("config{ share = 2, claim_fingers = 11 }") == [
             "rules.lua:1: config key \"claim_fingers\" must be between 0 and 10 fingers, not 11",
-            "rules.lua:1: config key \"share\" must be between 0 and 1 (0 or 1, false or true), not 2",
+            "rules.lua:1: config key \"share\" is on or off: true or false (or 1 or 0), not 2",
         ])
+        // Anything between is neither: refused, where it used to share from 0.5 up.
+        #expect(loadProblems("config{ share = 0.7 }") == ["rules.lua:1: config key \"share\" is on or off: true or false (or 1 or 0), not 0.7"])
         // A threshold is not a switch: true is still refused there.
         #expect(loadProblems("config{ tap_interval = true }") == ["rules.lua:1: config key \"tap_interval\" must be a number"])
     }

@@ -34,7 +34,7 @@ struct MouseStrokeRuleTests {
             "\(p):9: config key \"stroke_button\" must be one of \(buttons), such as stroke_button = \"right\"",
             "\(p):10: config key \"mouse_dpi\" must be a whole number, not 800.5",
             "\(p):11: config key \"mouse_dpi\" must be between 0 and 100000 dpi (0: udev's MOUSE_DPI, else 1000), not -1",
-            "\(p):12: config key \"share_mice\" must be between 0 and 1 (0 or 1, false or true), not 2",
+            "\(p):12: config key \"share_mice\" is on or off: true or false (or 1 or 0), not 2",
         ]
     }
 

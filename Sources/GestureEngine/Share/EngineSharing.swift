@@ -4,7 +4,7 @@ import GestureInput
 
 extension Engine {
     /// `--share`, or `config{ share = true }`.
-    var sharing: Bool { options.deviceUse == .share || runtime.thresholds[.share] >= 0.5 }
+    var sharing: Bool { options.deviceUse == .share || runtime.thresholds.isOn(.share) }
 
     /// What the rules claim, for a device of this description.
     func shareSettings(for description: EvdevDescription) -> ShareGate.Settings {

@@ -50,7 +50,7 @@ struct RulesExamination {
         }
         for warning in runtime.warnings { findings.append(DoctorFinding(.warning, warning)) }
         rules = runtime.coreRules()
-        shares = runtime.thresholds[.share] > 0
+        shares = runtime.thresholds.isOn(.share)
         let claim = Int(exactly: runtime.thresholds[.claimFingers].rounded()) ?? 0
         claimFingers = claim > 0 ? claim : nil
         uses.key = runtime.firstCall(ofGlobal: "key") != nil

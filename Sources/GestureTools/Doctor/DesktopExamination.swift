@@ -37,7 +37,7 @@ struct DesktopExamination {
             switch self {
             case .sway(let socket): return [DesktopExamination.swayVersion, DesktopExamination.swayConfig(socket)]
             case .hyprland: return [DesktopExamination.hyprlandVersion] + DesktopExamination.hyprlandOptions.map(DesktopExamination.hyprlandOption)
-            case .gnome: return [DesktopExamination.gnomeVersion]
+            case .gnome: return [DesktopExamination.gnomeVersion, GnomeTouchpadSettings.command]
             case .kde: return [DesktopExamination.kdeVersion]
             case .other, .none: return []
             }
@@ -62,13 +62,24 @@ struct DesktopExamination {
             examineHyprland(programs: programs)
         case .gnome:
             let version = version(of: Self.gnomeVersion, programs)
-            name = "GNOME" + (version.map { " \($0.text)" } ?? "")
-            gestures = DesktopGesture.gnome(major: version?.major ?? 40)
+            let gnomeName = "GNOME" + (version.map { " \($0.text)" } ?? "")
+            name = gnomeName
+            let touchpad = answer(GnomeTouchpadSettings.command, programs).flatMap { GnomeTouchpadSettings(listing: $0.output) }
+            gestures = DesktopGesture.gnome(major: version?.major ?? 40, touchpad: touchpad)
+            gestureFindings += touchpad?.findings(desktop: gnomeName) ?? []
             if version == nil { findings.append(DoctorFinding(.note, "gnome-shell --version said nothing: its gestures are taken as GNOME 40 to 46's")) }
         case .kde:
             let version = version(of: Self.kdeVersion, programs)
-            name = "KDE Plasma" + (version.map { " \($0.text)" } ?? "")
-            gestures = DesktopGesture.kde(major: version?.major ?? 6)
+            let kdeName = "KDE Plasma" + (version.map { " \($0.text)" } ?? "")
+            name = kdeName
+            let effects = KWinEffectSettings.read(environment: env)
+            gestures = DesktopGesture.kde(major: version?.major ?? 6, effects: effects)
+            if !effects.overview {
+                gestureFindings.append(DoctorFinding(.note, "kwinrc turns KWin's overview off ([Plugins] overviewEnabled=false): its 4-finger swipe up does nothing"))
+            }
+            if !effects.desktopGrid {
+                gestureFindings.append(DoctorFinding(.note, "kwinrc turns KWin's desktop grid off ([Plugins] desktopgridEnabled=false): its 4-finger swipe down does nothing"))
+            }
         case .other(let desktop):
             name = desktop
         case .none:

@@ -3,7 +3,7 @@ import GestureCore
 /// A gesture the desktop itself acts on, from its touchpad: where a rule for
 /// the same fingers and way, beside the desktop, makes both act.
 public struct DesktopGesture: Equatable, Sendable {
-    public enum Kind: String, Sendable { case swipe, pinch, hold }
+    public enum Kind: String, Sendable { case swipe, pinch, hold, tap }
     public var kind: Kind
     /// nil: any count.
     public var fingers: Int?
@@ -23,7 +23,7 @@ public struct DesktopGesture: Equatable, Sendable {
     public func collides(with spec: GestureSpec) -> Bool {
         let sameKind: Bool
         switch (kind, spec.kind) {
-        case (.swipe, .swipe), (.swipe, .pan), (.pinch, .pinch), (.hold, .longPress): sameKind = true
+        case (.swipe, .swipe), (.swipe, .pan), (.pinch, .pinch), (.hold, .longPress), (.tap, .tap): sameKind = true
         default: sameKind = false
         }
         guard sameKind else { return false }
@@ -42,6 +42,13 @@ public struct DesktopGesture: Equatable, Sendable {
 
     /// GNOME Shell's touchpad swipes: three fingers from GNOME 40; GNOME 47 made
     /// four fingers do the same (the peers: libinput-gestures#298).
+    /// With its touchpad settings read: none while it reads no touchpad, and
+    /// the taps that click while tap-to-click is on.
+    static func gnome(major: Int?, touchpad: GnomeTouchpadSettings?) -> [DesktopGesture] {
+        guard touchpad?.sendEvents != "disabled" else { return [] }
+        return gnome(major: major) + (touchpad?.taps ?? [])
+    }
+
     public static func gnome(major: Int?) -> [DesktopGesture] {
         guard let major, major >= 40 else { return [] }
         var counts = [3]
@@ -53,13 +60,18 @@ public struct DesktopGesture: Equatable, Sendable {
     }
 
     /// KWin's built-in touchpad gestures (Plasma 5.24 and later): four fingers.
+    /// The overview's and the desktop grid's go with their effects, which
+    /// kwinrc may turn off.
     public static func kde(major: Int?) -> [DesktopGesture] {
+        kde(major: major, effects: KWinEffectSettings())
+    }
+
+    static func kde(major: Int?, effects: KWinEffectSettings) -> [DesktopGesture] {
         guard let major, major >= 5 else { return [] }
-        return [
-            DesktopGesture(.swipe, fingers: 4, [.left, .right], "switches virtual desktop, following the fingers"),
-            DesktopGesture(.swipe, fingers: 4, [.up], "opens the overview"),
-            DesktopGesture(.swipe, fingers: 4, [.down], "opens the desktop grid"),
-        ]
+        var found = [DesktopGesture(.swipe, fingers: 4, [.left, .right], "switches virtual desktop, following the fingers")]
+        if effects.overview { found.append(DesktopGesture(.swipe, fingers: 4, [.up], "opens the overview")) }
+        if effects.desktopGrid { found.append(DesktopGesture(.swipe, fingers: 4, [.down], "opens the desktop grid")) }
+        return found
     }
 
     /// The config's `bindgesture` lines as written, trimmed.

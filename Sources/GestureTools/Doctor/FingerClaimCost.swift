@@ -50,6 +50,7 @@ enum FingerClaimCost {
         case .swipe: return "swipe"
         case .pinch: return "pinch"
         case .hold: return "long press"
+        case .tap: return "tap"
         }
     }
 }

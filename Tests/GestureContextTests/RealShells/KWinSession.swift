@@ -28,7 +28,8 @@ final class KWinSession {
     private var children: [Child] = []
     private var windows: [Child] = []
 
-    init() throws {
+    /// `kwinrc`: lines for kwinrc after the script's [Plugins] line, in that group.
+    init(kwinrc extra: String = "") throws {
         guard let installed = which("kwin_wayland"), let packageTool = which("kpackagetool6") ?? which("kpackagetool5"),
               which("dbus-send") != nil else {
             throw try cancelled("kwin_wayland or kpackagetool5 is not installed (apt-get install --no-install-recommends kwin-wayland); scripts/test installs it")
@@ -55,11 +56,11 @@ final class KWinSession {
             throw try cancelled(Comment(rawValue: "\(packageTool) --type KWin/Script --install examples/kwin failed: \(installedScript.output)"))
         }
         // What `kwriteconfig5 --file kwinrc --group Plugins --key gesturemap-focusEnabled true` writes.
-        try "[Plugins]\n\(Self.script)Enabled=true\n".write(toFile: home + "/.config/kwinrc", atomically: true, encoding: .utf8)
+        try "[Plugins]\n\(Self.script)Enabled=true\n\(extra)".write(toFile: home + "/.config/kwinrc", atomically: true, encoding: .utf8)
 
         let log = dir.appendingPathComponent("kwin.log").path
         let child = try Child(kwin, ["--virtual", "--width", "1280", "--height", "800", "--socket", waylandDisplay],
-                              environment: environment.merging(["KWIN_COMPOSE": "Q"]) { $1 }, errorLog: log)
+                              environment: environment, errorLog: log)
         children.append(child)
         let started = waitFor(30) { !child.process.isRunning || self.scriptLoaded() }
         guard started, child.process.isRunning else {
@@ -85,6 +86,29 @@ final class KWinSession {
         run("/usr/bin/dbus-send", ["--session", "--print-reply", "--dest=org.kde.KWin", "/Scripting",
                                    "org.kde.kwin.Scripting.isScriptLoaded", "string:\(Self.script)"], environment: environment)
             .output.contains("boolean true")
+    }
+
+    /// The effects KWin has loaded, as its D-Bus interface says, once it has
+    /// loaded the desktop grid (on by default, and loaded last with the overview).
+    /// KWin loads both only when it composites with OpenGL (llvmpipe here), not
+    /// with QPainter.
+    func loadedEffects() -> [String] {
+        var effects: [String] = []
+        _ = waitFor(10) {
+            effects = self.askLoadedEffects()
+            return effects.contains("desktopgrid")
+        }
+        return effects
+    }
+
+    private func askLoadedEffects() -> [String] {
+        let reply = run("/usr/bin/dbus-send", ["--session", "--print-reply", "--dest=org.kde.KWin", "/Effects",
+                                               "org.freedesktop.DBus.Properties.Get", "string:org.kde.kwin.Effects", "string:loadedEffects"],
+                        environment: environment).output
+        return reply.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ")
+            return words.count == 2 && words[0] == "string" ? words[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : nil
+        }
     }
 
     /// A Wayland window with this app_id; KWin activates it as it maps.

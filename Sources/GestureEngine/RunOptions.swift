@@ -33,6 +33,9 @@ public struct RunOptions: Sendable {
     public enum DeviceUse: Equatable, Sendable {
         case read, grab, share
     }
+    /// Mice are shared too (`--share-mouse`; `config{ share_mice = true }`
+    /// asks for it too): their strokes go to the rules (docs/mouse.md).
+    public var shareMice = false
     /// Print key events and programs as JSON lines instead of typing and running them.
     public var dryRun = false
     /// Run rules files others could write even as root.

@@ -103,6 +103,10 @@ extension Engine {
                     console.note((denied ? DeviceScanner.explainWaitingForAccess(scan) : DeviceScanner.explainWaiting(scan)))
                 }
                 names = scan.touch
+                if sharingMice {
+                    if options.verbose, scan.mice.isEmpty { console.note("--share-mouse: no mouse in \(DeviceScanner.directory) yet") }
+                    names += scan.mice
+                }
             }
         }
         var sources: [Source] = []
@@ -115,7 +119,7 @@ extension Engine {
         if watcher == nil, sources.contains(where: \.isLiveDevice) {
             watcher = HotplugWatcher(directory: DeviceScanner.directory)
         }
-        if sharing, !discovering, !sources.contains(where: \.isLiveDevice) {
+        if sharing || sharingMice, !discovering, !sources.contains(where: \.isLiveDevice) {
             console.note("--share shares live devices (/dev/input/event*), and no input here is one: nothing is shared")
         }
         return .success(Inputs(sources: sources, discovering: discovering, watcher: watcher))
@@ -157,12 +161,15 @@ extension Engine {
 
     func openDevice(_ path: String) throws(DeviceError) -> InputDevice {
         let device = try InputDevice(path: path)
-        guard device.isTouch else { throw DeviceError.notEvdev(path, "it has no touch axes; gesturemap devices lists the touch devices") }
+        guard device.isTouch || (device.isMouse && sharingMice) else {
+            if device.isMouse { throw DeviceError.notEvdev(path, "it is a mouse, which gesturemap reads only to share it: run --share-mouse") }
+            throw DeviceError.notEvdev(path, "it has no touch axes; gesturemap devices lists the touch devices")
+        }
         // Without it, event times are wall-clock and deadlines would not line up.
         do { try device.useMonotonicClock() } catch {
             console.note("warning: \(error.message); long presses may fire late")
         }
-        if options.deviceUse == .grab || (sharing && !state.sharingSuspended) { try device.grab() }
+        if (options.deviceUse == .grab && !device.isMouse) || shares(device) { try device.grab() }
         try device.beginReading()
         return device
     }

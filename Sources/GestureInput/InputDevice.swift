@@ -77,6 +77,12 @@ public final class InputDevice {
             if hasTouchKey { description.keys.insert(BTN.touch) }
             if keyBits[Int(BTN.toolFinger) / 8] & (1 << (BTN.toolFinger % 8)) != 0 { description.keys.insert(BTN.toolFinger) }
         }
+        var relBits = [UInt8](repeating: 0, count: 2)
+        let moves = gm_evdev_bits(fd, UInt32(EV.rel), &relBits, relBits.count) >= 0 && relBits[0] & 0b11 == 0b11
+        let hasLeft = keyBits[Int(BTN.left) / 8] & (1 << (BTN.left % 8)) != 0
+        // A keyboard is never taken for a mouse: a receiver's one node for both, or a keyboard with a pointing stick.
+        let types = Self.typingKeys.contains { keyBits[Int($0) / 8] & (1 << ($0 % 8)) != 0 }
+        isMouse = moves && hasLeft && !types && description.axes[ABS.x] == nil && description.axes[ABS.mtPositionX] == nil
         self.path = path
         self.fd = fd
         self.description = description
@@ -84,6 +90,11 @@ public final class InputDevice {
 
     private var hasTouchKey = false
     private var hasPen = false
+    /// A mouse, trackball or pointing stick: relative X and Y and a left
+    /// button, no absolute axes, and no key a keyboard types with.
+    public private(set) var isMouse = false
+    /// KEY_Q, KEY_A, KEY_Z, KEY_SPACE, KEY_ENTER: a device with any of them types.
+    static let typingKeys: [UInt16] = [16, 30, 44, 57, 28]
 
     deinit {
         if let reader { gm_evdev_reader_free(reader) }
@@ -98,8 +109,8 @@ public final class InputDevice {
         return description.axes[ABS.x] != nil && (hasTouchKey || description.isDirect)
     }
 
-    /// "touchscreen" or "touchpad", as udev's input_id tells them apart.
-    public var kindName: String { description.isTouchscreen ? "touchscreen" : "touchpad" }
+    /// "touchscreen", "touchpad" or "mouse", as udev's input_id tells them apart.
+    public var kindName: String { isMouse ? "mouse" : description.isTouchscreen ? "touchscreen" : "touchpad" }
 
     /// Asks for CLOCK_MONOTONIC timestamps, so deadlines and event times share a clock.
     public func useMonotonicClock() throws(DeviceError) {
@@ -180,6 +191,9 @@ public enum DeviceScanner {
 
     public struct Scan: Sendable {
         public var touch: [String] = []
+        /// Mice, trackballs and pointing sticks (`InputDevice.isMouse`), not
+        /// gesturemap's own virtual pointer; counted in `others` too.
+        public var mice: [String] = []
         public var others: Int = 0
         public var problems: [DeviceError] = []
         public var directoryMissing = false
@@ -198,6 +212,7 @@ public enum DeviceScanner {
             do {
                 let device = try InputDevice(path: path)
                 if device.isTouch, !isOwnTouchpad(path, device) { result.touch.append(path) } else { result.others += 1 }
+                if device.isMouse, !isOwnPointer(path, device) { result.mice.append(path) }
             } catch {
                 result.problems.append(error)
             }
@@ -217,6 +232,16 @@ public enum DeviceScanner {
     /// command line, it is read as any device.
     public static func isOwnTouchpad(_ path: String, _ device: InputDevice) -> Bool {
         device.description.name == ownTouchpadName && isVirtual(path)
+    }
+
+    /// The name of the virtual pointer the rules' `pointer.*` drive
+    /// (VirtualPointingDevice.pointerName, held equal by a test).
+    public static let ownPointerName = "gesturemap virtual pointer"
+
+    /// gesturemap's own virtual pointer: never found as a mouse to share, or
+    /// the clicks the rules make would come back to them.
+    public static func isOwnPointer(_ path: String, _ device: InputDevice) -> Bool {
+        device.description.name == ownPointerName && isVirtual(path)
     }
 
     /// A device made by a program (uinput), not by a driver: sysfs keeps it

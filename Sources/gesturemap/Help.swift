@@ -77,6 +77,9 @@ enum Help {
       --share                 share live devices with the desktop: it keeps every touch but the
                               gestures the rules claim ({ claim = true }, config{ claim_fingers = N });
                               five fingers held still for 3 s stop the sharing
+      --share-mouse           share mice too: strokes drawn with a held button go to the
+                              rules ({ kind = "stroke" }), every other click and move to the
+                              desktop; a keyboard is never taken
       -v, --verbose           say which format, resolution and rules are in use
       -h, --help              this text
 

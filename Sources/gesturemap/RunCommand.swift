@@ -50,10 +50,18 @@ enum RunCommand {
             case "--realtime": options.realtime = true
             case "--grab", "--share":
                 let use: RunOptions.DeviceUse = name == "--grab" ? .grab : .share
+                if use == .grab, options.shareMice {
+                    throw UsageError(message: "--share-mouse and --grab ask for opposite things: --grab keeps the devices from the desktop, --share-mouse gives the desktop every click but the strokes the rules take; give one of them")
+                }
                 if options.deviceUse != .read, options.deviceUse != use {
                     throw UsageError(message: "--share and --grab ask for opposite things: --grab keeps the devices from the desktop, --share gives the desktop every touch but the gestures the rules claim; give one of them")
                 }
                 options.deviceUse = use
+            case "--share-mouse":
+                if options.deviceUse == .grab {
+                    throw UsageError(message: "--share-mouse and --grab ask for opposite things: --grab keeps the devices from the desktop, --share-mouse gives the desktop every click but the strokes the rules take; give one of them")
+                }
+                options.shareMice = true
             case "--dry-run", "-n": options.dryRun = true
             case "--allow-insecure-rules": options.allowInsecureRules = true
             case "--no-watch": options.watchRules = false

@@ -95,7 +95,7 @@ private let settings = MouseStrokeGate.Settings()
 struct MouseStrokeGateTests {
     @Test("with no stroke bound, every packet reaches the clone as it came")
     func nothingBound() {
-        var mouse = Mouse(MouseStrokeGate.Settings(strokeButton: nil))
+        var mouse = Mouse(MouseStrokeGate.Settings(strokeButtons: []))
         var sent = mouse.press(BTN.right)
         sent += mouse.move(dx: 40, dy: 0, packets: 3)
         sent += mouse.letGo(BTN.right)

@@ -70,4 +70,14 @@ struct MouseStrokeRuleTests {
         #expect(result.errorLines == Self.expected(rules.path))
         #expect(result.lines.isEmpty)
     }
+
+    @Test("--share-mouse with --grab is a usage error that says why, in either order")
+    func grabConflict() throws {
+        let message = "gesturemap run: --share-mouse and --grab ask for opposite things: --grab keeps the devices from the desktop, --share-mouse gives the desktop every click but the strokes the rules take; give one of them"
+        for arguments in [["run", "--share-mouse", "--grab", "-"], ["run", "--grab", "--share-mouse", "-"]] {
+            let result = try Binary.run(arguments, stdin: Data())
+            #expect(result.status == 64)
+            #expect(result.errorLines.first == message)
+        }
+    }
 }

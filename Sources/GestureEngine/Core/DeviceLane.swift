@@ -20,6 +20,8 @@ final class DeviceLane {
     var edgesExplained = false
     /// Shared with the desktop, while it is.
     var share: DeviceShare?
+    /// A shared mouse's stroke a rule takes, run once the gate has claimed it.
+    var claimedStroke: Delivery?
     /// Whether a claiming rule could still take the touches down.
     var claims = ClaimWatch.idle
     /// The touches typing leaves out of a touchpad.

@@ -218,7 +218,7 @@ extension Engine {
         guard cores.rulesStale else { return }
         cores.rulesStale = false
         lanes.keyboards?.setQuiet(runtime.thresholds[.typingQuiet])
-        for lane in lanes.shared { lane.share.map { $0.update(shareSettings(for: $0.description)) } }
+        for lane in lanes.shared { lane.share.map { $0.update(gateSettings(for: $0)) } }
         for device in lanes.all.indices {
             guard let box = lanes.all[device]?.core else { continue }
             box.arena.replaceRules(runtime.coreRules(forDevice: deviceName(device)), thresholds: runtime.thresholds)

@@ -42,7 +42,10 @@ final class HotplugSource: LoopSource {
 
     private func openDiscovered(_ path: String, index: Int) -> Result<Source, ExitCode> {
         let engine = session.engine
-        guard let device = try? InputDevice(path: path), device.isTouch, !DeviceScanner.isOwnTouchpad(path, device) else { return .failure(.unavailable) }
+        guard let device = try? InputDevice(path: path) else { return .failure(.unavailable) }
+        let touch = device.isTouch && !DeviceScanner.isOwnTouchpad(path, device)
+        let mouse = device.isMouse && engine.sharingMice && !DeviceScanner.isOwnPointer(path, device)
+        guard touch || mouse else { return .failure(.unavailable) }
         // A clone of a device this run shares, even one whose node the kernel did not name.
         if DeviceScanner.isVirtual(path), engine.lanes.shared.contains(where: { $0.share?.description.name == device.description.name }) {
             return .failure(.unavailable)

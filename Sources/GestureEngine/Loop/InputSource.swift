@@ -61,6 +61,9 @@ final class InputSource: LoopSource {
         let buffer = session.buffer
         while source.isOpen {
             switch device.readEvents(into: buffer) {
+            case .bytes where device.isMouse:
+                // Read beside the desktop (sharing suspended): no touch is in it.
+                break
             case .bytes(let n):
                 source.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n]), into: session.decoderOutput)
             case .nothing:
@@ -88,7 +91,8 @@ final class InputSource: LoopSource {
         if let dropped = delivery.dropped {
             engine.console.note("\(source.name): the rules fell behind this device: \(dropped) of its events were dropped for them (the desktop had every one); the touches then in progress were cancelled")
         }
-        if !delivery.records.isEmpty {
+        // A mouse's records are for no touch decoder: its strokes come as the gate's signals.
+        if !delivery.records.isEmpty, !share.isMouse {
             delivery.records.withUnsafeBytes { source.decoder.feed($0, into: session.decoderOutput) }
         }
         engine.shareSaid(delivery.signals, by: source)

@@ -11,27 +11,35 @@ final class DeviceShare {
     let description: EvdevDescription
     /// The clone's /dev/input/eventN.
     let node: String?
+    /// A mouse: its records are for no touch decoder, its signals are strokes.
+    let isMouse: Bool
 
     private let exchange: ShareExchange
     /// Until `start()`, which hands it to the thread.
     private var worker: ShareWorker?
     private var thread: SystemThread?
 
-    /// A share of the live `device`, with its clone made through `uinput`.
-    convenience init(device: InputDevice, uinput: String, settings: ShareGate.Settings) throws(CloneError) {
+    /// A share of the live `device`, with its clone made through `uinput`:
+    /// a mouse's through a `MouseShareGate`, a touch device's through a `ShareGate`.
+    convenience init(device: InputDevice, uinput: String, settings: ShareSettings) throws(CloneError) {
         let clone = try DeviceClone(of: device, uinput: uinput)
-        try self.init(reading: device, path: device.path, description: device.description, clone: clone, node: clone.node,
-                      gate: ShareGate(settings: settings, state: device.currentState()))
+        let gate: any DeviceGate
+        switch settings {
+        case .touch(let s): gate = ShareGate(settings: s, state: device.currentState())
+        case .mouse(let s): gate = MouseShareGate(settings: s, state: device.currentState())
+        }
+        try self.init(reading: device, path: device.path, description: device.description, clone: clone, node: clone.node, gate: gate)
     }
 
     /// A share of any device and clone: what the tests drive through a pipe.
     init(reading device: any SharedDevice, path: String, description: EvdevDescription, clone: any CloneWriter, node: String?,
-         gate: ShareGate, capacity: Int = ShareMailbox.capacity) throws(CloneError) {
+         gate: any DeviceGate, capacity: Int = ShareMailbox.capacity) throws(CloneError) {
         guard let exchange = ShareExchange(capacity: capacity) else { throw .failed(path, "no pipe for its thread") }
         self.path = path
         self.description = description
         self.node = node
         self.exchange = exchange
+        isMouse = gate is MouseShareGate
         worker = ShareWorker(device: device, clone: clone, gate: gate, exchange: exchange)
     }
 
@@ -50,7 +58,7 @@ final class DeviceShare {
     func claim() { exchange.send(.claim) }
     /// The recognizers decided the pending sequence is none of the claimed ones.
     func release() { exchange.send(.release) }
-    func update(_ settings: ShareGate.Settings) { exchange.send(.update(settings)) }
+    func update(_ settings: ShareSettings) { exchange.send(.update(settings)) }
 
     /// Ends sharing and waits for the thread: the clone is gone, nothing left down on it.
     func stop() {

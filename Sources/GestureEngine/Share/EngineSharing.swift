@@ -3,15 +3,28 @@ import GestureCore
 import GestureInput
 
 extension Engine {
-    /// `--share`, or `config{ share = true }`.
+    /// `--share`, or `config{ share = true }`: touch devices are shared.
     var sharing: Bool { options.deviceUse == .share || runtime.thresholds.isOn(.share) }
+
+    /// `--share-mouse`, or `config{ share_mice = true }`: mice are shared.
+    var sharingMice: Bool { options.shareMice || runtime.thresholds.isOn(.shareMice) }
+
+    /// Whether a live device of this kind is shared when it is opened.
+    func shares(_ device: InputDevice) -> Bool {
+        !state.sharingSuspended && (device.isMouse ? sharingMice : sharing)
+    }
+
+    /// The settings of a share's gate, as the rules are now.
+    func gateSettings(for share: DeviceShare) -> ShareSettings {
+        share.isMouse ? .mouse(mouseSettings(for: share.path, description: share.description).settings) : .touch(shareSettings(for: share.description))
+    }
 
     /// What the rules claim, for a device of this description.
     func shareSettings(for description: EvdevDescription) -> ShareGate.Settings {
         let claim = Int(exactly: runtime.thresholds[.claimFingers].rounded()) ?? 0
         // A claiming rule's finger count waits for the recognizers; one for any count, every count.
         var pending: Set<Int> = []
-        for rule in runtime.coreRules(forDevice: description.name) where rule.claims && rule.isActive {
+        for rule in runtime.coreRules(forDevice: description.name) where rule.claims && rule.isActive && rule.spec.kind != .stroke {
             switch rule.spec.fingers {
             case .exactly(let n): pending.insert(n)
             case .any: pending.formUnion(1...10)
@@ -33,9 +46,17 @@ extension Engine {
 
     /// Shares the source's live device when asked: false (said why) when it cannot be.
     func shareIfAsked(_ source: Source) -> Bool {
-        guard sharing, !state.sharingSuspended, let device = source.device else { return true }
+        guard let device = source.device, shares(device) else { return true }
+        let settings: ShareSettings
+        if device.isMouse {
+            let mouse = mouseSettings(for: device.path, description: device.description)
+            if let problem = mouse.problem { console.note("\(source.name): \(problem)") }
+            settings = .mouse(mouse.settings)
+        } else {
+            settings = .touch(shareSettings(for: device.description))
+        }
         do {
-            let share = try DeviceShare(device: device, uinput: VirtualKeyboard.path, settings: shareSettings(for: device.description))
+            let share = try DeviceShare(device: device, uinput: VirtualKeyboard.path, settings: settings)
             guard share.start() else {
                 console.note("cannot share \(source.name): the system would not make a thread for it")
                 return false
@@ -79,12 +100,14 @@ extension Engine {
     }
 
     /// What the gate said about a shared device's touches.
-    func shareSaid(_ signals: [ShareGate.Signal], by source: Source) {
+    func shareSaid(_ signals: [ShareSignal], by source: Source) {
         for signal in signals {
             switch signal {
-            case .claimed(let fingers):
+            case .mouse(let said):
+                mouseSaid(said, by: source)
+            case .touch(.claimed(let fingers)):
                 if options.verbose { console.note("\(source.name): a \(fingers)-finger touch is gesturemap's; the desktop sees none of it") }
-            case .escape:
+            case .touch(.escape):
                 console.note("\(source.name): five fingers held still for 3 s: stopped sharing it; the desktop reads it directly again (restart gesturemap to share it again)")
             }
         }

@@ -18,12 +18,12 @@ extension Engine {
     /// for any device, naming the device nodes this user may not read as well,
     /// since the same udev rule gives both: exit 69. Nil when sharing can go on.
     func shareAccessProblem() -> ExitCode? {
-        guard sharing, let devices = liveDevicesToRead() else { return nil }
+        guard sharing || sharingMice, let devices = liveDevicesToRead() else { return nil }
         let uinput = VirtualKeyboard.path
         let copies: String
         switch devices {
         case .named(let nodes): copies = nodes.joined(separator: " and ")
-        case .discovered: copies = "each touch device"
+        case .discovered: copies = sharing && sharingMice ? "each touch device and mouse" : sharing ? "each touch device" : "each mouse"
         }
         let problem: CloneError
         if access(uinput, F_OK) != 0 {

@@ -65,7 +65,7 @@ final class ShareExchange: Sendable {
     }
 
     /// Hands the engine a step's outcome and wakes it.
-    func deliver(records: [UInt8], signals: [ShareGate.Signal], news: [ShareNews], end: ShareEnd?, state: () -> [UInt8]) {
+    func deliver(records: [UInt8], signals: [ShareSignal], news: [ShareNews], end: ShareEnd?, state: () -> [UInt8]) {
         mail.withLock { mail in
             records.withUnsafeBytes { mail.records.put($0, state: state) }
             mail.signals += signals
@@ -82,7 +82,7 @@ struct ShareMail: Sendable {
     var commands: [ShareCommand] = []
     /// Thread → engine: the device's records, in order, as read; bounded.
     var records: ShareMailbox
-    var signals: [ShareGate.Signal] = []
+    var signals: [ShareSignal] = []
     var news: [ShareNews] = []
     /// The thread ended.
     var end: ShareEnd?
@@ -95,7 +95,7 @@ enum ShareCommand: Equatable, Sendable {
     /// The recognizers decided the pending sequence is none of the claimed ones.
     case release
     /// The rules were reloaded.
-    case update(ShareGate.Settings)
+    case update(ShareSettings)
     /// Sharing ends: nothing is left down on the clone, and the clone goes.
     case stop
 }
@@ -124,7 +124,7 @@ struct ShareDelivery: Sendable {
     var records: [UInt8]
     /// Records dropped for the rules while the engine was behind (the desktop had them).
     var dropped: Int?
-    var signals: [ShareGate.Signal]
+    var signals: [ShareSignal]
     var news: [ShareNews]
     var end: ShareEnd?
 }

@@ -9,7 +9,7 @@ import GestureSystem
 // Invariant: made on the engine's thread before the share's thread starts and handed to it whole; from then on only that thread calls it (DeviceShare keeps no reference), and the engine touches the device behind it only through its constant properties until the thread is joined.
 final class ShareWorker: @unchecked Sendable {
     private let device: any SharedDevice
-    private var gate: ShareGate
+    private var gate: any DeviceGate
     /// Nil once the thread ended: the kernel then removes the clone.
     private var clone: (any CloneWriter)?
     private let exchange: ShareExchange
@@ -18,7 +18,7 @@ final class ShareWorker: @unchecked Sendable {
     /// A write failed: the engine was told, once.
     private var writeFailed = false
 
-    init(device: any SharedDevice, clone: any CloneWriter, gate: ShareGate, exchange: ShareExchange) {
+    init(device: any SharedDevice, clone: any CloneWriter, gate: any DeviceGate, exchange: ShareExchange) {
         self.device = device
         self.clone = clone
         self.gate = gate
@@ -34,28 +34,16 @@ final class ShareWorker: @unchecked Sendable {
         while step(buffer) == nil {}
     }
 
-    /// A landing and a lift through a copy of the gate, written nowhere, so
-    /// that the first real landing finds every path it takes ready. The first
-    /// pass through a gate costs 0.1 to 0.3 ms on a real machine, release or
-    /// debug build, against 1 to 3 µs for the next; under QEMU's TCG, as the
-    /// kernel suite runs, it costs 14 to 41 ms in the release build too
-    /// (qemu-x86_64 on the same code), which libinput sees as a late first
-    /// packet. Here, on the share's own thread, it holds up nobody else.
-    private static func warmUp(_ gate: ShareGate) {
-        var copy = gate
-        var out: [EvdevEvent] = []
-        let landing: [(UInt16, UInt16, Int32)] = [(EV.abs, ABS.mtSlot, 0), (EV.abs, ABS.mtTrackingID, 1), (EV.abs, ABS.mtPositionX, 1),
-                                                  (EV.abs, ABS.mtPositionY, 1), (EV.key, BTN.touch, 1), (EV.syn, SYN.report, 0)]
-        let lift: [(UInt16, UInt16, Int32)] = [(EV.abs, ABS.mtTrackingID, -1), (EV.key, BTN.touch, 0), (EV.syn, SYN.report, 0)]
-        for (type, code, value) in landing + lift {
-            _ = copy.handle(EvdevEvent(time: 0, type: type, code: code, value: value), into: &out)
-        }
-        _ = copy.expire(at: 1, into: &out)
+    /// A pass through a copy of the gate, written nowhere, so that the first
+    /// real packet finds every path it takes ready (`DeviceGate.warmUp`).
+    /// Here, on the share's own thread, it holds up nobody else.
+    private static func warmUp(_ gate: any DeviceGate) {
+        gate.warmUp()
     }
 
     /// A wait and what it found; the end when the thread is done.
     private func step(_ buffer: UnsafeMutableRawBufferPointer) -> ShareEnd? {
-        var signals: [ShareGate.Signal] = []
+        var signals: [ShareSignal] = []
         var records: [UInt8] = []
         var end: ShareEnd?
         var resumed = false
@@ -68,12 +56,10 @@ final class ShareWorker: @unchecked Sendable {
                 resumed = collected.resumed
                 end = obey(collected.commands, signals: &signals)
             }
-            if end == nil, let due = gate.deadline, device.now() >= due, let s = gate.expire(at: device.now(), into: &out) {
-                signals.append(s)
-            }
+            if end == nil, let due = gate.deadline, device.now() >= due { gate.expire(at: device.now(), into: &out, signals: &signals) }
             if end == nil { end = read(buffer, records: &records, signals: &signals) }
         }
-        if signals.contains(.escape) { end = .stopped }
+        if signals.contains(.touch(.escape)) { end = .stopped }
         let news = flush()
         // The clone goes now, before the engine hears: nothing stays down on it.
         if end != nil { clone = nil }
@@ -105,10 +91,10 @@ final class ShareWorker: @unchecked Sendable {
     }
 
     /// The engine's commands, to the gate in order; `.stopped` for a stop.
-    private func obey(_ commands: [ShareCommand], signals: inout [ShareGate.Signal]) -> ShareEnd? {
+    private func obey(_ commands: [ShareCommand], signals: inout [ShareSignal]) -> ShareEnd? {
         for command in commands {
             switch command {
-            case .claim: if let s = gate.claim(into: &out) { signals.append(s) }
+            case .claim: gate.claim(into: &out, signals: &signals)
             case .release: gate.release(into: &out)
             case .update(let settings): gate.update(settings)
             case .stop:
@@ -120,7 +106,7 @@ final class ShareWorker: @unchecked Sendable {
     }
 
     /// Everything waiting on the device, through the gate; its end, if it ended.
-    private func read(_ buffer: UnsafeMutableRawBufferPointer, records: inout [UInt8], signals: inout [ShareGate.Signal]) -> ShareEnd? {
+    private func read(_ buffer: UnsafeMutableRawBufferPointer, records: inout [UInt8], signals: inout [ShareSignal]) -> ShareEnd? {
         while true {
             switch device.readEvents(into: buffer) {
             case .bytes(let n):
@@ -134,10 +120,10 @@ final class ShareWorker: @unchecked Sendable {
         }
     }
 
-    private func forward(_ records: UnsafeRawBufferPointer, signals: inout [ShareGate.Signal]) {
+    private func forward(_ records: UnsafeRawBufferPointer, signals: inout [ShareSignal]) {
         let size = RawEventDecoder.recordSize
         for offset in stride(from: 0, to: records.count - size + 1, by: size) {
-            if let signal = gate.handle(EvdevEvent(record: records, at: offset), into: &out) { signals.append(signal) }
+            gate.handle(EvdevEvent(record: records, at: offset), into: &out, signals: &signals)
         }
     }
 

@@ -4,7 +4,7 @@
 /// a stuck claim never leaves a user without a touchpad.
 extension Session {
     func escapeChordPressed() {
-        guard engine.sharing else { return }
+        guard engine.sharing || engine.sharingMice else { return }
         if engine.state.sharingSuspended {
             resumeSharing()
         } else {

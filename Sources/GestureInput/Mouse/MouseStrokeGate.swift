@@ -14,8 +14,9 @@
 /// leaves nothing down on it.
 public struct MouseStrokeGate: Sendable {
     public struct Settings: Sendable, Equatable {
-        /// The button strokes are drawn with; nil when no rule binds a stroke.
-        public var strokeButton: UInt16?
+        /// The buttons strokes are drawn with: those the rules bind strokes
+        /// to; empty when no rule binds a stroke (nothing is held then).
+        public var strokeButtons: Set<UInt16>
         /// Motion from the press, mm, that makes a held press a stroke.
         public var threshold: Double
         /// How long a held press waits for motion, and how long a stroke may
@@ -28,10 +29,10 @@ public struct MouseStrokeGate: Sendable {
         /// Chords a rule watches without claiming: reported, passed through.
         public var watchedChords: Set<MouseChord>
 
-        public init(strokeButton: UInt16? = BTN.right, threshold: Double = MouseStrokeGate.defaultThreshold,
+        public init(strokeButtons: Set<UInt16> = [BTN.right], threshold: Double = MouseStrokeGate.defaultThreshold,
                     timeout: Double = MouseStrokeGate.defaultTimeout, countsPerMillimetre: Double = MouseResolution.fallback.countsPerMillimetre,
                     claimedChords: Set<MouseChord> = [], watchedChords: Set<MouseChord> = []) {
-            self.strokeButton = strokeButton
+            self.strokeButtons = strokeButtons
             self.threshold = threshold
             self.timeout = timeout
             self.countsPerMillimetre = countsPerMillimetre
@@ -44,7 +45,7 @@ public struct MouseStrokeGate: Sendable {
         /// before the chord shows whether it is gesturemap's).
         var leads: Set<UInt16> {
             var out = Set(claimedChords.map(\.held))
-            if let strokeButton { out.insert(strokeButton) }
+            out.formUnion(strokeButtons)
             return out
         }
     }
@@ -271,7 +272,7 @@ public struct MouseStrokeGate: Sendable {
                 return nil
             }
             if travelled(hold) {
-                if hold.button == settings.strokeButton {
+                if settings.strokeButtons.contains(hold.button) {
                     phase = .stroking(hold)
                     return .strokeBegan(button: hold.button)
                 }

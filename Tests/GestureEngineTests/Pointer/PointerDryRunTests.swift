@@ -220,5 +220,6 @@ struct OwnTouchpadTests {
     @Test("the name device discovery skips is the virtual touchpad's")
     func sameName() {
         #expect(DeviceScanner.ownTouchpadName == VirtualPointingDevice.touchpadName)
+        #expect(DeviceScanner.ownPointerName == VirtualPointingDevice.pointerName)
     }
 }

@@ -160,7 +160,7 @@ final class RecordingClone: CloneWriter {
 struct Taken {
     var records: [UInt8] = []
     var dropped: [Int] = []
-    var signals: [ShareGate.Signal] = []
+    var signals: [ShareSignal] = []
     var news: [ShareNews] = []
     var end: ShareEnd?
 

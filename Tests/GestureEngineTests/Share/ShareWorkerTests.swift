@@ -84,7 +84,7 @@ struct ShareWorkerTests {
         #expect(log.all.isEmpty)
         share.claim()
         share.take(into: &taken) { !$0.signals.isEmpty }
-        #expect(taken.signals == [.claimed(fingers: 3)])
+        #expect(taken.signals == [.touch(.claimed(fingers: 3))])
         #expect(log.state.fingers == 0)
     }
 
@@ -118,12 +118,12 @@ struct ShareWorkerTests {
         #expect(log.wait { $0.state.fingers == 2 })
         device.send(Self.lift(2, at: 100.1))
         #expect(log.wait { $0.state.fingers == 0 })
-        share.update(ShareGate.Settings(claimFingers: 2))
+        share.update(.touch(ShareGate.Settings(claimFingers: 2)))
         let written = log.all.count
         device.send(Self.land(2, at: 100.2))
         var taken = Taken()
         share.take(into: &taken) { !$0.signals.isEmpty }
-        #expect(taken.signals == [.claimed(fingers: 2)])
+        #expect(taken.signals == [.touch(.claimed(fingers: 2))])
         #expect(log.all.count == written)
     }
 

@@ -1,0 +1,100 @@
+import GestureCore
+import GestureInput
+
+/// A shared mouse's strokes: the gate's settings from the rules, and what
+/// the engine does when a stroke ends (a rule takes it: the gate claims it
+/// and the handler runs once it has; none does: the gate lets it go).
+extension Engine {
+    /// The stroke buttons the rules bind on this mouse, and how many counts
+    /// it reports a millimetre; `problem`: udev's `MOUSE_DPI` could not be read.
+    func mouseSettings(for path: String, description: EvdevDescription) -> (settings: MouseStrokeGate.Settings, problem: String?) {
+        let dpi = runtime.thresholds[.mouseDPI]
+        let configured = dpi >= 1 ? Int(exactly: dpi.rounded()) : nil
+        let (resolution, problem) = MouseResolution.choose(configured: configured, udev: configured == nil ? UdevDatabase().entry(ofNode: path) : nil)
+        let strokeButton = MouseButton(configValue: runtime.thresholds[.strokeButton]) ?? .right
+        var buttons: Set<UInt16> = []
+        for rule in runtime.coreRules(forDevice: description.name) where rule.isActive && rule.spec.kind == .stroke {
+            if let code = MouseButtonName.code((rule.spec.button ?? strokeButton).rawValue) { buttons.insert(code) }
+        }
+        return (MouseStrokeGate.Settings(strokeButtons: buttons, countsPerMillimetre: resolution.countsPerMillimetre), problem)
+    }
+
+    /// What a shared mouse's gate said.
+    func mouseSaid(_ signal: MouseShareGate.Signal, by source: Source) {
+        guard let lane = lanes.lane(source.index), let share = lane.share else { return }
+        switch signal {
+        case .strokeEnded(let code, let path):
+            strokeEnded(button: code, path: path, source: source, lane: lane, share: share)
+        case .gate(.claimed):
+            guard let delivery = lane.claimedStroke else { return }
+            lane.claimedStroke = nil
+            guard !state.end.isOver else { return }
+            state.gesturesDelivered += 1
+            if state.watchers.observed, let observer = state.watchers.observer { observer.engine(self, delivered: delivery) }
+            if let show = state.watchers.showGesture { show(delivery.event) }
+            dispatchOwning(delivery, device: source.index)
+        case .gate(.strokeForwarded(let code)):
+            guard let delivery = lane.claimedStroke else { return }
+            lane.claimedStroke = nil
+            let rule = runtime.describeRule(delivery.rule).map { " (\($0.definedAt))" } ?? ""
+            sayStroke(at: delivery.event.time, device: source.index, button: code, name: delivery.event.name,
+                      outcome: "forwarded", why: "the rule\(rule) came too late: the desktop had it as a drag, and the rule did not run")
+        case .gate(.strokeBegan), .gate(.chord):
+            break
+        }
+    }
+
+    private func strokeEnded(button code: UInt16, path: [MouseStrokeReading.Point], source: Source, lane: DeviceLane, share: DeviceShare) {
+        let time = path.last?.time ?? 0
+        guard let button = MouseButton(rawValue: MouseButtonName.of(code)) else {
+            share.release()
+            return
+        }
+        let strokes = StrokeRules()
+        let strokeButton = MouseButton(configValue: runtime.thresholds[.strokeButton]) ?? .right
+        let rules = runtime.coreRules(forDevice: lanes.name(of: source.index))
+        guard let match = strokes.match(path, button: button, strokeButton: strokeButton, rules: rules, at: time) else {
+            share.release()
+            let why: String
+            let name: String?
+            switch strokes.reading(path, button: button, strokeButton: strokeButton, rules: rules, at: time) {
+            case .success(let stroke):
+                name = stroke.name
+                why = "no rule takes a \(stroke.name) stroke with \(button.rawValue): the desktop gets the press and the drag"
+            case .failure(let shortfall):
+                name = nil
+                why = "no stroke: \(shortfall.description); the desktop gets the press and the drag"
+            }
+            sayStroke(at: time, device: source.index, button: code, name: name, outcome: "released", why: why)
+            return
+        }
+        lane.claimedStroke = Delivery(rule: match.rule, event: StrokeRules.event(match.stroke, button: button, path: path, device: source.index))
+        share.claim()
+        let rule = runtime.describeRule(match.rule).map { "\($0.definedAt) takes it" } ?? "\(match.rule) takes it"
+        sayStroke(at: time, device: source.index, button: code, name: match.stroke.name, outcome: "claimed", why: "\(rule): the desktop sees no button")
+    }
+
+    /// `--trace` and `-v` say what became of a stroke.
+    private func sayStroke(at time: Double, device: Int, button: UInt16, name: String?, outcome: String, why: String) {
+        let drawn = name.map { "\($0) " } ?? ""
+        let text = "t=\(Self.formatTime(time)) mouse stroke \(drawn)with \(MouseButtonName.of(button)): \(why)"
+        if options.verbose, options.trace == nil { console.note("\(lanes.name(of: device) ?? "the mouse"): \(text)") }
+        var w = JSONWriter()
+        w.raw("{\"t\":")
+        w.time(time)
+        w.raw(",\"device\":")
+        w.integer(Int64(device))
+        w.raw(",\"type\":\"stroke\",\"button\":")
+        w.string(MouseButtonName.of(button))
+        if let name {
+            w.raw(",\"direction\":")
+            w.string(name)
+        }
+        w.raw(",\"outcome\":")
+        w.string(outcome)
+        w.raw(",\"reason\":")
+        w.string(why)
+        w.raw("}")
+        sayTrace(text: text, json: w.text)
+    }
+}

@@ -4,7 +4,7 @@ import Testing
 /// Every example is loaded, checked, and run against synthesized gestures.
 @Suite("Examples", .serialized)
 struct ExampleTests {
-    static let examples = ["pager.lua", "presentation.lua", "presenter.lua", "browser.lua", "kiosk.lua", "scrub.lua", "reader.lua"]
+    static let examples = ["pager.lua", "presentation.lua", "presenter.lua", "browser.lua", "kiosk.lua", "scrub.lua", "reader.lua", "mouse.lua"]
 
     static func run(_ example: String, _ phrases: [String], dryRun: Bool = true, seed: Int = 1) throws -> [[String: Any]] {
         let result = try Binary.synthThenRun(phrases, seed: seed, run: (dryRun ? ["--dry-run"] : []) + ["--rules", "examples/" + example])

@@ -13,6 +13,12 @@ The difference of the two is the latency sharing adds. CPU is gesturemap's
 (user + system, from /proc) per second of the motion, with --share and without
 it (reading the same device beside the desktop) in the same run.
 
+Then a mouse shared with `run --share-mouse`, a right-button stroke bound so
+that every right press is held: for each plain right click, from writing the
+release into the mouse to the kernel's stamp on the clone's release (the gate
+writes the held press and the release then); and each packet of motion with no
+button down, as the touch packets above. Both against the mouse read directly.
+
 Then the virtual pointer: a rule moves it by each change of the
 one-finger pan, and each pointer packet's kernel stamp, read back from the
 pointer's own node, is compared with the time its touch packet was written:
@@ -34,7 +40,30 @@ import time
 
 EVENT = struct.Struct("llHHi")
 EVIOCSCLOCKID = 0x400445A0
-EV_SYN, EV_KEY, EV_ABS = 0, 1, 3
+EV_SYN, EV_KEY, EV_REL, EV_ABS, EV_MSC = 0, 1, 2, 3, 4
+BTN_RIGHT = 0x111
+MOUSE = """# EVEMU 1.3
+N: gesturemap bench mouse
+I: 0003 1234 5678 0111
+P: 00 00 00 00 00 00 00 00
+B: 00 17 00 00 00 00 00 00 00
+B: 01 00 00 00 00 00 00 00 00
+B: 01 00 00 00 00 00 00 00 00
+B: 01 00 00 00 00 00 00 00 00
+B: 01 00 00 00 00 00 00 00 00
+B: 01 00 00 07 00 00 00 00 00
+B: 01 00 00 00 00 00 00 00 00
+B: 01 00 00 00 00 00 00 00 00
+B: 01 00 00 00 00 00 00 00 00
+B: 01 00 00 00 00 00 00 00 00
+B: 01 00 00 00 00 00 00 00 00
+B: 01 00 00 00 00 00 00 00 00
+B: 01 00 00 00 00 00 00 00 00
+B: 02 03 01 00 00 00 00 00 00
+B: 03 00 00 00 00 00 00 00 00
+B: 04 10 00 00 00 00 00 00 00
+"""
+MOUSE_RULES = 'on({ kind = "stroke", direction = "left" }, function(g) emit("back") end)\n'
 PANEL = """# EVEMU 1.3
 N: gesturemap bench panel
 I: 0018 0000 0000 0001
@@ -71,10 +100,10 @@ def say(text):
     print("bench-share: " + text, flush=True)
 
 
-def make_device(directory):
-    desc = os.path.join(directory, "panel.desc")
+def make_device(directory, description=PANEL, name="panel.desc"):
+    desc = os.path.join(directory, name)
     with open(desc, "w") as f:
-        f.write(PANEL)
+        f.write(description)
     proc = subprocess.Popen(["evemu-device", desc], stdout=subprocess.PIPE, text=True)
     line = proc.stdout.readline()
     node = line.rsplit(": ", 1)[1].strip()
@@ -100,6 +129,96 @@ def read_packet(fd, timeout):
             buffer = buffer[EVENT.size:]
             if etype == EV_SYN and code == 0:
                 return sec + usec / 1e6
+
+
+def read_release(fd, timeout):
+    """The kernel's stamp (seconds) of the next packet that lets the right button go, or None."""
+    deadline = time.monotonic() + timeout
+    buffer = b""
+    released = False
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([fd], [], [], left)[0]:
+            return None
+        buffer += os.read(fd, EVENT.size * 64)
+        while len(buffer) >= EVENT.size:
+            sec, usec, etype, code, value = EVENT.unpack(buffer[:EVENT.size])
+            buffer = buffer[EVENT.size:]
+            if etype == EV_KEY and code == BTN_RIGHT and value == 0:
+                released = True
+            if etype == EV_SYN and code == 0 and released:
+                return sec + usec / 1e6
+
+
+def clicks(source_fd, reader_fd, count):
+    """`count` right clicks, 40 ms held, 100 ms apart; from writing each release
+    to its stamp as read back (s)."""
+    latencies = []
+    for _ in range(count):
+        write(source_fd, [(EV_MSC, 4, 0x90002), (EV_KEY, BTN_RIGHT, 1)])
+        time.sleep(0.04)
+        written = time.clock_gettime(time.CLOCK_MONOTONIC)
+        write(source_fd, [(EV_MSC, 4, 0x90002), (EV_KEY, BTN_RIGHT, 0)])
+        stamp = read_release(reader_fd, 1.0)
+        if stamp is not None:
+            latencies.append(stamp - written)
+        time.sleep(0.06)
+    return latencies
+
+
+def moves(source_fd, reader_fd, seconds):
+    """The mouse moving at 125 Hz, no button down; from writing each packet to its stamp read back (s)."""
+    latencies = []
+    next_tick = time.monotonic()
+    for i in range(int(seconds * 125)):
+        written = time.clock_gettime(time.CLOCK_MONOTONIC)
+        write(source_fd, [(EV_REL, 0, 3 if i % 2 else -3)])
+        stamp = read_packet(reader_fd, 1.0)
+        if stamp is not None:
+            latencies.append(stamp - written)
+        next_tick += 1 / 125
+        time.sleep(max(0, next_tick - time.monotonic()))
+    return latencies
+
+
+def mouse(binary, directory, seconds):
+    """A plain click's release and unclaimed motion, read directly and through
+    the clone of `run --share-mouse`; None when the mouse could not be shared."""
+    device, node = make_device(directory, MOUSE, "mouse.desc")
+    source = os.open(node, os.O_WRONLY)
+    count = int(seconds * 10)
+    try:
+        direct = open_reader(node)
+        click_base, move_base = clicks(source, direct, count), moves(source, direct, seconds)
+        os.close(direct)
+        shared, clone = start_engine(binary, directory, node, MOUSE_RULES, ["--share-mouse"],
+                                     lambda line: line.rsplit(" through ", 1)[1].strip() if " through " in line else None)
+        if clone is None:
+            say("gesturemap did not share the mouse: " + shared.stderr.read()[-500:])
+            shared.kill()
+            return None
+        reader = open_reader(clone)
+        click_through, move_through = clicks(source, reader, count), moves(source, reader, seconds)
+        os.close(reader)
+        shared.terminate()
+        shared.wait()
+    finally:
+        os.close(source)
+        device.terminate()
+    return {
+        "mouse_clicks": len(click_through),
+        "click_direct_p50_ms": percentile(click_base, 50) * 1000,
+        "click_direct_p99_ms": percentile(click_base, 99) * 1000,
+        "click_clone_p50_ms": percentile(click_through, 50) * 1000,
+        "click_clone_p99_ms": percentile(click_through, 99) * 1000,
+        "click_added_p50_ms": (percentile(click_through, 50) - percentile(click_base, 50)) * 1000,
+        "click_added_p99_ms": (percentile(click_through, 99) - percentile(click_base, 99)) * 1000,
+        "mouse_moves": len(move_through),
+        "move_direct_p50_ms": percentile(move_base, 50) * 1000,
+        "move_direct_p99_ms": percentile(move_base, 99) * 1000,
+        "move_added_p50_ms": (percentile(move_through, 50) - percentile(move_base, 50)) * 1000,
+        "move_added_p99_ms": (percentile(move_through, 99) - percentile(move_base, 99)) * 1000,
+    }
 
 
 def cpu_seconds(pid, which=(11, 12)):
@@ -247,6 +366,9 @@ def main():
     finally:
         os.close(source)
         device.terminate()
+    mouse_result = mouse(binary, directory, seconds)
+    if mouse_result is None:
+        return 1
 
     result = {
         "packets": len(through),
@@ -268,6 +390,7 @@ def main():
         "cpu_pointer_percent": pointer_cpu * 100,
         "calibration_s": calibration(),
     }
+    result.update(mouse_result)
     say(f"{len(through)} packets of one finger at 120 Hz, {seconds:g} s")
     say(f"device read directly: p50 {result['direct_p50_ms']:.3f} ms, p99 {result['direct_p99_ms']:.3f} ms")
     say(f"through the clone:    p50 {result['clone_p50_ms']:.3f} ms, p99 {result['clone_p99_ms']:.3f} ms")
@@ -278,6 +401,11 @@ def main():
     say(f"virtual pointer: {len(moved)} pointer packets from a one-finger pan; touch packet to pointer packet "
         f"p50 {result['pointer_p50_ms']:.3f} ms, p99 {result['pointer_p99_ms']:.3f} ms; beyond the device's own "
         f"p50 {result['pointer_added_p50_ms']:.3f} ms, p99 {result['pointer_added_p99_ms']:.3f} ms; CPU {result['cpu_pointer_percent']:.2f}% of one core")
+    say(f"mouse, {result['mouse_clicks']} plain right clicks (a right-button stroke bound, so each press is held): release to the clone's release "
+        f"p50 {result['click_clone_p50_ms']:.3f} ms, p99 {result['click_clone_p99_ms']:.3f} ms; read directly p50 {result['click_direct_p50_ms']:.3f} ms, "
+        f"p99 {result['click_direct_p99_ms']:.3f} ms; added p50 {result['click_added_p50_ms']:.3f} ms, p99 {result['click_added_p99_ms']:.3f} ms")
+    say(f"mouse, {result['mouse_moves']} packets of motion at 125 Hz, no button down: added p50 {result['move_added_p50_ms']:.3f} ms, "
+        f"p99 {result['move_added_p99_ms']:.3f} ms (read directly p50 {result['move_direct_p50_ms']:.3f} ms, p99 {result['move_direct_p99_ms']:.3f} ms)")
     say(f"calibration: a fixed Python loop took {result['calibration_s']:.3f} s here (run it on a machine to scale these to it)")
     print("bench-share-json: " + json.dumps(result), flush=True)
     return 0

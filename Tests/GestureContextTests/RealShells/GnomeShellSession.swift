@@ -9,7 +9,9 @@ import Testing
 /// (so gsettings written by the test are what the shell reads), a private
 /// system bus (gnome-shell asks it for logind, and dies at start-up when
 /// /run/systemd/seats exists but no system bus answers), and
-/// examples/gnome-extension installed and enabled as a user does it. Every
+/// examples/gnome-extension installed and enabled as a user does it (copied
+/// into ~/.local/share/gnome-shell/extensions, then `gnome-extensions enable`'s
+/// call). Every
 /// process is started here and stopped by its own pid.
 ///
 /// What the headless shell does not do that a logged-in one does: it has no
@@ -53,7 +55,6 @@ final class GnomeShellSession {
                                          toPath: extensions + "/" + Self.uuid)
 
         children.append(try Child("/usr/libexec/dconf-service", [], environment: environment))
-        try gsettings(["set", "org.gnome.shell", "enabled-extensions", "['\(Self.uuid)']"])
 
         let child = try Child(shell, ["--headless", "--virtual-monitor", "1280x800", "--wayland", "--no-x11",
                                       "--wayland-display", waylandDisplay],
@@ -61,10 +62,20 @@ final class GnomeShellSession {
                               errorLog: dir.appendingPathComponent("gnome-shell.log").path)
         children.append(child)
         let log = dir.appendingPathComponent("gnome-shell.log").path
-        let started = waitFor(30) { !child.process.isRunning || self.extensionState() != nil }
+        // The shell finds the extension at start-up (state 6, "initialized");
+        // enabling it is what `gnome-extensions enable` asks over D-Bus. It
+        // settles then: 1 enabled, 3 error, 4 out of date.
+        var state: String?
+        let started = waitFor(30) {
+            guard child.process.isRunning else { return true }
+            state = self.extensionState()?.state
+            if state == "6.0" { _ = self.call("/org/gnome/Shell", "org.gnome.Shell.Extensions.EnableExtension", [Self.uuid]) }
+            guard let state else { return false }
+            return !state.isEmpty && state != "6.0"
+        }
         guard started, child.process.isRunning else {
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            throw try cancelled(Comment(rawValue: "\(version) did not start headless here; its log ends: \(text.suffix(1500))"))
+            throw try cancelled(Comment(rawValue: "\(version) did not start headless here (running: \(child.process.isRunning), the extension's state: \(state ?? "no answer")); its log ends: \(text.suffix(1500))"))
         }
     }
 
@@ -104,11 +115,14 @@ final class GnomeShellSession {
 
     /// GNOME 40 and later open the overview at login; a window opened under it
     /// gets no focus until the user leaves it, as the test does here.
+    /// The shell ignores the request while its start-up animation still runs, so it is made again until it holds.
     func leaveOverview() -> Bool {
-        _ = call("/org/gnome/Shell", "org.freedesktop.DBus.Properties.Set", ["org.gnome.Shell", "OverviewActive", "<false>"])
-        return waitFor(10) {
-            self.call("/org/gnome/Shell", "org.freedesktop.DBus.Properties.Get", ["org.gnome.Shell", "OverviewActive"])?
-                .contains("false") == true
+        waitFor(15) {
+            _ = self.call("/org/gnome/Shell", "org.freedesktop.DBus.Properties.Set", ["org.gnome.Shell", "OverviewActive", "<false>"])
+            return waitFor(0.5) {
+                self.call("/org/gnome/Shell", "org.freedesktop.DBus.Properties.Get", ["org.gnome.Shell", "OverviewActive"])?
+                    .contains("false") == true
+            }
         }
     }
 

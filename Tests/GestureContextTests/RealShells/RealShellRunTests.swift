@@ -40,7 +40,7 @@ struct RealShellRunTests {
     func gnome() throws {
         let shell = try GnomeShellSession()
         defer { shell.stop() }
-        // 1: enabled. GNOME 43 puts the ES-module extension of GNOME 45 in state 4, an error.
+        // 1: enabled. GNOME 43 puts the ES-module extension, whose metadata names 45 to 48, in state 4, out of date.
         let state = shell.extensionState()
         try #require(state?.state == "1.0", "the shell did not enable \(shell.example): \(String(describing: state))")
         #expect(state?.error == "''")

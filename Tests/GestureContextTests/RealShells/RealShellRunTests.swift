@@ -36,7 +36,7 @@ struct RealShellRunTests {
         if let slides { #expect(run.stderr.contains(Self.focusLine("slides", slides)), "\(run.stderr)") }
     }
 
-    @Test("GNOME Shell 43 (headless): the extension reports the focused window, also to a gesturemap started after it, and each app's rule runs")
+    @Test("GNOME Shell 43 (headless): the extension reports the focused window and the window list, also to a gesturemap started after it, and each app's rule runs")
     func gnome() throws {
         let shell = try GnomeShellSession()
         defer { shell.stop() }
@@ -47,6 +47,13 @@ struct RealShellRunTests {
         #expect(shell.leaveOverview())
         // The window first: the extension sends the focus when gesturemap's name appears.
         let notes = try shell.openWindow(appID: "notes")
+        // `gesturemap apps` gets the focus and the window list (WindowsChanged) from the extension.
+        let expected = #"{"source":"gnome","focused":{"id":"notes","title":"notes","pid":\#(notes.pid)},"windows":[{"id":"notes","title":"notes","pid":\#(notes.pid),"focused":true}]}"#
+        var listing = ""
+        #expect(waitFor(10) {
+            listing = GestureContextTests.run(AppsCommandTests.binary, ["apps", "--json"], environment: shell.engineEnvironment).output
+            return listing == expected + "\n"
+        }, "\(listing)")
         let rules = try PerAppRunTests.rules(Self.rules)
         let run = try EngineRun(["--rules", rules, "-v"], environment: shell.engineEnvironment)
         try focusInTurn(run, rules: rules, notes: notes) { try shell.openWindow(appID: "slides") }

@@ -24,6 +24,12 @@ public struct MouseStrokeReading: Sendable {
         public var length: Double
         public var duration: Double
 
+        public init(directions: [Direction], length: Double, duration: Double) {
+            self.directions = directions
+            self.length = length
+            self.duration = duration
+        }
+
         /// The rule language's spelling (`StrokeDirections.name`): "left",
         /// "left-up", "down-right-up"; "up,left" and "right,down-left" where
         /// hyphens would spell a diagonal or an arm is one.

@@ -5,7 +5,7 @@ import Testing
 @Suite("A shared mouse's gate hands a stroke's path on once, at the stroke button's release")
 struct MouseShareGateTests {
     /// Sends packets at 8 ms apart from t = 1; the signals said.
-    private static func send(_ packets: [[(UInt16, UInt16, Int32)]], through gate: inout MouseShareGate, out: inout [EvdevEvent]) -> [MouseShareGate.Signal] {
+    static func send(_ packets: [[(UInt16, UInt16, Int32)]], through gate: inout MouseShareGate, out: inout [EvdevEvent]) -> [MouseShareGate.Signal] {
         var signals: [MouseShareGate.Signal] = []
         for (i, packet) in packets.enumerated() {
             for (type, code, value) in packet + [(EV.syn, SYN.report, 0)] {
@@ -57,5 +57,22 @@ struct MouseShareGateTests {
             return
         }
         #expect(abs((path.last?.x ?? 0) - 25.4) < 1e-9)
+    }
+}
+
+extension MouseShareGateTests {
+    @Test("a second stroke is handed on as the first was, even stamped with the same times (a clock that went back)")
+    func secondStroke() {
+        var gate = MouseShareGate(settings: MouseStrokeGate.Settings())
+        var out: [EvdevEvent] = []
+        let stroke: [[(UInt16, UInt16, Int32)]] = [[(EV.key, BTN.right, 1)]] + Array(repeating: [(EV.rel, REL.x, Int32(-200))], count: 5) + [[(EV.key, BTN.right, 0)]]
+        var ended = 0
+        for _ in 0..<2 {
+            for signal in Self.send(stroke, through: &gate, out: &out) {
+                if case .strokeEnded = signal { ended += 1 }
+            }
+            gate.release(into: &out)
+        }
+        #expect(ended == 2)
     }
 }

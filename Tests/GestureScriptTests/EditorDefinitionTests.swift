@@ -112,6 +112,7 @@ struct EditorDefinitionTests {
             on("edge swipe from left", keys)
             on("shape circle", keys)
             on("pan", keys, { ["repeat"] = 10 })
+            on({ kind = "stroke", direction = "left-up" }, keys)
             """)
         runtime.deviceNames = ["Panel"]
         runtime.setApp(AppInfoFixture.zathura)
@@ -127,8 +128,11 @@ struct EditorDefinitionTests {
         pan.time = 4.1
         pan.delta = Vector(25, 0)
         runtime.dispatch(Delivery(rule: 3, event: pan))
+        let stroke = MouseStrokeReading.Stroke(directions: [.left, .up], length: 60, duration: 0.3)
+        let path = [MouseStrokeReading.Point(time: 5, x: 0, y: 0), MouseStrokeReading.Point(time: 5.3, x: -30, y: -30)]
+        runtime.dispatch(Delivery(rule: 4, event: StrokeRules.event(stroke, button: .right, path: path, device: 0)))
         let seen = Set(host.lines.compactMap(Self.json).flatMap { ($0["names"] as? String)?.split(separator: ",").map(String.init) ?? [] })
-        #expect(seen.isSuperset(of: ["nx", "edge", "shape", "score", "app", "step", "modifiers"]), "these events should show every optional field: \(seen.sorted())")
+        #expect(seen.isSuperset(of: ["nx", "edge", "shape", "score", "app", "step", "modifiers", "button"]), "these events should show every optional field: \(seen.sorted())")
         let declared = try Self.meta().classes["gesturemap.Gesture"]
         #expect(declared == seen, "declared but never in g: \(declared.subtracting(seen).sorted()); in g but not declared: \(seen.subtracting(declared).sorted())")
     }

@@ -180,6 +180,7 @@ function Binding:remove() end
 ---@field modifiers gesturemap.HeldModifiers the modifier keys held
 ---@field step? 1|-1 with `repeat`: one step along (+1) or back (-1); nil at the start
 ---@field shape? gesturemap.ShapeName shape: the shape drawn
+---@field button? "left"|"right"|"middle"|"side"|"extra" stroke: the mouse button it was drawn with (`direction` is then its arms, "left-up")
 ---@field score? number shape: how closely it matched, 1 exactly, down to 0
 
 --- Registers a rule: when the gesture in `spec` is recognized, `handler` runs.

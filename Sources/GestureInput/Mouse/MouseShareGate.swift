@@ -14,8 +14,8 @@ public struct MouseShareGate: Sendable {
     }
 
     public private(set) var strokes: MouseStrokeGate
-    /// The press of the stroke last handed on, so that it is handed on once.
-    private var handedOn: Double?
+    /// The stroke held now was handed on: once a stroke, whatever its times.
+    private var handedOn = false
 
     public init(settings: MouseStrokeGate.Settings, state: [EvdevEvent] = []) {
         strokes = MouseStrokeGate(settings: settings, state: state)
@@ -26,8 +26,13 @@ public struct MouseShareGate: Sendable {
 
     public mutating func handle(_ event: EvdevEvent, into out: inout [EvdevEvent], signals: inout [Signal]) {
         if let s = strokes.handle(event, into: &out) { signals.append(.gate(s)) }
-        guard event.type == EV.syn, case .stroking(let hold) = strokes.phase, let up = hold.up, handedOn != hold.since else { return }
-        handedOn = hold.since
+        guard event.type == EV.syn else { return }
+        guard case .stroking(let hold) = strokes.phase, let up = hold.up else {
+            handedOn = false
+            return
+        }
+        guard !handedOn else { return }
+        handedOn = true
         signals.append(.strokeEnded(button: hold.button, path: Self.path(of: hold.packets[...up.index], countsPerMillimetre: strokes.settings.countsPerMillimetre)))
     }
 

@@ -65,6 +65,7 @@ struct DeviceLanes {
     mutating func setShare(_ share: DeviceShare?, for device: Int) {
         let lane = make(device)
         lane.share = share
+        lane.claimedStroke = nil
         lane.claims = .idle
         shared = all.compactMap { $0?.share == nil ? nil : $0 }
     }

@@ -62,6 +62,8 @@ extension Engine {
                 return false
             }
             lanes.setShare(share, for: source.index)
+            // A mouse's records reach no decoder, which names a touch device: g.device and rules' `device` need its name.
+            if device.isMouse { lanes.make(source.index).deviceName = device.description.name }
             if options.verbose {
                 console.note("sharing \(source.name) with the desktop through \(share.node ?? "a clone whose node the kernel did not name")")
             }

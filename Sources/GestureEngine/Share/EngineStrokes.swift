@@ -52,7 +52,7 @@ extension Engine {
         }
         let strokes = StrokeRules()
         let strokeButton = MouseButton(configValue: runtime.thresholds[.strokeButton]) ?? .right
-        let rules = runtime.coreRules(forDevice: lanes.name(of: source.index))
+        let rules = runtime.coreRules(forDevice: share.description.name)
         guard let match = strokes.match(path, button: button, strokeButton: strokeButton, rules: rules, at: time) else {
             share.release()
             let why: String
@@ -60,7 +60,7 @@ extension Engine {
             switch strokes.reading(path, button: button, strokeButton: strokeButton, rules: rules, at: time) {
             case .success(let stroke):
                 name = stroke.name
-                why = "no rule takes a \(stroke.name) stroke with \(button.rawValue): the desktop gets the press and the drag"
+                why = "no rule takes it: the desktop gets the press and the drag"
             case .failure(let shortfall):
                 name = nil
                 why = "no stroke: \(shortfall.description); the desktop gets the press and the drag"
@@ -77,7 +77,7 @@ extension Engine {
     /// `--trace` and `-v` say what became of a stroke.
     private func sayStroke(at time: Double, device: Int, button: UInt16, name: String?, outcome: String, why: String) {
         let drawn = name.map { "\($0) " } ?? ""
-        let text = "t=\(Self.formatTime(time)) mouse stroke \(drawn)with \(MouseButtonName.of(button)): \(why)"
+        let text = "t=\(Self.formatTime(time)) mouse stroke \(drawn)(\(MouseButtonName.of(button)) button): \(why)"
         if options.verbose, options.trace == nil { console.note("\(lanes.name(of: device) ?? "the mouse"): \(text)") }
         var w = JSONWriter()
         w.raw("{\"t\":")

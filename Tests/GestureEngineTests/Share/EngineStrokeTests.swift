@@ -114,7 +114,7 @@ struct EngineStrokeTests {
         let said = try #require(run.traced.first)
         let outcome = said["outcome"] as? String, reason = said["reason"] as? String
         #expect(outcome == "released")
-        #expect(reason == "no rule takes a right stroke with right: the desktop gets the press and the drag")
+        #expect(reason == "no rule takes it: the desktop gets the press and the drag")
     }
 
     @Test("a rule's button: the middle button's stroke right goes to its rule, and the right button's stroke right to none")
@@ -139,5 +139,18 @@ struct EngineStrokeTests {
         #expect(run.log.wait { Self.buttons($0) == ["right 1", "right 0"] }, "\(Self.buttons(run.log))")
         #expect(run.traced.count == 1)
         #expect(run.actions == ["back"])
+    }
+
+    @Test("a rule's device pattern is matched against the mouse's name: the rule for this mouse takes its stroke, the rule for another does not")
+    func devicePattern() throws {
+        let run = try Run(rules: """
+            on({ kind = "stroke", direction = "left" }, function(g) emit("other") end, { device = "Trackball" })
+            on({ kind = "stroke", direction = "right" }, function(g) emit("this") end, { device = "^pipe" })
+            """)
+        run.play(Self.stroke(BTN.right, arms: [(100, 0)])) { !$0.actions.isEmpty }
+        #expect(run.actions == ["this"])
+        run.play(Self.stroke(BTN.right, arms: [(-100, 0)])) { $0.traced.count == 2 }
+        #expect(run.traced.last?["outcome"] as? String == "released")
+        #expect(run.actions == ["this"])
     }
 }

@@ -31,7 +31,7 @@ let package = Package(
         ),
         // Lua's macros as real functions, the error trampoline, limits and the sandbox opener.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
-        // <linux/input.h> ioctls and uinput, one function per request.
+        // <linux/input.h> ioctls, one function per request.
         .target(name: "CEvdev"),
         // Debian's libevdev (libevdev-dev): live devices' events and their
         // resync after SYN_DROPPED, as the kernel documents it.
@@ -63,11 +63,11 @@ let package = Package(
         // The operating system's plumbing, once: bounded reads, directories,
         // the monotonic clock, poll timeouts, threads, children and their exits; errors as types.
         .target(name: "GestureSystem", dependencies: ["CSpawn"], swiftSettings: fast),
-        .target(name: "GestureInput", dependencies: ["GestureCore", "GestureSystem", "CEvdev", "CEvdevReader"], swiftSettings: fast),
+        .target(name: "GestureInput", dependencies: ["GestureCore", "GestureSystem", "CEvdev", "CEvdevReader", "CLibevdev"], swiftSettings: fast),
         // Realistic NDJSON for named gestures, for demos, tests and benchmarks.
         .target(name: "GestureSynth", dependencies: ["GestureCore"], swiftSettings: fast),
         .target(name: "GestureScript", dependencies: ["GestureCore", "GestureSystem", "CLuaShim", "GestureContext"], swiftSettings: fast),
-        .target(name: "GestureActions", dependencies: ["GestureCore", "GestureSystem", "CEvdev", "CLibevdev", "CSpawn"], swiftSettings: fast),
+        .target(name: "GestureActions", dependencies: ["GestureCore", "GestureSystem", "GestureInput", "CLibevdev", "CSpawn"], swiftSettings: fast),
         .target(
             name: "GestureEngine",
             dependencies: ["GestureCore", "GestureSystem", "GestureInput", "GestureScript", "GestureActions", "GestureContext", "GestureServe"],
@@ -103,7 +103,7 @@ let package = Package(
         .testTarget(name: "GestureInputTests", dependencies: ["GestureInput", "GestureCore"], exclude: ["Fixtures"]),
         .testTarget(name: "GestureSynthTests", dependencies: ["GestureSynth", "GestureCore", "GestureInput"]),
         .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript", "GestureCore", "CLuaShim", "GestureContext"], exclude: ["Fixtures"]),
-        .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions", "GestureCore", "GestureSystem", "CLibevdev"]),
+        .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions", "GestureCore", "GestureInput", "GestureSystem", "CLibevdev"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureCore", "GestureInput", "GestureActions", "GestureContext", "GestureSynth"]),
         .testTarget(name: "GestureToolsTests", dependencies: ["GestureTools", "GestureEngine", "GestureCore", "GestureActions"]),
         // GestureTools and GestureActions: the import tests read the bindings and keys they expect a run to act out.

@@ -9,7 +9,6 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
-#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -93,39 +92,7 @@ int gm_evdev_mt_slots(int fd, unsigned int code, int32_t *values, size_t count) 
     return result;
 }
 
-int gm_uinput_open(const char *path) { return check(open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)); }
-
-int gm_uinput_enable_key(int fd, unsigned int code) {
-    if (ioctl(fd, UI_SET_EVBIT, EV_KEY) < 0) return -errno;
-    if (ioctl(fd, UI_SET_EVBIT, EV_SYN) < 0) return -errno;
-    return check(ioctl(fd, UI_SET_KEYBIT, code));
-}
-
-int gm_uinput_create(int fd, const char *name) {
-    struct uinput_setup setup;
-    memset(&setup, 0, sizeof setup);
-    setup.id.bustype = BUS_VIRTUAL;
-    setup.id.vendor = 0x1d6b;  /* Linux Foundation: a virtual device */
-    setup.id.product = 0x6d67; /* "gm" */
-    setup.id.version = 1;
-    strncpy(setup.name, name, UINPUT_MAX_NAME_SIZE - 1);
-    if (ioctl(fd, UI_DEV_SETUP, &setup) < 0) return -errno;
-    return check(ioctl(fd, UI_DEV_CREATE));
-}
-
-int gm_uinput_emit(int fd, uint16_t type, uint16_t code, int32_t value) {
-    struct input_event event;
-    memset(&event, 0, sizeof event);
-    gettimeofday(&event.time, NULL);
-    event.type = type;
-    event.code = code;
-    event.value = value;
-    ssize_t n = write(fd, &event, sizeof event);
-    if (n < 0) return -errno;
-    return n == (ssize_t)sizeof event ? 0 : -EIO;
-}
-
-int gm_uinput_destroy(int fd) { return check(ioctl(fd, UI_DEV_DESTROY)); }
+int gm_uinput_set_phys(int fd, const char *phys) { return check(ioctl(fd, UI_SET_PHYS, phys)); }
 
 unsigned int gm_key_max(void) { return KEY_MAX; }
 

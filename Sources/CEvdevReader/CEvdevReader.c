@@ -76,74 +76,6 @@ int gm_evdev_reader_read(gm_evdev_reader *reader, void *buffer, size_t capacity)
     return (int)count;
 }
 
-#include <fcntl.h>
-#include <libevdev/libevdev-uinput.h>
-#include <linux/uinput.h>
-#include <sys/ioctl.h>
-#include <unistd.h>
-
-struct gm_evdev_clone {
-    struct libevdev_uinput *uinput;
-    /* Ours, not libevdev's: opened at the node asked for, and phys set on it first. */
-    int fd;
-};
-
-gm_evdev_clone *gm_evdev_clone_new(gm_evdev_reader *reader, const char *uinput_path, const char *phys, int *error) {
-    gm_evdev_clone *clone = calloc(1, sizeof *clone);
-    if (!clone) {
-        *error = ENOMEM;
-        return NULL;
-    }
-    clone->fd = open(uinput_path, O_RDWR | O_CLOEXEC);
-    if (clone->fd < 0) {
-        *error = errno;
-        free(clone);
-        return NULL;
-    }
-    if (phys && ioctl(clone->fd, UI_SET_PHYS, phys) < 0) {
-        *error = errno;
-        close(clone->fd);
-        free(clone);
-        return NULL;
-    }
-    int rc = libevdev_uinput_create_from_device(reader->device, clone->fd, &clone->uinput);
-    if (rc < 0) {
-        *error = -rc;
-        close(clone->fd);
-        free(clone);
-        return NULL;
-    }
-    return clone;
-}
-
-void gm_evdev_clone_free(gm_evdev_clone *clone) {
-    if (!clone) return;
-    /* Destroys the device (UI_DEV_DESTROY) but leaves a descriptor it did not open. */
-    libevdev_uinput_destroy(clone->uinput);
-    close(clone->fd);
-    free(clone);
-}
-
-const char *gm_evdev_clone_devnode(gm_evdev_clone *clone) {
-    return libevdev_uinput_get_devnode(clone->uinput);
-}
-
-int gm_evdev_clone_write(gm_evdev_clone *clone, const void *events, size_t count) {
-    int fd = libevdev_uinput_get_fd(clone->uinput);
-    const char *bytes = events;
-    size_t left = count * sizeof(struct input_event);
-    while (left > 0) {
-        ssize_t n = write(fd, bytes, left);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            return -errno;
-        }
-        bytes += n;
-        left -= (size_t)n;
-    }
-    return 0;
-}
-
 static int put(struct input_event *out, size_t capacity, size_t *count, unsigned type, unsigned code, int value) {
     if (*count >= capacity) return 0;
     memset(&out[*count], 0, sizeof out[*count]);
@@ -178,6 +110,4 @@ int gm_evdev_reader_state(gm_evdev_reader *reader, void *buffer, size_t capacity
     return (int)count;
 }
 
-void gm_evdev_reader_set_fuzz(gm_evdev_reader *reader, unsigned code, int fuzz) {
-    if (libevdev_has_event_code(reader->device, EV_ABS, code)) libevdev_set_abs_fuzz(reader->device, code, fuzz);
-}
+struct libevdev *gm_evdev_reader_device(gm_evdev_reader *reader) { return reader->device; }

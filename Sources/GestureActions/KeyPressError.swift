@@ -1,3 +1,5 @@
+import GestureInput
+
 /// Why a rule's `key()` typed nothing.
 public enum KeyPressError: Error, Equatable, Sendable, CustomStringConvertible {
     case combo(KeyComboError)
@@ -7,7 +9,7 @@ public enum KeyPressError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .combo(let error): return error.message
-        case .keyboardStopped(let combo): return "key(\"\(combo)\"): the virtual keyboard stopped accepting events"
+        case .keyboardStopped(let combo): return "key(\"\(combo)\"): " + UinputAccessError.stopped(.key, reason: nil).message
         }
     }
 }

@@ -148,6 +148,9 @@ public final class InputDevice {
     /// libevdev's copy of the device's state, from `beginReading()` on.
     private(set) var reader: OpaquePointer?
 
+    /// The reader's libevdev handle, which a clone is made from; the reader's to free.
+    var libevdev: OpaquePointer? { reader.map { gm_evdev_reader_device($0) } }
+
     /// Reads through libevdev from now on: it keeps the device's state, so
     /// that after SYN_DROPPED it can bring the reader's up to date.
     public func beginReading() throws(DeviceError) {

@@ -9,10 +9,10 @@ struct KeyPressErrorTests {
         #expect(KeyPressError.combo(.notACombination("ctrl+")).description == #"key("ctrl+"): write keys joined by +, as in "ctrl+alt+Right" or "PageDown""#)
     }
 
-    @Test("a keyboard that stops accepting events is named with the combination")
+    @Test("a keyboard that stops taking events is named with the combination")
     func stopped() {
         #expect(KeyPressError.keyboardStopped(combo: "ctrl+alt+Right").description
-            == #"key("ctrl+alt+Right"): the virtual keyboard stopped accepting events"#)
+            == #"key("ctrl+alt+Right"): the virtual keyboard stopped taking events"#)
     }
 
     @Test("an unknown key keeps the nearest name, when there is one")

@@ -173,7 +173,7 @@ struct DoctorReportTests {
         #expect(result.stdout.contains("""
               PROBLEM  this user may not write \(world.uinputNode); the rules need it: key()
                        fix: 70-gesturemap.rules is installed (\(world.udevRules)/70-gesturemap.rules) and applied: \(world.uinputNode) is tagged uaccess, which logind turns into access for the user of the seat's active session; nobody is not that user now (a login over ssh, or another session active at the seat?): log in at the seat
-                            a kiosk with no one at the seat runs gesturemap as the gesturemap user (User=gesturemap in its system service), which the rule gives \(world.uinputNode); or run with --dry-run to print what would be sent
+                            a kiosk that runs gesturemap with no one at the seat runs it as the gesturemap user instead, which the rule gives uinput to (User=gesturemap in its system service; the package creates that user, and the rule's first lines say how from a build); or run with --dry-run to print what would be sent
 
             """), "\(result.stdout)")
         #expect(result.stdout.contains("  ok       installed: \(world.udevRules)/70-gesturemap.rules\n"), "\(result.stdout)")

@@ -31,6 +31,7 @@ struct ShareCommandTests {
 struct ShareWithoutUinputTests {
     static let root = Binary.packageRoot.path
     static let readBeside = "or run without --share (gesturemap then reads beside the desktop, which acts on the same fingers)"
+    static let load = "load the uinput module (sudo modprobe uinput && echo uinput | sudo tee /etc/modules-load.d/uinput.conf), give yourself access with the udev rule examples/udev/70-gesturemap.rules"
 
     /// A device folder whose one node this user may not read, and a uinput path that does not exist.
     static func machine() throws -> (input: String, uinput: String) {
@@ -50,7 +51,7 @@ struct ShareWithoutUinputTests {
         let rules = try Binary.temporaryFile("share.lua", "config{ share = true }\non(\"tap\", function(g) emit(\"tapped\") end)\n")
         let result = try Binary.run(["run", "--rules", rules.path], environment: ["GESTUREMAP_INPUT_DIR": missingInput, "GESTUREMAP_UINPUT": missingUinput], killAfter: 20)
         #expect(result.status == 69, "\(result.stderr)")
-        #expect(result.errorLines == ["gesturemap: --share needs \(missingUinput) to give the desktop its copy of each touch device, and there is none; load the uinput module (sudo modprobe uinput, and list it in /etc/modules-load.d/), " + Self.readBeside], "\(result.stderr)")
+        #expect(result.errorLines == ["gesturemap: --share needs \(missingUinput), which does not exist, to give the desktop its copy of each touch device; \(Self.load), " + Self.readBeside], "\(result.stderr)")
     }
 
     @Test("as a user who may read neither: it names --share, the uinput it needs, key() that needs it too, and the device it cannot read, with the udev rule as the fix; exit 69")
@@ -61,7 +62,7 @@ struct ShareWithoutUinputTests {
                                     killAfter: 20, unprivileged: true)
         #expect(result.status == 69, "\(result.stderr)")
         #expect(result.errorLines == [
-            "gesturemap: --share needs \(uinput) to give the desktop its copy of each touch device, and there is none; load the uinput module (sudo modprobe uinput, and list it in /etc/modules-load.d/), "
+            "gesturemap: --share needs \(uinput), which does not exist, to give the desktop its copy of each touch device; \(Self.load), "
                 + Self.readBeside + "; \(rules.path):2 calls key(), which needs \(uinput) too",
             "gesturemap: --share reads each device it shares, and this user (nobody) may not read \(input)/event0: the udev rule 70-gesturemap.rules gives the touch devices, and \(uinput), to the user logged in at the seat; a kiosk with no one at the seat runs gesturemap as the gesturemap user (User=gesturemap in its system service), which the rule gives both",
         ], "\(result.stderr)")
@@ -74,7 +75,7 @@ struct ShareWithoutUinputTests {
         let result = try Binary.run(["run", "--share", "--rules", "examples/pager.lua"], environment: ["GESTUREMAP_INPUT_DIR": input, "GESTUREMAP_UINPUT": uinput],
                                     killAfter: 20, unprivileged: true)
         #expect(result.status == 69, "\(result.stderr)")
-        #expect(result.errorLines.first == "gesturemap: --share needs write access to \(uinput) to give the desktop its copy of each touch device; the udev rule 70-gesturemap.rules gives it to the user logged in at the seat: install it (the package does; from a build, sudo cp \(Self.root)/examples/udev/70-gesturemap.rules /etc/udev/rules.d/ && sudo udevadm trigger) and log in again at the seat, " + Self.readBeside, "\(result.stderr)")
+        #expect(result.errorLines.first == "gesturemap: --share needs write access to \(uinput) to give the desktop its copy of each touch device; the udev rule 70-gesturemap.rules gives it to the user logged in at the seat: install it (the package does; from a build, sudo cp \(Self.root)/examples/udev/70-gesturemap.rules /etc/udev/rules.d/ && sudo udevadm trigger) and log in again at the seat; a kiosk that runs gesturemap with no one at the seat runs it as the gesturemap user instead, which the rule gives uinput to (User=gesturemap in its system service; the package creates that user, and the rule's first lines say how from a build); " + Self.readBeside, "\(result.stderr)")
         #expect(result.errorLines.dropFirst().first?.hasPrefix("gesturemap: --share reads each device it shares, and this user (nobody) may not read \(input)/event0: ") == true, "\(result.stderr)")
         #expect(result.errorLines.count == 2, "\(result.stderr)")
     }

@@ -25,12 +25,8 @@ int gm_evdev_mt_slots(int fd, unsigned int code, int32_t *values, size_t count);
 /* The device number of an open node (for /run/udev/data/c<major>:<minor>). */
 int gm_device_number(int fd, unsigned int *major, unsigned int *minor);
 
-/* uinput: a virtual keyboard. */
-int gm_uinput_open(const char *path);
-int gm_uinput_enable_key(int fd, unsigned int code);
-int gm_uinput_create(int fd, const char *name);
-int gm_uinput_emit(int fd, uint16_t type, uint16_t code, int32_t value);
-int gm_uinput_destroy(int fd);
+/* uinput: the physical path (sysfs's phys) of the device about to be made. */
+int gm_uinput_set_phys(int fd, const char *phys);
 
 /* Largest key code the kernel knows (KEY_MAX). */
 unsigned int gm_key_max(void);

@@ -27,26 +27,10 @@ int gm_evdev_reader_read(gm_evdev_reader *reader, void *buffer, size_t capacity)
  * other axes and the keys. Returns the number of records written. */
 int gm_evdev_reader_state(gm_evdev_reader *reader, void *buffer, size_t capacity);
 
-/* Sets the fuzz libevdev keeps for an axis (not the kernel's): what a clone
- * made after it gets. */
-void gm_evdev_reader_set_fuzz(gm_evdev_reader *reader, unsigned code, int fuzz);
-
-/* A uinput device made like the reader's device: its name, ids, properties,
- * event codes and axes (libevdev_uinput_create_from_device), so that libinput
- * gives it the same quirks. The kernel removes it when its descriptor closes,
- * however the process ends. */
-typedef struct gm_evdev_clone gm_evdev_clone;
-
-/* Made through the uinput node at `uinput_path`, with `phys` as its physical
- * path (sysfs's phys: the original's is not copied). NULL with *error set to
- * an errno value (EACCES: no write access to the node; ENOENT: no uinput). */
-gm_evdev_clone *gm_evdev_clone_new(gm_evdev_reader *reader, const char *uinput_path, const char *phys, int *error);
-void gm_evdev_clone_free(gm_evdev_clone *clone);
-
-/* The clone's /dev/input/eventN, or NULL when the kernel has not said. */
-const char *gm_evdev_clone_devnode(gm_evdev_clone *clone);
-
-/* Writes `count` struct input_event records in one write: 0, or -errno. */
-int gm_evdev_clone_write(gm_evdev_clone *clone, const void *events, size_t count);
+/* libevdev's own handle of the reader's device, which a uinput copy of the
+ * device is made from (libevdev_uinput_create_from_device). The reader's: the
+ * caller neither frees it nor keeps it past the reader. */
+struct libevdev;
+struct libevdev *gm_evdev_reader_device(gm_evdev_reader *reader);
 
 #endif

@@ -1,4 +1,5 @@
 import CLibevdev
+import GestureInput
 
 /// Where pointer and touchpad packets go: a uinput device, or (for tests)
 /// something readable.
@@ -7,18 +8,18 @@ public protocol PacketSink: AnyObject {
     func send(_ events: [VirtualEvent]) -> Bool
 }
 
-/// One of the rules' virtual devices: the pointer (a mouse to the desktop:
-/// motion, left, right and middle buttons, wheels with hi-res scrolling) or the
-/// touchpad (multitouch, what `TouchpadPackets` sends).
+/// One of the rules' virtual devices, a `UinputDevice`: the pointer (a mouse
+/// to the desktop: motion, left, right and middle buttons, wheels with hi-res
+/// scrolling) or the touchpad (multitouch, what `TouchpadPackets` sends).
 public final class VirtualPointingDevice: PacketSink {
     private let device: UinputDevice
-    public let user: VirtualDeviceError.User
+    public var user: UinputUser { device.user }
     public var node: String? { device.node }
 
     public static let pointerName = "gesturemap virtual pointer"
     public static let touchpadName = "gesturemap virtual touchpad"
 
-    public static func pointer(path: String = VirtualKeyboard.path) throws(VirtualDeviceError) -> VirtualPointingDevice {
+    public static func pointer(path: String = UinputDevice.path) throws(UinputAccessError) -> VirtualPointingDevice {
         var description = UinputDevice.Description(name: pointerName, product: 0x6d68)
         description.keys = [BTN_LEFT, BTN_RIGHT, BTN_MIDDLE].map { UInt16($0) }
         description.relative = [REL_X, REL_Y, REL_WHEEL, REL_HWHEEL, REL_WHEEL_HI_RES, REL_HWHEEL_HI_RES].map { UInt16($0) }
@@ -26,7 +27,7 @@ public final class VirtualPointingDevice: PacketSink {
         return try VirtualPointingDevice(description, path: path, user: .pointer)
     }
 
-    public static func touchpad(path: String = VirtualKeyboard.path) throws(VirtualDeviceError) -> VirtualPointingDevice {
+    public static func touchpad(path: String = UinputDevice.path) throws(UinputAccessError) -> VirtualPointingDevice {
         var description = UinputDevice.Description(name: touchpadName, product: 0x6d69)
         description.keys = TouchpadPackets.keys
         description.absolute = TouchpadPackets.axes
@@ -34,10 +35,14 @@ public final class VirtualPointingDevice: PacketSink {
         return try VirtualPointingDevice(description, path: path, user: .touchpad)
     }
 
-    private init(_ description: UinputDevice.Description, path: String, user: VirtualDeviceError.User) throws(VirtualDeviceError) {
-        device = try UinputDevice(description, path: path, user: user)
-        self.user = user
+    private init(_ description: UinputDevice.Description, path: String, user: UinputUser) throws(UinputAccessError) {
+        device = try UinputDevice(description, uinput: path, user: user)
     }
 
-    public func send(_ events: [VirtualEvent]) -> Bool { device.write(events) }
+    /// The events, then the SYN_REPORT that closes them, in one write.
+    public func send(_ events: [VirtualEvent]) -> Bool {
+        var packet = events.map { EvdevEvent(time: 0, type: $0.type, code: $0.code, value: $0.value) }
+        packet.append(EvdevEvent(time: 0, type: UInt16(EV_SYN), code: UInt16(SYN_REPORT), value: 0))
+        return (try? device.write(packet)) != nil
+    }
 }

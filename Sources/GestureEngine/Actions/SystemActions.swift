@@ -1,5 +1,6 @@
 import GestureActions
 import GestureCore
+import GestureInput
 import GestureScript
 import GestureSystem
 
@@ -54,13 +55,12 @@ struct SystemActions: ActionSink {
             return true
         }
         let device = Engine.device(target)
-        let user: VirtualDeviceError.User = target == .pointer ? .pointer : .touchpad
         var notBefore = -Double.infinity
         if engine.effects.pointer[keyPath: device] == nil {
             do {
-                engine.effects.pointer[keyPath: device] = try Engine.makeDevice(user)
+                engine.effects.pointer[keyPath: device] = try Engine.makeDevice(target)
             } catch {
-                engine.console.note("\(origin): " + error.description)
+                engine.console.note("\(origin): " + error.message)
                 engine.fail(.unavailable)
                 return false
             }
@@ -76,7 +76,7 @@ struct SystemActions: ActionSink {
             }
             return false
         case .failed:
-            throw .failed(VirtualDeviceError.stopped(user))
+            throw .failed(UinputAccessError.stopped(target.user, reason: nil))
         }
     }
 }

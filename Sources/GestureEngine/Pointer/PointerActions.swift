@@ -1,5 +1,6 @@
 import GestureActions
 import GestureCore
+import GestureInput
 import GestureScript
 import GestureSystem
 
@@ -97,25 +98,24 @@ extension Engine {
     /// stops the run.
     func makePointerDevicesIfUsed(atStart: Bool) -> ExitCode? {
         guard sink.makesDevices else { return nil }
-        for (user, device) in [(VirtualDeviceError.User.pointer, \PointerEffects.pointerDevice), (.touchpad, \PointerEffects.touchpadDevice)] {
-            guard effects.pointer[keyPath: device] == nil, let use = runtime.firstCall(ofGlobal: user.rawValue, member: true) else { continue }
+        for target in [PacketAgenda.Target.pointer, .touchpad] {
+            let device = Self.device(target), name = target == .pointer ? "pointer" : "touchpad"
+            guard effects.pointer[keyPath: device] == nil, let use = runtime.firstCall(ofGlobal: name, member: true) else { continue }
             do {
-                let made = try Self.makeDevice(user)
+                let made = try Self.makeDevice(target)
                 effects.pointer[keyPath: device] = made
-                if options.verbose { console.note("made the virtual \(user.rawValue) \(made.node ?? "") (\(use.file):\(use.line) uses \(user.rawValue))") }
+                if options.verbose { console.note("made the virtual \(name) \(made.node ?? "") (\(use.file):\(use.line) uses \(name))") }
             } catch {
-                console.note("\(use.file):\(use.line): \(error.description)")
+                console.note("\(use.file):\(use.line): \(error.message)")
                 if atStart { return .unavailable }
             }
         }
         return nil
     }
 
-    static func makeDevice(_ user: VirtualDeviceError.User) throws(VirtualDeviceError) -> VirtualPointingDevice {
-        switch user {
-        case .pointer: return try .pointer()
-        case .touchpad: return try .touchpad()
-        }
+    /// The pointer, or else the touchpad.
+    static func makeDevice(_ target: PacketAgenda.Target) throws(UinputAccessError) -> VirtualPointingDevice {
+        target == .pointer ? try .pointer() : try .touchpad()
     }
 
     /// True when the packet went out or waits its turn; false when it was
@@ -197,13 +197,18 @@ extension Engine {
     private func sendLate(_ entry: PacketAgenda.Entry) {
         guard !writeNow(entry.events, to: entry.target), !effects.agendaTroubleSaid else { return }
         effects.agendaTroubleSaid = true
-        let what: String
-        switch entry.target {
-        case .pointer: what = VirtualDeviceError.stopped(.pointer).description
-        case .touchpad: what = VirtualDeviceError.stopped(.touchpad).description
-        case .keyboard: what = "the virtual keyboard stopped taking keys"
+        console.note(UinputAccessError.stopped(entry.target.user, reason: nil).message + " (said once)")
+    }
+}
+
+extension PacketAgenda.Target {
+    /// Who needed the device, as uinput's messages name it.
+    var user: UinputUser {
+        switch self {
+        case .pointer: return .pointer
+        case .touchpad: return .touchpad
+        case .keyboard: return .key
         }
-        console.note(what + " (said once)")
     }
 }
 

@@ -21,7 +21,7 @@ final class DeviceShare {
 
     /// A share of the live `device`, with its clone made through `uinput`:
     /// a mouse's through a `MouseShareGate`, a touch device's through a `ShareGate`.
-    convenience init(device: InputDevice, uinput: String, settings: ShareSettings) throws(CloneError) {
+    convenience init(device: InputDevice, uinput: String, settings: ShareSettings) throws(UinputAccessError) {
         let clone = try DeviceClone(of: device, uinput: uinput)
         let gate: any DeviceGate
         switch settings {
@@ -33,8 +33,8 @@ final class DeviceShare {
 
     /// A share of any device and clone: what the tests drive through a pipe.
     init(reading device: any SharedDevice, path: String, description: EvdevDescription, clone: any CloneWriter, node: String?,
-         gate: any DeviceGate, capacity: Int = ShareMailbox.capacity) throws(CloneError) {
-        guard let exchange = ShareExchange(capacity: capacity) else { throw .failed(path, "no pipe for its thread") }
+         gate: any DeviceGate, capacity: Int = ShareMailbox.capacity) throws(UinputAccessError) {
+        guard let exchange = ShareExchange(capacity: capacity) else { throw .failed(.share(device: path), uinput: UinputDevice.path, reason: "no pipe for its thread") }
         self.path = path
         self.description = description
         self.node = node

@@ -56,7 +56,7 @@ extension Engine {
             settings = .touch(shareSettings(for: device.description))
         }
         do {
-            let share = try DeviceShare(device: device, uinput: VirtualKeyboard.path, settings: settings)
+            let share = try DeviceShare(device: device, uinput: UinputDevice.path, settings: settings)
             guard share.start() else {
                 console.note("cannot share \(source.name): the system would not make a thread for it")
                 return false

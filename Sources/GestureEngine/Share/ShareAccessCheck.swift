@@ -19,20 +19,13 @@ extension Engine {
     /// since the same udev rule gives both: exit 69. Nil when sharing can go on.
     func shareAccessProblem() -> ExitCode? {
         guard sharing || sharingMice, let devices = liveDevicesToRead() else { return nil }
-        let uinput = VirtualKeyboard.path
+        let uinput = UinputDevice.path
         let copies: String
         switch devices {
         case .named(let nodes): copies = nodes.joined(separator: " and ")
         case .discovered: copies = sharing && sharingMice ? "each touch device and mouse" : sharing ? "each touch device" : "each mouse"
         }
-        let problem: CloneError
-        if access(uinput, F_OK) != 0 {
-            problem = .noUinput(device: copies, uinput: uinput)
-        } else if access(uinput, W_OK) != 0 {
-            problem = .uinputDenied(device: copies, uinput: uinput)
-        } else {
-            return nil
-        }
+        guard let problem = UinputAccessError.probe(uinput, for: .share(device: copies)) else { return nil }
         var message = "gesturemap: " + problem.message
         if let call = runtime.firstCall(ofGlobal: "key") {
             message += "; \(call.file):\(call.line) calls key(), which needs \(uinput) too"

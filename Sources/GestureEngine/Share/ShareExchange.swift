@@ -104,7 +104,7 @@ enum ShareCommand: Equatable, Sendable {
 /// the engine words it.
 enum ShareNews: Equatable, Sendable {
     /// A write to the clone failed: the first of the run (later ones are not told).
-    case cloneWriteFailed(CloneError)
+    case cloneWriteFailed(UinputAccessError)
 }
 
 /// Why a share's thread ended. The clone is gone by the time the engine hears it.

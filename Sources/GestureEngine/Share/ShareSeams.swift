@@ -18,7 +18,7 @@ protocol SharedDevice: AnyObject {
 /// test a recorder. Only the share's thread writes it, and lets it go at the end.
 protocol CloneWriter: AnyObject {
     /// Whole packets, each ending in SYN_REPORT.
-    func write(_ events: [EvdevEvent]) throws(CloneError)
+    func write(_ events: [EvdevEvent]) throws(UinputAccessError)
 }
 
 extension InputDevice: SharedDevice {

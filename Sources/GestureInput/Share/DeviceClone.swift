@@ -1,41 +1,31 @@
-import CEvdevReader
-import Glibc
-import GestureSystem
+import CLibevdev
 
 /// A shared device's copy for the desktop: a uinput device made like it (name,
-/// ids, properties, axes), which the desktop reads while gesturemap holds the
-/// device itself. The kernel removes it when its descriptor closes, however
+/// ids, properties, axes: a `UinputDevice` from the device's own libevdev),
+/// which the desktop reads while gesturemap holds the device itself. The kernel removes it when its descriptor closes, however
 /// gesturemap ends, and ends whatever contacts and keys it held.
 public final class DeviceClone {
-    private let clone: OpaquePointer
+    private let device: UinputDevice
     /// Its /dev/input/eventN.
-    public let node: String?
-    private var bytes: [UInt8] = []
+    public var node: String? { device.node }
 
     /// What the clone's phys (sysfs's `phys`, libevdev_get_phys) starts with,
     /// the original's node after it: so anyone can tell gesturemap's clones from
     /// the devices they copy, which have the same name and ids.
     public static let physPrefix = "gesturemap-clone-of:"
 
-    /// A clone of `device`, which must be reading (`beginReading()`), made through `uinput`.
-    public init(of device: InputDevice, uinput: String) throws(CloneError) {
-        guard let reader = device.reader else { throw .failed(device.path, "it is not being read") }
+    /// A clone of `device`, which must be reading (`beginReading()`): made from
+    /// the reader's libevdev, through `uinput`.
+    public init(of device: InputDevice, uinput: String) throws(UinputAccessError) {
+        let user = UinputUser.share(device: device.path)
+        guard let evdev = device.libevdev else { throw .failed(user, uinput: uinput, reason: "it is not being read") }
         // libinput's udev rule moved the device's fuzz into LIBINPUT_FUZZ_* and set the
         // kernel's to 0: the clone gets it back, and the same rule moves it again there.
-        for (code, fuzz) in DeviceClone.libinputFuzz(of: device.path) { gm_evdev_reader_set_fuzz(reader, UInt32(code), fuzz) }
-        var error: Int32 = 0
-        guard let made = gm_evdev_clone_new(reader, uinput, DeviceClone.physPrefix + device.path, &error) else {
-            switch error {
-            case EACCES, EPERM: throw .uinputDenied(device: device.path, uinput: uinput)
-            case ENOENT, ENODEV, ENXIO: throw .noUinput(device: device.path, uinput: uinput)
-            default: throw .failed(device.path, String(cString: strerror(error)))
-            }
+        for (code, fuzz) in DeviceClone.libinputFuzz(of: device.path) where libevdev_has_event_code(evdev, UInt32(EV_ABS), UInt32(code)) != 0 {
+            libevdev_set_abs_fuzz(evdev, UInt32(code), fuzz)
         }
-        clone = made
-        node = gm_evdev_clone_devnode(made).map { String(cString: $0) }
+        self.device = try UinputDevice(copying: evdev, phys: DeviceClone.physPrefix + device.path, uinput: uinput, user: user)
     }
-
-    deinit { gm_evdev_clone_free(clone) }
 
     /// The fuzz libinput's udev rule kept for each axis of the device at `node`
     /// (`E:LIBINPUT_FUZZ_35=8` in udev's database), or none.
@@ -54,43 +44,7 @@ public final class DeviceClone {
     }
 
     /// Writes whole packets; the kernel stamps them with the time it gets them.
-    public func write(_ events: [EvdevEvent]) throws(CloneError) {
-        guard !events.isEmpty else { return }
-        let size = RawEventDecoder.recordSize
-        bytes.removeAll(keepingCapacity: true)
-        bytes.reserveCapacity(events.count * size)
-        for e in events { e.appendRecord(to: &bytes) }
-        let r = bytes.withUnsafeBytes { gm_evdev_clone_write(clone, $0.baseAddress, events.count) }
-        if r < 0 { throw .writeFailed(node ?? "the clone", String(cString: strerror(-r))) }
-    }
-}
-
-/// Why a device cannot be shared.
-public enum CloneError: Error, Equatable, Sendable {
-    /// `device`: a node, or words for several ("each touch device").
-    case uinputDenied(device: String, uinput: String)
-    case noUinput(device: String, uinput: String)
-    case failed(String, String)
-    case writeFailed(String, String)
-
-    public var message: String {
-        switch self {
-        case let .uinputDenied(device, uinput):
-            return "--share needs write access to \(uinput) to give the desktop its copy of \(device); the udev rule 70-gesturemap.rules gives it to the user logged in at the seat: install it (the package does; from a build, \(CloneError.copyRule)) and log in again at the seat, or run without --share (gesturemap then reads beside the desktop, which acts on the same fingers)"
-        case let .noUinput(device, uinput):
-            return "--share needs \(uinput) to give the desktop its copy of \(device), and there is none; load the uinput module (sudo modprobe uinput, and list it in /etc/modules-load.d/), or run without --share (gesturemap then reads beside the desktop, which acts on the same fingers)"
-        case let .failed(path, reason):
-            return "cannot make the desktop's copy of \(path): \(reason)"
-        case let .writeFailed(node, reason):
-            return "cannot write to \(node), the desktop's copy of the device: \(reason)"
-        }
-    }
-
-    /// Putting the udev rule in place, from where this binary's install or checkout holds it.
-    public static var copyRule: String {
-        guard let rule = InstalledFiles.example("udev/70-gesturemap.rules") else {
-            return "copy examples/udev/70-gesturemap.rules from gesturemap's source to /etc/udev/rules.d/ and run sudo udevadm trigger"
-        }
-        return "sudo cp \(rule) /etc/udev/rules.d/ && sudo udevadm trigger"
+    public func write(_ events: [EvdevEvent]) throws(UinputAccessError) {
+        try device.write(events)
     }
 }

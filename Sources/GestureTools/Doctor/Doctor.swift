@@ -14,7 +14,7 @@ public struct Doctor {
     /// `--rules`, else the lookup's (`RulesLookup`).
     public var rulesPath: String?
     public var survey = TouchDeviceSurvey()
-    public var uinputPath = VirtualKeyboard.path
+    public var uinputPath = UinputDevice.path
     /// udev reads rules from these folders (udev(7)); /run is where a test system puts them.
     public var udevRulePlaces = ["/etc/udev/rules.d/70-gesturemap.rules", "/run/udev/rules.d/70-gesturemap.rules",
                                  "/usr/lib/udev/rules.d/70-gesturemap.rules", "/lib/udev/rules.d/70-gesturemap.rules"]
@@ -119,7 +119,7 @@ public struct Doctor {
         guard stat(uinputPath, &info) == 0 else {
             let text = "\(uinputPath) does not exist"
             return [DoctorFinding(why.isEmpty ? .note : .problem, why.isEmpty ? text + " (the rules need it not)" : text + "; the rules need it: " + why.joined(separator: ", "),
-                                  fix: "sudo modprobe uinput; echo uinput | sudo tee /etc/modules-load.d/uinput.conf")]
+                                  fix: UinputAdvice.loadModule)]
         }
         guard access(uinputPath, W_OK) == 0 else {
             let text = "this user may not write \(uinputPath)"

@@ -1,3 +1,4 @@
+import GestureInput
 import GestureSystem
 
 /// The fixes doctor gives for access, as commands to run as they are: the
@@ -32,8 +33,7 @@ struct DoctorFixes {
 
     /// For a uinput node this user may not write.
     func writeUinput(_ node: String, _ applied: Applied) -> String {
-        let kiosk = user == "gesturemap" ? nil
-            : "a kiosk with no one at the seat runs gesturemap as the gesturemap user (User=gesturemap in its system service), which the rule gives \(node); or run with --dry-run to print what would be sent"
+        let kiosk = user == "gesturemap" ? nil : UinputAdvice.kiosk + "; or run with --dry-run to print what would be sent"
         return [seat(giving: node, node, applied), kiosk].compactMap { $0 }.joined(separator: "\n")
     }
 

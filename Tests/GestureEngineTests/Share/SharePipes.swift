@@ -141,16 +141,16 @@ final class CloneLog: Sendable {
 final class RecordingClone: CloneWriter {
     let log: CloneLog
     /// Writes fail with this, when set.
-    let failure: CloneError?
+    let failure: UinputAccessError?
 
-    init(_ log: CloneLog, failing failure: CloneError? = nil) {
+    init(_ log: CloneLog, failing failure: UinputAccessError? = nil) {
         self.log = log
         self.failure = failure
     }
 
     deinit { log.release() }
 
-    func write(_ events: [EvdevEvent]) throws(CloneError) {
+    func write(_ events: [EvdevEvent]) throws(UinputAccessError) {
         if let failure { throw failure }
         log.append(events)
     }

@@ -219,7 +219,7 @@ struct ShareWorkerTests {
     func writeFailureSaidOnce() throws {
         let device = PipeDevice(time: Self.start)
         let log = CloneLog()
-        let failure = CloneError.writeFailed("/dev/input/event9", "Input/output error")
+        let failure = UinputAccessError.stopped(.share(device: "/dev/input/event9"), reason: "Input/output error")
         let share = try Self.share(device, RecordingClone(log, failing: failure))
         #expect(share.start())
         defer { share.stop() }

@@ -13,7 +13,6 @@ public protocol PacketSink: AnyObject {
 /// scrolling) or the touchpad (multitouch, what `TouchpadPackets` sends).
 public final class VirtualPointingDevice: PacketSink {
     private let device: UinputDevice
-    public var user: UinputUser { device.user }
     public var node: String? { device.node }
 
     public static let pointerName = "gesturemap virtual pointer"

@@ -40,6 +40,10 @@ extension GestureArena {
         settled = false
         agenda.newGeneration()
         deadlineChains = DeadlineChains()
+        // A click is decided at one frame, before any motion: nothing it could lose to has begun.
+        if kinds.contains(.click) {
+            stage.recognizers.add(click: ClickRecognizer(config: .init(rules: active, thresholds: thresholds)))
+        }
         if kinds.contains(.edgeSwipe) {
             stage.recognizers.add(edgeSwipe: SwipeRecognizer(config: .init(fingers: edgeFingers, eightWay: FingerMask(), thresholds: thresholds, edgeZone: thresholds[.edgeZone])))
         }

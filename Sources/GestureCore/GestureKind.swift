@@ -12,6 +12,9 @@ public enum GestureKind: String, CaseIterable, Sendable {
     /// A stroke drawn with a held mouse button, read as directions
     /// (`MouseStrokeReading`); its rules carry `button` and `arms`.
     case stroke
+    /// A touchpad's physical click, by the fingers down and where they are
+    /// (`ClickRecognizer`); its rules may carry `where` and `edge`.
+    case click
     /// A kind defined by the rules with `recognizer(name, ...)`: the rule language
     /// knows it by that name, never by this one.
     case custom
@@ -24,7 +27,7 @@ public enum GestureKind: String, CaseIterable, Sendable {
     public var isContinuous: Bool {
         switch self {
         case .longPress, .pan, .pinch, .rotate, .custom: return true
-        case .swipe, .tap, .edgeSwipe, .shape, .stroke: return false
+        case .swipe, .tap, .edgeSwipe, .shape, .stroke, .click: return false
         }
     }
 
@@ -34,7 +37,7 @@ public enum GestureKind: String, CaseIterable, Sendable {
         case .pan: return Direction.swipeDirections
         case .pinch: return [.in, .out]
         case .rotate: return [.clockwise, .counterclockwise]
-        case .tap, .longPress, .shape, .stroke, .custom: return []
+        case .tap, .longPress, .shape, .stroke, .click, .custom: return []
         }
     }
 }
@@ -87,6 +90,16 @@ public enum Direction: String, CaseIterable, Sendable {
 
 public enum Edge: String, CaseIterable, Sendable {
     case left, right, top, bottom
+
+    /// Whether a point (0...1 on each axis, y down) lies on this side's half.
+    public func holdsHalf(_ normalized: Vector) -> Bool {
+        switch self {
+        case .left: return normalized.x < 0.5
+        case .right: return normalized.x >= 0.5
+        case .top: return normalized.y < 0.5
+        case .bottom: return normalized.y >= 0.5
+        }
+    }
 }
 
 /// The phase a handler sees: continuous gestures go through all four,

@@ -37,14 +37,17 @@ public struct GestureSpec: Equatable, Hashable, Sendable {
     public var button: MouseButton?
     /// Strokes: the directions in order (nil: any stroke).
     public var arms: [Direction]?
+    /// Clicks: the half of the surface the fingers are on (`where`; nil: anywhere).
+    public var side: Edge?
 
     public static let maxFingers = 5
     public static let maxTaps = 3
     public static let maxResting = 4
 
     public init(kind: GestureKind, fingers: FingerCount? = nil, direction: Direction? = nil, taps: Int? = nil, edge: Edge? = nil, resting: Int? = nil,
-                name: String? = nil, minScore: Double? = nil, button: MouseButton? = nil, arms: [Direction]? = nil) {
+                name: String? = nil, minScore: Double? = nil, button: MouseButton? = nil, arms: [Direction]? = nil, side: Edge? = nil) {
         self.kind = kind
+        self.side = side
         self.button = button
         self.arms = arms
         // A Lua recognizer decides for itself how many fingers its gesture takes.
@@ -76,6 +79,7 @@ public struct GestureSpec: Equatable, Hashable, Sendable {
         if let resting, event.resting != resting { return false }
         if let name, event.name != name { return false }
         if let minScore, event.score < minScore { return false }
+        if let side, !(event.normalized.map(side.holdsHalf) ?? false) { return false }
         return true
     }
 
@@ -90,6 +94,7 @@ public struct GestureSpec: Equatable, Hashable, Sendable {
         if name != nil && kind == .shape { s += 1 }
         if button != nil { s += 1 }
         if arms != nil { s += 1 }
+        if side != nil { s += 1 }
         return s
     }
 
@@ -103,6 +108,8 @@ public struct GestureSpec: Equatable, Hashable, Sendable {
         }
         if kind == .tap, taps < 1 || taps > GestureSpec.maxTaps { throw .taps(taps) }
         if let resting, resting < 0 || resting > GestureSpec.maxResting { throw .resting(resting) }
+        if edge != nil, kind != .edgeSwipe, kind != .click { throw .edgeNotOf(kind) }
+        if side != nil, kind != .click { throw .sideNotOf(kind) }
         if let edge, kind == .edgeSwipe, let direction, direction != Direction.inward(from: edge) {
             throw .edgeDirection(edge, direction)
         }
@@ -126,6 +133,8 @@ public struct GestureSpec: Equatable, Hashable, Sendable {
         }
         words.append(kind.phrase)
         if kind == .edgeSwipe, let edge { words.append("from \(edge.rawValue)") }
+        if kind == .click, let side { words.append("on the \(side.rawValue) half") }
+        if kind == .click, let edge { words.append("in the \(edge.rawValue) edge") }
         if let direction, kind != .edgeSwipe || edge == nil { words.append(direction.rawValue) }
         if let resting { words.append("with \(resting) resting") }
         return words.joined(separator: " ")

@@ -178,6 +178,7 @@ private struct Reader {
         switch word {
         case "swipe", "swipes", "flick": return .swipe
         case "tap", "taps": return .tap
+        case "click", "clicks": return .click
         case "hold": return .longPress
         case "long":
             if peek() == "press" { index += 1; return .longPress }

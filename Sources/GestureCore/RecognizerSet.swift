@@ -9,7 +9,7 @@
 /// that the compiler specialises for each concrete type.
 struct RecognizerSet: Sendable {
     enum Which: Equatable, Sendable {
-        case edgeSwipe, swipe, pinch, rotate, longPress, tap, pan, shape
+        case edgeSwipe, swipe, pinch, rotate, longPress, tap, pan, shape, click
         /// A recognizer defined in Lua, by its place in `custom`.
         case custom(Int)
     }
@@ -23,6 +23,7 @@ struct RecognizerSet: Sendable {
     private var tap = TapRecognizer(config: .init())
     private var pan = PanRecognizer(config: .init())
     private var shape = ShapeRecognizer(config: .init())
+    private var click = ClickRecognizer(config: .init())
     private var custom: [ScriptedRecognizer] = []
 
     /// The recognizer with the earliest deadline, kept up to date by every
@@ -44,6 +45,7 @@ struct RecognizerSet: Sendable {
     mutating func add(tap r: TapRecognizer) { tap = r; order.append(.tap) }
     mutating func add(pan r: PanRecognizer) { pan = r; order.append(.pan) }
     mutating func add(shape r: ShapeRecognizer) { shape = r; order.append(.shape) }
+    mutating func add(click r: ClickRecognizer) { click = r; order.append(.click) }
     mutating func add(custom r: ScriptedRecognizer) {
         custom.append(r)
         firstAsking = min(firstAsking, order.count)
@@ -63,6 +65,7 @@ struct RecognizerSet: Sendable {
         case .tap: visitor.visit(&tap, tracker: tracker, into: &out)
         case .pan: visitor.visit(&pan, tracker: tracker, into: &out)
         case .shape: visitor.visit(&shape, tracker: tracker, into: &out)
+        case .click: visitor.visit(&click, tracker: tracker, into: &out)
         case .custom(let i): visitCustom(i, visitor, tracker: tracker, into: &out)
         }
         refreshEarliest()
@@ -87,6 +90,7 @@ struct RecognizerSet: Sendable {
         case .tap: return reader.read(tap)
         case .pan: return reader.read(pan)
         case .shape: return reader.read(shape)
+        case .click: return reader.read(click)
         case .custom(let i): return reader.read(custom[i])
         }
     }

@@ -19,6 +19,10 @@ public enum SpecValidationError: Error, Equatable, Sendable, CustomStringConvert
     case strokeFingers
     case strokeArms(Int)
     case strokeKeyOnKind(GestureKind)
+    /// `edge` on a kind other than an edge swipe or a click.
+    case edgeNotOf(GestureKind)
+    /// `where` on a kind other than a click.
+    case sideNotOf(GestureKind)
 
     public var description: String {
         switch self {
@@ -38,6 +42,8 @@ public enum SpecValidationError: Error, Equatable, Sendable, CustomStringConvert
         case .unnamedRecognizer: return "a recognizer's kind needs its name"
         case .minScoreOnRecognizer(let name): return "min_score belongs to shapes, not \"\(name)\""
         case .minScoreOnKind(let kind): return "min_score belongs to shapes, not \(kind.phrase)"
+        case .edgeNotOf(let kind): return "\"edge\" belongs to kinds \"edge_swipe\" and \"click\", not \"\(kind.rawValue)\""
+        case .sideNotOf(let kind): return "\"where\" belongs to kind \"click\", not \"\(kind.rawValue)\""
         case .nameOnKind(let kind): return "a name belongs to shapes and recognizers, not \(kind.phrase)"
         case .strokeFingers: return "a stroke is drawn with the mouse; remove \"fingers\""
         case .strokeArms(let n): return "a stroke has 1 to \(StrokeDirections.maxArms) arms, not \(n)"

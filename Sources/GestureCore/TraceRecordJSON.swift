@@ -131,6 +131,7 @@ extension TransitionCause {
         case .cameToRest: return "came_to_rest"
         case .touchCancelled: return "touch_cancelled"
         case .clicked: return "clicked"
+        case .liftedWithoutClick: return "lifted_without_click"
         case .tooManyFingers: return "too_many_fingers"
         case .noRule: return "no_rule_for_fingers"
         case .movedTooFar: return "moved_too_far"

@@ -28,6 +28,8 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
     case touchCancelled
     /// The device's physical button went down while the fingers were down.
     case clicked
+    /// Clicks: every finger lifted and the button never went down.
+    case liftedWithoutClick
     case tooManyFingers(Int, GestureKind)
     case noRule(fingers: Int, GestureKind)
     case movedTooFar(Measurement)
@@ -97,6 +99,7 @@ public enum TransitionCause: Equatable, Sendable, CustomStringConvertible {
         case .cameToRest: return "a finger came to rest"
         case .touchCancelled: return "touch cancelled"
         case .clicked: return "a physical click: the device's button went down under the fingers (a click is no tap or long press, as in libinput)"
+        case .liftedWithoutClick: return "lifted without a click"
         case .tooManyFingers(let n, let kind): return "\(n) fingers, more than any \(kind.ruleNoun) rule"
         case .noRule(let n, let kind): return "no \(kind.ruleNoun) rule for \(n) finger\(n == 1 ? "" : "s")"
         case .movedTooFar(let m), .heldTooLong(let m), .liftedEarly(let m), .tooLong(let m): return m.description

@@ -92,7 +92,7 @@ enum NDJSONLineParser {
                     y = v
                 case .ev:
                     guard s.current == 0x22 else {
-                        problem = problem ?? "\"ev\" must be a string: down, move, up, cancel or sync"
+                        problem = problem ?? "\"ev\" must be a string: down, move, up, cancel, sync or click"
                         guard s.skipValue() else { return invalid(s) }
                         break
                     }
@@ -133,10 +133,10 @@ enum NDJSONLineParser {
         if let device, kindRange == nil, time == nil { return .device(device) }
         guard let time else { return .invalid("missing \"t\" (seconds); every event needs a time") }
         if case .failure(let problem) = NDJSONRecord.checked(time: time) { return .invalid(problem.message) }
-        guard let kindRange else { return .invalid("missing \"ev\"; use one of down, move, up, cancel, sync") }
+        guard let kindRange else { return .invalid("missing \"ev\"; use one of down, move, up, cancel, sync, click") }
         guard let kind = eventKind(s, kindRange, escaped: kindEscaped) else {
             let text = s.decode(kindRange, escaped: kindEscaped)
-            return .invalid("unknown \"ev\" value \"\(text)\"; use one of down, move, up, cancel, sync")
+            return .invalid("unknown \"ev\" value \"\(text)\"; use one of down, move, up, cancel, sync, click")
         }
         return NDJSONRecord.event(kind, time: time, id: id, x: x, y: y, palm: palm)
     }
@@ -161,6 +161,7 @@ enum NDJSONLineParser {
             case "up": return .up
             case "cancel": return .cancel
             case "sync": return .sync
+            case "click": return .click
             default: return nil
             }
         }
@@ -169,6 +170,7 @@ enum NDJSONLineParser {
         if s.equals(range, "up") { return .up }
         if s.equals(range, "sync") { return .sync }
         if s.equals(range, "cancel") { return .cancel }
+        if s.equals(range, "click") { return .click }
         return nil
     }
 
@@ -179,6 +181,7 @@ enum NDJSONLineParser {
         case .up: return "up"
         case .cancel: return "cancel"
         case .sync: return "sync"
+        case .click: return "click"
         }
     }
 }
@@ -270,7 +273,8 @@ extension NDJSONRecord {
         case .success(let t): time = t
         case .failure(let problem): return .invalid(problem.message)
         }
-        if kind == .sync { return .event(kind: .sync, time: time, id: 0, x: nil, y: nil) }
+        // Neither is a touch's: a frame's end, and the surface's button.
+        if kind == .sync || kind == .click { return .event(kind: kind, time: time, id: 0, x: nil, y: nil) }
         guard let id else { return .invalid("missing \"id\" on a \"\(NDJSONLineParser.name(of: kind))\" event; every touch event needs the touch's integer id") }
         // Beyond 2^53 a JSON number no longer names one integer.
         guard abs(id) < 9.0e15, let id = Checked.exactInteger(id, as: Int.self) else { return .invalid("\"id\" must be an integer, not \(id)") }

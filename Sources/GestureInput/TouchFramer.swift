@@ -3,6 +3,8 @@ import GestureCore
 /// What a per-touch event does to one contact.
 public enum TouchEventKind: UInt8, Sendable {
     case down, move, up, cancel, sync
+    /// The surface's button went down under the fingers (a clickpad's click).
+    case click
 }
 
 /// Input that the framer repaired rather than dropped; the decoder reports each
@@ -147,6 +149,11 @@ public struct TouchFramer: Sendable {
             close(emit: emit)
             return anomaly
         }
+        if kind == .click {
+            click()
+            begin(time)
+            return anomaly
+        }
         if !ignored.isEmpty, ignored.contains(id) {
             if kind == .up || kind == .cancel { ignored.remove(id) }
             return anomaly
@@ -155,7 +162,7 @@ public struct TouchFramer: Sendable {
         if let y, !(abs(y) <= InputLimits.maxMillimetres) { return .positionOutOfRange }
 
         switch kind {
-        case .sync:
+        case .sync, .click:
             break
         case .down, .move:
             if let i = index(of: id) {

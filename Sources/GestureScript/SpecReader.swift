@@ -3,7 +3,7 @@ import GestureCore
 
 /// Reads the first argument of `on()`: a shorthand phrase or a spec table.
 enum SpecReader {
-    static let tableKeys = ["kind", "fingers", "direction", "taps", "edge", "resting", "name", "min_score", "button"]
+    static let tableKeys = ["kind", "fingers", "direction", "taps", "edge", "resting", "name", "min_score", "button", "where"]
     static let maxPhraseBytes = 256
 
     /// The kinds users make, as far as the rules know them: recognizers defined so far, and shape names.
@@ -138,7 +138,27 @@ enum SpecReader {
             return .failure("\"edge\" must be a string: left, right, top or bottom")
         }
         lua.pop()
-        if edge != nil && kind != .edgeSwipe { return .failure("\"edge\" belongs to kind \"edge_swipe\", not \"\(kind.rawValue)\"") }
+        if edge != nil && kind != .edgeSwipe && kind != .click {
+            return .failure(SpecProblem(SpecValidationError.edgeNotOf(kind).description))
+        }
+        var side: Edge?
+        switch lua.rawField(t, "where") {
+        case .nil: break
+        case .string where kind == .click:
+            let name = lua.string(at: -1, limit: 64) ?? ""
+            guard let e = Edge(rawValue: name.lowercased()) else {
+                lua.pop()
+                return .failure(SpecProblem("unknown place \"\(TerminalText.escaped(String(name.prefix(64))))\"; a click is on the left, right, top or bottom half"))
+            }
+            side = e
+        case .string:
+            lua.pop()
+            return .failure(SpecProblem(SpecValidationError.sideNotOf(kind).description))
+        default:
+            lua.pop()
+            return .failure("\"where\" must be a string: left, right, top or bottom (the half the fingers click on)")
+        }
+        lua.pop()
         if kind == .edgeSwipe && edge == nil && direction == nil {
             return .failure("an edge_swipe needs \"edge\": left, right, top or bottom")
         }
@@ -181,7 +201,7 @@ enum SpecReader {
         lua.pop()
 
         let spec = GestureSpec(kind: kind, fingers: fingers, direction: direction, taps: taps, edge: edge, resting: resting,
-                               name: name, minScore: minScore, button: button, arms: arms)
+                               name: name, minScore: minScore, button: button, arms: arms, side: side)
         do {
             try spec.validate()
         } catch {

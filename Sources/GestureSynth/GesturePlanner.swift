@@ -113,9 +113,10 @@ struct GesturePlanner {
             return orbit(fingers: fingers, radius: (r0, r0 * factor), turn: random.jitter(2), duration: random.uniform(0.35...0.6))
         case .shape:
             return shape(named: spec.name)
-        case .custom, .stroke:
+        case .custom, .stroke, .click:
             // A recognizer defined in Lua says nothing of what its gesture looks
-            // like; a mouse stroke is no touch (synth draws touches only).
+            // like; a mouse stroke is no touch, and a click is a button (synth
+            // draws touches only).
             return []
         case .rotate:
             let clockwise = spec.direction == .clockwise || (spec.direction == nil && random.chance(0.5))

@@ -115,29 +115,29 @@ extension NDJSONDecoderTests {
         }
 
         @Test func missingEv() {
-            expectSkipped(#"{"t": 0.05, "id": 1, "x": 5}"#, #"missing "ev"; use one of down, move, up, cancel, sync"#)
+            expectSkipped(#"{"t": 0.05, "id": 1, "x": 5}"#, #"missing "ev"; use one of down, move, up, cancel, sync, click"#)
         }
 
         @Test func unknownEvValue() {
             expectSkipped(
                 #"{"t": 0.05, "ev": "jump", "id": 1}"#,
-                #"unknown "ev" value "jump"; use one of down, move, up, cancel, sync"#
+                #"unknown "ev" value "jump"; use one of down, move, up, cancel, sync, click"#
             )
         }
 
         @Test func evIsCaseSensitive() {
             expectSkipped(
                 #"{"t": 0.05, "ev": "Move", "id": 1, "x": 5}"#,
-                #"unknown "ev" value "Move"; use one of down, move, up, cancel, sync"#
+                #"unknown "ev" value "Move"; use one of down, move, up, cancel, sync, click"#
             )
         }
 
         @Test func evIsNotAString() {
-            expectSkipped(#"{"t": 0.05, "ev": 3, "id": 1}"#, #""ev" must be a string: down, move, up, cancel or sync"#)
+            expectSkipped(#"{"t": 0.05, "ev": 3, "id": 1}"#, #""ev" must be a string: down, move, up, cancel, sync or click"#)
         }
 
         @Test func evIsAnObject() {
-            expectSkipped(#"{"t": 0.05, "ev": {"kind": "move"}, "id": 1}"#, #""ev" must be a string: down, move, up, cancel or sync"#)
+            expectSkipped(#"{"t": 0.05, "ev": {"kind": "move"}, "id": 1}"#, #""ev" must be a string: down, move, up, cancel, sync or click"#)
         }
 
         @Test func missingIdOnDown() {
@@ -303,7 +303,7 @@ extension NDJSONDecoderTests {
             #expect(r.diagnostics == [
                 "in.ndjson:1: \(notAnObject)",
                 "in.ndjson:3: \(notAnObject)",
-                #"in.ndjson:4: missing "ev"; use one of down, move, up, cancel, sync"#,
+                #"in.ndjson:4: missing "ev"; use one of down, move, up, cancel, sync, click"#,
             ])
             #expect(r.errors == 3)
             #expect(phases(r.frames, id: 1) == [.began, .cancelled])

@@ -16,6 +16,7 @@
 ---| "edge_swipe"
 ---| "shape"
 ---| "stroke" # drawn with a held mouse button (a shared mouse)
+---| "click" # a touchpad's physical click, by finger count and place
 ---| string # the name of a kind defined with recognizer()
 
 ---@alias gesturemap.Direction
@@ -95,11 +96,12 @@
 ---@field fingers? gesturemap.Fingers 1 to 5 or "any"; default 1 (2 for pinch and rotate)
 ---@field direction? gesturemap.Direction|string swipe/pan: 8 ways; pinch: in, out; rotate: clockwise, counterclockwise; stroke: its arms in order, "left-up" (an L), "up,left" where hyphens would spell a diagonal; default every direction
 ---@field taps? 1|2|3 tap: how many taps; default 1
----@field edge? gesturemap.Edge edge swipe: the edge it starts from (required for edge_swipe)
+---@field edge? gesturemap.Edge edge swipe: the edge it starts from (required for edge_swipe); click: the edge whose zone it is in
 ---@field resting? integer 0 to 4 contacts resting still beside the fingers; default any number
 ---@field name? gesturemap.ShapeName shape: which shape; default any shape
 ---@field min_score? number shape: the least score, 0 to 1; default `shape_min_score`
 ---@field button? "left"|"right"|"middle"|"side"|"extra" stroke: the mouse button held; default `stroke_button`
+---@field where? gesturemap.Edge click: the half of the touchpad clicked on; default anywhere
 
 --- One function per phase of a continuous gesture.
 ---@class gesturemap.PhaseHandlers

@@ -12,6 +12,9 @@ public enum GestureKind: String, CaseIterable, Sendable {
     /// A stroke drawn with a held mouse button, read as directions
     /// (`MouseStrokeReading`); its rules carry `button` and `arms`.
     case stroke
+    /// A mouse chord: a button held, then another pressed (a rocker) or the
+    /// wheel turned; its rules carry `button` and `press` or `wheel`.
+    case chord
     /// A touchpad's physical click, by the fingers down and where they are
     /// (`ClickRecognizer`); its rules may carry `where` and `edge`.
     case click
@@ -27,7 +30,7 @@ public enum GestureKind: String, CaseIterable, Sendable {
     public var isContinuous: Bool {
         switch self {
         case .longPress, .pan, .pinch, .rotate, .custom: return true
-        case .swipe, .tap, .edgeSwipe, .shape, .stroke, .click: return false
+        case .swipe, .tap, .edgeSwipe, .shape, .stroke, .chord, .click: return false
         }
     }
 
@@ -37,7 +40,7 @@ public enum GestureKind: String, CaseIterable, Sendable {
         case .pan: return Direction.swipeDirections
         case .pinch: return [.in, .out]
         case .rotate: return [.clockwise, .counterclockwise]
-        case .tap, .longPress, .shape, .stroke, .click, .custom: return []
+        case .tap, .longPress, .shape, .stroke, .chord, .click, .custom: return []
         }
     }
 }

@@ -33,8 +33,12 @@ public struct GestureSpec: Equatable, Hashable, Sendable {
     public var name: String?
     /// Shapes: the least score a match needs; nil takes `shape_min_score`.
     public var minScore: Double?
-    /// Strokes: the button held (nil: `config{ stroke_button }`).
+    /// Strokes: the button held (nil: `config{ stroke_button }`); chords: the button held first.
     public var button: MouseButton?
+    /// Chords: the button pressed while `button` is held (a rocker).
+    public var press: MouseButton?
+    /// Chords: the way the wheel turns while `button` is held (up, down, left, right).
+    public var wheel: Direction?
     /// Strokes: the directions in order (nil: any stroke).
     public var arms: [Direction]?
     /// Clicks: the half of the surface the fingers are on (`where`; nil: anywhere).
@@ -45,8 +49,11 @@ public struct GestureSpec: Equatable, Hashable, Sendable {
     public static let maxResting = 4
 
     public init(kind: GestureKind, fingers: FingerCount? = nil, direction: Direction? = nil, taps: Int? = nil, edge: Edge? = nil, resting: Int? = nil,
-                name: String? = nil, minScore: Double? = nil, button: MouseButton? = nil, arms: [Direction]? = nil, side: Edge? = nil) {
+                name: String? = nil, minScore: Double? = nil, button: MouseButton? = nil, arms: [Direction]? = nil, side: Edge? = nil,
+                press: MouseButton? = nil, wheel: Direction? = nil) {
         self.kind = kind
+        self.press = press
+        self.wheel = wheel
         self.side = side
         self.button = button
         self.arms = arms

@@ -19,6 +19,13 @@ public enum SpecValidationError: Error, Equatable, Sendable, CustomStringConvert
     case strokeFingers
     case strokeArms(Int)
     case strokeKeyOnKind(GestureKind)
+    case chordKeyOnKind(GestureKind)
+    case chordFingers
+    case chordWithoutButton
+    case chordNeedsOne
+    case chordBoth
+    case chordSameButton(MouseButton)
+    case chordWheel(Direction)
     /// `edge` on a kind other than an edge swipe or a click.
     case edgeNotOf(GestureKind)
     /// `where` on a kind other than a click.
@@ -47,7 +54,14 @@ public enum SpecValidationError: Error, Equatable, Sendable, CustomStringConvert
         case .nameOnKind(let kind): return "a name belongs to shapes and recognizers, not \(kind.phrase)"
         case .strokeFingers: return "a stroke is drawn with the mouse; remove \"fingers\""
         case .strokeArms(let n): return "a stroke has 1 to \(StrokeDirections.maxArms) arms, not \(n)"
-        case .strokeKeyOnKind(let kind): return "\"button\" belongs to kind \"stroke\", not \"\(kind.rawValue)\""
+        case .strokeKeyOnKind(let kind): return "\"button\" belongs to kinds \"stroke\" and \"chord\", not \"\(kind.rawValue)\""
+        case .chordKeyOnKind(let kind): return "\"press\" and \"wheel\" belong to kind \"chord\", not \"\(kind.rawValue)\""
+        case .chordFingers: return "a chord is made with the mouse; remove \"fingers\""
+        case .chordWithoutButton: return "a chord needs \"button\", the button held first, such as { kind = \"chord\", button = \"left\", press = \"right\" }"
+        case .chordNeedsOne: return "a chord needs one of \"press\" (a second button, a rocker) or \"wheel\" (\"up\", \"down\", \"left\", \"right\")"
+        case .chordBoth: return "a chord is a second button or the wheel, not both: keep \"press\" or \"wheel\""
+        case .chordSameButton(let b): return "a chord presses a second button; \"press\" is \"\(b.rawValue)\", the button held"
+        case .chordWheel(let d): return "the wheel turns up, down, left or right, not \(d.rawValue)"
         }
     }
 }

@@ -3,8 +3,19 @@
 extension GestureSpec {
     /// Throws what is wrong particular to `shape` and `custom` specs.
     func validateUserGesture() throws(SpecValidationError) {
-        if kind != .stroke, button != nil || arms != nil { throw .strokeKeyOnKind(kind) }
+        if kind != .stroke, arms != nil { throw .strokeKeyOnKind(kind) }
+        if kind != .stroke, kind != .chord, button != nil { throw .strokeKeyOnKind(kind) }
+        if kind != .chord, press != nil || wheel != nil { throw .chordKeyOnKind(kind) }
         switch kind {
+        case .chord:
+            if fingers != .exactly(1) { throw .chordFingers }
+            guard let button else { throw .chordWithoutButton }
+            if press == nil, wheel == nil { throw .chordNeedsOne }
+            if press != nil, wheel != nil { throw .chordBoth }
+            if let press, press == button { throw .chordSameButton(press) }
+            if let wheel, !Direction.cardinals.contains(wheel) { throw .chordWheel(wheel) }
+            if minScore != nil { throw .minScoreOnKind(kind) }
+            if name != nil { throw .nameOnKind(kind) }
         case .stroke:
             if fingers != .exactly(1) { throw .strokeFingers }
             if let arms, arms.isEmpty || arms.count > StrokeDirections.maxArms { throw .strokeArms(arms.count) }
@@ -26,6 +37,11 @@ extension GestureSpec {
     /// "shape circle", "zigzag", "2-finger zigzag"; nil for the built-in kinds.
     var userGesturePhrase: String? {
         switch kind {
+        case .chord:
+            var words = ["chord", button?.rawValue ?? "?"]
+            if let press { words.append("then \(press.rawValue)") }
+            if let wheel { words.append("+ wheel \(wheel.rawValue)") }
+            return words.joined(separator: " ")
         case .stroke:
             var words = ["stroke"]
             if let arms { words.append(StrokeDirections.name(arms)) }

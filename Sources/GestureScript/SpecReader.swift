@@ -3,7 +3,7 @@ import GestureCore
 
 /// Reads the first argument of `on()`: a shorthand phrase or a spec table.
 enum SpecReader {
-    static let tableKeys = ["kind", "fingers", "direction", "taps", "edge", "resting", "name", "min_score", "button", "where"]
+    static let tableKeys = ["kind", "fingers", "direction", "taps", "edge", "resting", "name", "min_score", "button", "where", "press", "wheel"]
     static let maxPhraseBytes = 256
 
     /// The kinds users make, as far as the rules know them: recognizers defined so far, and shape names.
@@ -181,33 +181,63 @@ enum SpecReader {
         }
         lua.pop()
 
+        let mouse = kind == .stroke || kind == .chord
         var button: MouseButton?
-        switch lua.rawField(t, "button") {
+        switch readButton(lua, at: t, key: "button", kind: kind, allowed: mouse, owners: "kinds \"stroke\" and \"chord\"") {
+        case .success(let b): button = b
+        case .failure(let problem): return .failure(problem)
+        }
+        var press: MouseButton?
+        switch readButton(lua, at: t, key: "press", kind: kind, allowed: kind == .chord, owners: "kind \"chord\"") {
+        case .success(let b): press = b
+        case .failure(let problem): return .failure(problem)
+        }
+        var wheel: Direction?
+        switch lua.rawField(t, "wheel") {
         case .nil: break
-        case .string where kind == .stroke:
+        case .string where kind == .chord:
             let text = lua.string(at: -1, limit: 64) ?? ""
-            guard let b = MouseButton(rawValue: text.lowercased()) else {
+            guard let d = Direction(rawValue: text.lowercased()), Direction.cardinals.contains(d) else {
                 lua.pop()
-                return .failure(SpecProblem("unknown button \"\(TerminalText.escaped(String(text.prefix(64))))\"; a stroke is drawn with one of \(MouseButton.names.joined(separator: ", "))"))
+                return .failure(SpecProblem("unknown wheel turn \"\(TerminalText.escaped(String(text.prefix(64))))\"; the wheel turns up, down, left or right"))
             }
-            button = b
+            wheel = d
         case .string:
             lua.pop()
-            return .failure("\"button\" belongs to kind \"stroke\", not \"\(kind.rawValue)\"")
+            return .failure("\"wheel\" belongs to kind \"chord\", not \"\(kind.rawValue)\"")
         default:
             lua.pop()
-            return .failure("\"button\" must be a string: \(MouseButton.names.joined(separator: ", "))")
+            return .failure("\"wheel\" must be a string: up, down, left or right")
         }
         lua.pop()
 
         let spec = GestureSpec(kind: kind, fingers: fingers, direction: direction, taps: taps, edge: edge, resting: resting,
-                               name: name, minScore: minScore, button: button, arms: arms, side: side)
+                               name: name, minScore: minScore, button: button, arms: arms, side: side, press: press, wheel: wheel)
         do {
             try spec.validate()
         } catch {
             return .failure(SpecProblem(error.description))
         }
         return .success(spec)
+    }
+
+    /// A mouse button's name under `key`: nil when absent, a problem when it
+    /// is no button or belongs to other kinds.
+    private static func readButton(_ lua: LuaView, at t: Int32, key: String, kind: GestureKind, allowed: Bool, owners: String) -> Result<MouseButton?, SpecProblem> {
+        defer { lua.pop() }
+        switch lua.rawField(t, key) {
+        case .nil: return .success(nil)
+        case .string where allowed:
+            let text = lua.string(at: -1, limit: 64) ?? ""
+            guard let b = MouseButton(rawValue: text.lowercased()) else {
+                return .failure(SpecProblem("unknown button \"\(TerminalText.escaped(String(text.prefix(64))))\"; a \(kind.rawValue) is made with one of \(MouseButton.names.joined(separator: ", "))"))
+            }
+            return .success(b)
+        case .string:
+            return .failure(SpecProblem("\"\(key)\" belongs to \(owners), not \"\(kind.rawValue)\""))
+        default:
+            return .failure(SpecProblem("\"\(key)\" must be a string: \(MouseButton.names.joined(separator: ", "))"))
+        }
     }
 
     /// `name` and `min_score`, which belong to shapes.

@@ -113,7 +113,7 @@ struct GesturePlanner {
             return orbit(fingers: fingers, radius: (r0, r0 * factor), turn: random.jitter(2), duration: random.uniform(0.35...0.6))
         case .shape:
             return shape(named: spec.name)
-        case .custom, .stroke, .click:
+        case .custom, .stroke, .chord, .click:
             // A recognizer defined in Lua says nothing of what its gesture looks
             // like; a mouse stroke is no touch, and a click is a button (synth
             // draws touches only).

@@ -113,6 +113,8 @@ struct EditorDefinitionTests {
             on("shape circle", keys)
             on("pan", keys, { ["repeat"] = 10 })
             on({ kind = "stroke", direction = "left-up" }, keys)
+            on({ kind = "chord", button = "left", press = "right" }, keys)
+            on({ kind = "chord", button = "right", wheel = "up" }, keys)
             """)
         runtime.deviceNames = ["Panel"]
         runtime.setApp(AppInfoFixture.zathura)
@@ -131,8 +133,10 @@ struct EditorDefinitionTests {
         let stroke = MouseStrokeReading.Stroke(directions: [.left, .up], length: 60, duration: 0.3)
         let path = [MouseStrokeReading.Point(time: 5, x: 0, y: 0), MouseStrokeReading.Point(time: 5.3, x: -30, y: -30)]
         runtime.dispatch(Delivery(rule: 4, event: StrokeRules.event(stroke, button: .right, path: path, device: 0)))
+        runtime.dispatch(Delivery(rule: 5, event: ChordRules.event(ChordRules.Chord(held: .left, press: .right), at: 6, device: 0)))
+        runtime.dispatch(Delivery(rule: 6, event: ChordRules.event(ChordRules.Chord(held: .right, wheel: .up), at: 7, device: 0)))
         let seen = Set(host.lines.compactMap(Self.json).flatMap { ($0["names"] as? String)?.split(separator: ",").map(String.init) ?? [] })
-        #expect(seen.isSuperset(of: ["nx", "edge", "shape", "score", "app", "step", "modifiers", "button"]), "these events should show every optional field: \(seen.sorted())")
+        #expect(seen.isSuperset(of: ["nx", "edge", "shape", "score", "app", "step", "modifiers", "button", "press", "wheel"]), "these events should show every optional field: \(seen.sorted())")
         let declared = try Self.meta().classes["gesturemap.Gesture"]
         #expect(declared == seen, "declared but never in g: \(declared.subtracting(seen).sorted()); in g but not declared: \(seen.subtracting(declared).sorted())")
     }

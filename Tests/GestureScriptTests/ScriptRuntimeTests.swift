@@ -169,8 +169,8 @@ struct ScriptRuntimeTests {
         config{ swipe_min_distance = 500, swipe_speed = 3 }
         """) == [
             "rules.lua:2: cannot read gesture phrase \"two-finger sideways\": unknown word \"sideways\"; phrases look like \"two-finger swipe left\", \"double tap\", \"long press\", \"pinch in\", \"edge swipe from left\"",
-            "rules.lua:3: unknown key \"finger\" in gesture table; known keys: kind, fingers, direction, taps, edge, resting, name, min_score, button, where",
-            "rules.lua:4: unknown kind \"wave\"; use one of swipe, tap, long_press, pan, pinch, rotate, edge_swipe, shape, stroke, click",
+            "rules.lua:3: unknown key \"finger\" in gesture table; known keys: kind, fingers, direction, taps, edge, resting, name, min_score, button, where, press, wheel",
+            "rules.lua:4: unknown kind \"wave\"; use one of swipe, tap, long_press, pan, pinch, rotate, edge_swipe, shape, stroke, chord, click",
             "rules.lua:5: on(\"tap\", ...) needs a handler function or a table of phase handlers { began = f, changed = f, ended = f, cancelled = f }, not a number",
             "rules.lua:6: config key \"swipe_min_distance\" must be between 1 and 200 mm, not 500",
             "rules.lua:6: unknown config key \"swipe_speed\"; known keys: \(Threshold.allCases.map(\.rawValue).joined(separator: ", "))",

@@ -26,9 +26,9 @@ struct MouseStrokeRuleTests {
             "\(p):1: \"left-left\" goes left twice in a row, which is one arm; write \"left\" once there",
             "\(p):2: \"sideways\" is no direction; a stroke goes left, right, up, down, up-left, up-right, down-left or down-right, one after another, \(example)",
             "\(p):3: \"left-up-right-down-left\" has 5 arms; a stroke has at most 4",
-            "\(p):4: unknown button \"thumb\"; a stroke is drawn with one of left, right, middle, side, extra",
+            "\(p):4: unknown button \"thumb\"; a stroke is made with one of left, right, middle, side, extra",
             "\(p):5: \"button\" must be a string: left, right, middle, side, extra",
-            "\(p):6: \"button\" belongs to kind \"stroke\", not \"swipe\"",
+            "\(p):6: \"button\" belongs to kinds \"stroke\" and \"chord\", not \"swipe\"",
             "\(p):7: a stroke is drawn with the mouse; remove \"fingers\"",
             "\(p):8: config key \"stroke_button\" must be one of \(buttons), not \"thumb\"",
             "\(p):9: config key \"stroke_button\" must be one of \(buttons), such as stroke_button = \"right\"",
@@ -79,5 +79,36 @@ struct MouseStrokeRuleTests {
             #expect(result.status == 64)
             #expect(result.errorLines.first == message)
         }
+    }
+
+    @Test("chords: a rocker and a button with the wheel are taken; hostile chord rules are named at their line")
+    func chords() throws {
+        let good = try Binary.temporaryFile("chords.lua", """
+            on({ kind = "chord", button = "left", press = "right" }, function(g) key("ctrl+shift+t") end)
+            on({ kind = "chord", button = "right", wheel = "up" }, function(g) end)
+
+            """)
+        let ok = try Binary.run(["check", good.path])
+        #expect(ok.errorLines == ["\(good.path): ok"])
+        let bad = try Binary.temporaryFile("bad-chords.lua", """
+            on({ kind = "chord", press = "right" }, function(g) end)
+            on({ kind = "chord", button = "left" }, function(g) end)
+            on({ kind = "chord", button = "left", press = "right", wheel = "up" }, function(g) end)
+            on({ kind = "chord", button = "left", press = "left" }, function(g) end)
+            on({ kind = "chord", button = "left", wheel = "sideways" }, function(g) end)
+            on({ kind = "swipe", press = "left" }, function(g) end)
+
+            """)
+        let result = try Binary.run(["check", bad.path])
+        let p = bad.path
+        #expect(result.status == 1)
+        #expect(result.errorLines == [
+            "\(p):1: a chord needs \"button\", the button held first, such as { kind = \"chord\", button = \"left\", press = \"right\" }",
+            "\(p):2: a chord needs one of \"press\" (a second button, a rocker) or \"wheel\" (\"up\", \"down\", \"left\", \"right\")",
+            "\(p):3: a chord is a second button or the wheel, not both: keep \"press\" or \"wheel\"",
+            "\(p):4: a chord presses a second button; \"press\" is \"left\", the button held",
+            "\(p):5: unknown wheel turn \"sideways\"; the wheel turns up, down, left or right",
+            "\(p):6: \"press\" belongs to kind \"chord\", not \"swipe\"",
+        ])
     }
 }

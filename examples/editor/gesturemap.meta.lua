@@ -16,6 +16,7 @@
 ---| "edge_swipe"
 ---| "shape"
 ---| "stroke" # drawn with a held mouse button (a shared mouse)
+---| "chord" # a mouse button held, then another pressed or the wheel turned (a shared mouse)
 ---| "click" # a touchpad's physical click, by finger count and place
 ---| string # the name of a kind defined with recognizer()
 
@@ -100,7 +101,9 @@
 ---@field resting? integer 0 to 4 contacts resting still beside the fingers; default any number
 ---@field name? gesturemap.ShapeName shape: which shape; default any shape
 ---@field min_score? number shape: the least score, 0 to 1; default `shape_min_score`
----@field button? "left"|"right"|"middle"|"side"|"extra" stroke: the mouse button held; default `stroke_button`
+---@field button? "left"|"right"|"middle"|"side"|"extra" stroke: the mouse button held, default `stroke_button`; chord: the button held first (required)
+---@field press? "left"|"right"|"middle"|"side"|"extra" chord: the button pressed while `button` is held (a rocker)
+---@field wheel? "up"|"down"|"left"|"right" chord: the wheel turned while `button` is held
 ---@field where? gesturemap.Edge click: the half of the touchpad clicked on; default anywhere
 
 --- One function per phase of a continuous gesture.
@@ -182,7 +185,9 @@ function Binding:remove() end
 ---@field modifiers gesturemap.HeldModifiers the modifier keys held
 ---@field step? 1|-1 with `repeat`: one step along (+1) or back (-1); nil at the start
 ---@field shape? gesturemap.ShapeName shape: the shape drawn
----@field button? "left"|"right"|"middle"|"side"|"extra" stroke: the mouse button it was drawn with (`direction` is then its arms, "left-up")
+---@field button? "left"|"right"|"middle"|"side"|"extra" stroke: the mouse button it was drawn with (`direction` is then its arms, "left-up"); chord: the button held
+---@field press? "left"|"right"|"middle"|"side"|"extra" chord: the button pressed while `button` was held
+---@field wheel? "up"|"down"|"left"|"right" chord: the way the wheel turned while `button` was held
 ---@field score? number shape: how closely it matched, 1 exactly, down to 0
 
 --- Registers a rule: when the gesture in `spec` is recognized, `handler` runs.

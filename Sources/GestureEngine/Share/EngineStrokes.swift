@@ -1,5 +1,6 @@
 import GestureCore
 import GestureInput
+import GestureSystem
 
 /// A shared mouse's strokes: the gate's settings from the rules, and what
 /// the engine does when a stroke ends (a rule takes it: the gate claims it
@@ -12,11 +13,32 @@ extension Engine {
         let configured = dpi >= 1 ? Int(exactly: dpi.rounded()) : nil
         let (resolution, problem) = MouseResolution.choose(configured: configured, udev: configured == nil ? UdevDatabase().entry(ofNode: path) : nil)
         let strokeButton = MouseButton(configValue: runtime.thresholds[.strokeButton]) ?? .right
+        let rules = runtime.coreRules(forDevice: description.name)
         var buttons: Set<UInt16> = []
-        for rule in runtime.coreRules(forDevice: description.name) where rule.isActive && rule.spec.kind == .stroke {
+        for rule in rules where rule.isActive && rule.spec.kind == .stroke {
             if let code = MouseButtonName.code((rule.spec.button ?? strokeButton).rawValue) { buttons.insert(code) }
         }
-        return (MouseStrokeGate.Settings(strokeButtons: buttons, countsPerMillimetre: resolution.countsPerMillimetre), problem)
+        let chords = Set(ChordRules.bound(rules).compactMap(Self.mouseChord))
+        return (MouseStrokeGate.Settings(strokeButtons: buttons, countsPerMillimetre: resolution.countsPerMillimetre, claimedChords: chords), problem)
+    }
+
+    /// A rule's chord as the gate knows it, by evdev codes.
+    static func mouseChord(_ chord: ChordRules.Chord) -> MouseChord? {
+        guard let held = MouseButtonName.code(chord.held.rawValue) else { return nil }
+        if let press = chord.press, let code = MouseButtonName.code(press.rawValue) { return MouseChord(held: held, then: .button(code)) }
+        if let wheel = chord.wheel, let turn = WheelTurn(rawValue: wheel.rawValue) { return MouseChord(held: held, then: .wheel(turn)) }
+        return nil
+    }
+
+    /// The gate's chord as the rules know it.
+    static func ruleChord(_ chord: MouseChord) -> ChordRules.Chord? {
+        guard let held = MouseButton(rawValue: MouseButtonName.of(chord.held)) else { return nil }
+        switch chord.then {
+        case .button(let code):
+            return MouseButton(rawValue: MouseButtonName.of(code)).map { ChordRules.Chord(held: held, press: $0) }
+        case .wheel(let turn):
+            return Direction(rawValue: turn.rawValue).map { ChordRules.Chord(held: held, wheel: $0) }
+        }
     }
 
     /// What a shared mouse's gate said.
@@ -39,7 +61,9 @@ extension Engine {
             let rule = runtime.describeRule(delivery.rule).map { " (\($0.definedAt))" } ?? ""
             sayStroke(at: delivery.event.time, device: source.index, button: code, name: delivery.event.name,
                       outcome: "forwarded", why: "the rule\(rule) came too late: the desktop had it as a drag, and the rule did not run")
-        case .gate(.strokeBegan), .gate(.chord):
+        case .gate(.chord(let chord, claimed: true)):
+            chorded(chord, source: source, share: share)
+        case .gate(.strokeBegan), .gate(.chord(_, claimed: false)):
             break
         }
     }
@@ -72,6 +96,33 @@ extension Engine {
         share.claim()
         let rule = runtime.describeRule(match.rule).map { "\($0.definedAt) takes it" } ?? "\(match.rule) takes it"
         sayStroke(at: time, device: source.index, button: code, name: match.stroke.name, outcome: "claimed", why: "\(rule): the desktop sees no button")
+    }
+
+    /// A claimed chord happened (the desktop saw none of it): its rule runs.
+    private func chorded(_ gateChord: MouseChord, source: Source, share: DeviceShare) {
+        let time = MonotonicClock.now()
+        guard let chord = Self.ruleChord(gateChord),
+              let rule = ChordRules.match(chord, rules: runtime.coreRules(forDevice: share.description.name), at: time) else { return }
+        let delivery = Delivery(rule: rule, event: ChordRules.event(chord, at: time, device: source.index))
+        let origin = runtime.describeRule(rule).map { "\($0.definedAt) takes it" } ?? "\(rule) takes it"
+        let text = "t=\(Self.formatTime(time)) mouse chord \(gateChord): \(origin): the desktop sees none of it"
+        if options.verbose, options.trace == nil { console.note("\(share.description.name ?? "the mouse"): \(text)") }
+        var w = JSONWriter()
+        w.raw("{\"t\":")
+        w.time(time)
+        w.raw(",\"device\":")
+        w.integer(Int64(source.index))
+        w.raw(",\"type\":\"chord\",\"chord\":")
+        w.string(gateChord.description)
+        w.raw(",\"outcome\":\"claimed\",\"reason\":")
+        w.string(origin)
+        w.raw("}")
+        sayTrace(text: text, json: w.text)
+        guard !state.end.isOver else { return }
+        state.gesturesDelivered += 1
+        if state.watchers.observed, let observer = state.watchers.observer { observer.engine(self, delivered: delivery) }
+        if let show = state.watchers.showGesture { show(delivery.event) }
+        dispatchOwning(delivery, device: source.index)
     }
 
     /// `--trace` and `-v` say what became of a stroke.

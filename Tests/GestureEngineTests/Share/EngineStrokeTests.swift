@@ -153,4 +153,37 @@ struct EngineStrokeTests {
         #expect(run.traced.last?["outcome"] as? String == "released")
         #expect(run.actions == ["this"])
     }
+
+    static let chordRules = """
+        on({ kind = "chord", button = "left", press = "right" }, function(g) emit("rocker", { button = g.button, press = g.press, kind = g.kind }) end)
+        on({ kind = "chord", button = "right", wheel = "down" }, function(g) emit("wheel", { wheel = g.wheel }) end)
+        """
+
+    @Test("a rocker (hold left, click right) runs its rule, and the desktop sees neither button")
+    func rocker() throws {
+        let run = try Run(rules: Self.chordRules)
+        let packets = [Self.packet(at: 100, [(EV.key, BTN.left, 1)]), Self.packet(at: 100.1, [(EV.key, BTN.right, 1)]),
+                       Self.packet(at: 100.15, [(EV.key, BTN.right, 0)]), Self.packet(at: 100.2, [(EV.key, BTN.left, 0)])]
+        run.play(packets) { !$0.actions.isEmpty }
+        #expect(run.actions == ["rocker"])
+        let line = try #require(run.sink.lines.first.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        #expect(line["button"] as? String == "left" && line["press"] as? String == "right" && line["kind"] as? String == "chord")
+        // A left click alone still reaches the desktop, at its release.
+        run.play([Self.packet(at: 101, [(EV.key, BTN.left, 1)]), Self.packet(at: 101.08, [(EV.key, BTN.left, 0)])]) { _ in true }
+        #expect(run.log.wait { Self.buttons($0) == ["left 1", "left 0"] }, "\(Self.buttons(run.log))")
+        #expect(run.actions == ["rocker"])
+    }
+
+    @Test("right held and the wheel turned down twice: the rule runs for each notch; the desktop sees no right button and no wheel")
+    func wheel() throws {
+        let run = try Run(rules: Self.chordRules)
+        let packets = [Self.packet(at: 100, [(EV.key, BTN.right, 1)]), Self.packet(at: 100.1, [(EV.rel, REL.wheel, -1)]),
+                       Self.packet(at: 100.2, [(EV.rel, REL.wheel, -1)]), Self.packet(at: 100.3, [(EV.key, BTN.right, 0)])]
+        run.play(packets) { $0.actions.count == 2 }
+        #expect(run.actions == ["wheel", "wheel"])
+        run.play([Self.packet(at: 101, [(EV.rel, REL.x, 4)])]) { _ in true }
+        #expect(run.log.wait { $0.all.contains { $0.type == EV.rel && $0.code == REL.x } })
+        #expect(Self.buttons(run.log).isEmpty)
+        #expect(!run.log.all.contains { $0.type == EV.rel && $0.code == REL.wheel })
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GestureEngine
+import GestureContext
 import GestureCore
 import GestureInput
 import Testing
@@ -185,5 +186,18 @@ struct EngineStrokeTests {
         #expect(run.log.wait { $0.all.contains { $0.type == EV.rel && $0.code == REL.x } })
         #expect(Self.buttons(run.log).isEmpty)
         #expect(!run.log.all.contains { $0.type == EV.rel && $0.code == REL.wheel })
+    }
+
+    @Test("per application: the same stroke runs the focused application's rule, and the general one elsewhere")
+    func perApplication() throws {
+        let run = try Run(rules: """
+            on({ kind = "stroke", direction = "left" }, function(g) emit("general") end)
+            on({ kind = "stroke", direction = "left" }, function(g) emit("reader") end, { app = "zathura" })
+            """)
+        run.engine.runtime.setApp(AppInfo(id: "org.pwmt.zathura"))
+        run.play(Self.stroke(BTN.right, arms: [(-100, 0)])) { !$0.actions.isEmpty }
+        run.engine.runtime.setApp(AppInfo(id: "firefox"))
+        run.play(Self.stroke(BTN.right, arms: [(-100, 0)])) { $0.actions.count == 2 }
+        #expect(run.actions == ["reader", "general"])
     }
 }

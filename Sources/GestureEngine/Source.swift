@@ -163,6 +163,9 @@ extension Engine {
         let device = try InputDevice(path: path)
         guard device.isTouch || (device.isMouse && sharingMice) else {
             if device.isMouse { throw DeviceError.notEvdev(path, "it is a mouse, which gesturemap reads only to share it: run --share-mouse") }
+            if device.isKeyboard, sharingMice {
+                throw DeviceError.failed(path, "it has a keyboard's keys, and gesturemap never takes a keyboard from the desktop; --share-mouse shares mice alone")
+            }
             throw DeviceError.notEvdev(path, "it has no touch axes; gesturemap devices lists the touch devices")
         }
         // Without it, event times are wall-clock and deadlines would not line up.

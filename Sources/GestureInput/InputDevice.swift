@@ -82,6 +82,7 @@ public final class InputDevice {
         let hasLeft = keyBits[Int(BTN.left) / 8] & (1 << (BTN.left % 8)) != 0
         // A keyboard is never taken for a mouse: a receiver's one node for both, or a keyboard with a pointing stick.
         let types = Self.typingKeys.contains { keyBits[Int($0) / 8] & (1 << ($0 % 8)) != 0 }
+        isKeyboard = types
         isMouse = moves && hasLeft && !types && description.axes[ABS.x] == nil && description.axes[ABS.mtPositionX] == nil
         self.path = path
         self.fd = fd
@@ -93,6 +94,8 @@ public final class InputDevice {
     /// A mouse, trackball or pointing stick: relative X and Y and a left
     /// button, no absolute axes, and no key a keyboard types with.
     public private(set) var isMouse = false
+    /// It has keys a keyboard types with: never taken from the desktop as a mouse.
+    public private(set) var isKeyboard = false
     /// KEY_Q, KEY_A, KEY_Z, KEY_SPACE, KEY_ENTER: a device with any of them types.
     static let typingKeys: [UInt16] = [16, 30, 44, 57, 28]
 

@@ -32,6 +32,16 @@ enum KernelMouse {
         try Binary.temporaryFile("mouse.desc", header).path
     }
 
+    /// A wireless receiver's one node for a keyboard and a mouse: the mouse's
+    /// motion and buttons, and KEY_Q and KEY_A. A keyboard: never taken for a mouse.
+    static func keyboardDescription() throws -> String {
+        let keyboard = header
+            .replacingOccurrences(of: "N: gesturemap kernel-test mouse", with: "N: gesturemap kernel-test receiver")
+            .replacingOccurrences(of: "I: 0003 1234 5678 0111", with: "I: 0003 1234 5679 0111")
+            .replacingOccurrences(of: "B: 00 17 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00", with: "B: 00 17 00 00 00 00 00 00 00\nB: 01 00 00 01 40 00 00 00 00")
+        return try Binary.temporaryFile("receiver.desc", keyboard).path
+    }
+
     static let left: UInt16 = 0x110
     static let right: UInt16 = 0x111
 

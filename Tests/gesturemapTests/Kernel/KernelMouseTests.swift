@@ -192,4 +192,27 @@ struct KernelMouseTests {
         desktop.settle()
         #expect(Self.buttons(desktop).isEmpty, "\(desktop.lines)")
     }
+
+    @Test("a keyboard is never grabbed: a receiver's node with keys and a mouse's motion is neither found nor taken when named; the mouse beside it is shared")
+    func keyboardNeverGrabbed() throws {
+        let devices = try EvemuDevice.make([KernelMouse.description(), KernelMouse.keyboardDescription()])
+        let (mouse, receiver) = (devices[0], devices[1])
+        let rules = try Binary.temporaryFile("mouse-rules.lua", Self.rules).path
+        let found = try KernelGuest.gesturemap(["run", "--share-mouse", "-v", "--rules", rules])
+        defer { _ = found.terminate() }
+        #expect(found.wait(upTo: 30) { _, err in err.contains("sharing \(mouse.node) with the desktop through ") }, "\(found.stderr)")
+        #expect(!found.stderr.contains("sharing \(receiver.node)"), "\(found.stderr)")
+        let original = try LibinputWatch(receiver.node)
+        var script = KernelMouse.Script()
+        script.press(KernelMouse.left)
+        script.release(KernelMouse.left)
+        script.pause(0.3)
+        try receiver.play(script.file("receiver.evemu"))
+        original.settle()
+        #expect(Self.buttons(original) == ["BTN_LEFT pressed", "BTN_LEFT released"], "the receiver is the desktop's: \(original.lines)")
+
+        let named = try KernelGuest.run(Binary.path, ["run", "--share-mouse", "--rules", rules, receiver.node], timeout: 30)
+        #expect(named.status == 69)
+        #expect(named.output.contains("\(receiver.node): it has a keyboard's keys, and gesturemap never takes a keyboard from the desktop; --share-mouse shares mice alone"), "\(named.output)")
+    }
 }

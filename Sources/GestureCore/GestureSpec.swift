@@ -141,7 +141,7 @@ public struct GestureSpec: Equatable, Hashable, Sendable {
         words.append(kind.phrase)
         if kind == .edgeSwipe, let edge { words.append("from \(edge.rawValue)") }
         if kind == .click, let side { words.append("on the \(side.rawValue) half") }
-        if kind == .click, let edge { words.append("in the \(edge.rawValue) edge") }
+        if kind == .click, let edge { words.append("on the \(edge.rawValue) edge") }
         if let direction, kind != .edgeSwipe || edge == nil { words.append(direction.rawValue) }
         if let resting { words.append("with \(resting) resting") }
         return words.joined(separator: " ")

@@ -46,6 +46,8 @@ private struct Reader {
     var taps: Int?
     var direction: Direction?
     var edge: Edge?
+    /// Clicks: "on the left half".
+    var side: Edge?
     var resting: Int?
     var shapeName: String?
 
@@ -91,8 +93,9 @@ private struct Reader {
         if kind == .edgeSwipe, edge == nil {
             throw fail("an edge swipe needs its edge, as in \"edge swipe from left\"")
         }
-        if edge != nil, kind != .edgeSwipe { throw fail("\"from\" an edge belongs to an edge swipe") }
-        let spec = GestureSpec(kind: kind, fingers: fingers, direction: direction, taps: taps, edge: edge, resting: resting, name: shapeName)
+        if edge != nil, kind != .edgeSwipe, kind != .click { throw fail("\"from\" an edge belongs to an edge swipe") }
+        if side != nil, kind != .click { throw fail("\"on\" a half belongs to a click, as in \"2-finger click on the left half\"") }
+        let spec = GestureSpec(kind: kind, fingers: fingers, direction: direction, taps: taps, edge: edge, resting: resting, name: shapeName, side: side)
         do {
             try spec.validate()
         } catch {
@@ -135,6 +138,7 @@ private struct Reader {
             edge = e
             return
         }
+        if word == "on" { return try readPlace() }
         if let d = directionWord(word) { try setDirection(d, word: word); return }
         if word == "with" { return try readResting() }
         if PhraseParser.countWords[word] != nil || Int(word) != nil {
@@ -144,6 +148,24 @@ private struct Reader {
     }
 
     func isFingerWord(_ word: String?) -> Bool { word == "finger" || word == "fingers" }
+
+    /// A click's place: "on the left half", "on the bottom edge" (its zone).
+    mutating func readPlace() throws {
+        if peek() == "the" { index += 1 }
+        guard let name = peek(), let e = Edge(rawValue: name) else {
+            throw fail("\"on\" needs left, right, top or bottom, as in \"2-finger click on the left half\" or \"click on the bottom edge\"")
+        }
+        index += 1
+        if peek() == "edge" {
+            index += 1
+            if edge != nil { throw fail("it names two edges") }
+            edge = e
+        } else {
+            if peek() == "half" { index += 1 }
+            if side != nil { throw fail("it names two halves") }
+            side = e
+        }
+    }
 
     /// "shape left curly brace": the words after "shape", up to "with", are the
     /// shape's name, joined as its templates write it (`left_curly_brace`).

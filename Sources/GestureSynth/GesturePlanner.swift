@@ -113,10 +113,11 @@ struct GesturePlanner {
             return orbit(fingers: fingers, radius: (r0, r0 * factor), turn: random.jitter(2), duration: random.uniform(0.35...0.6))
         case .shape:
             return shape(named: spec.name)
-        case .custom, .stroke, .chord, .click:
+        case .click:
+            return click(fingers: fingers, side: spec.side, edge: spec.edge)
+        case .custom, .stroke, .chord:
             // A recognizer defined in Lua says nothing of what its gesture looks
-            // like; a mouse stroke is no touch, and a click is a button (synth
-            // draws touches only).
+            // like; a mouse stroke is no touch (synth draws touches only).
             return []
         case .rotate:
             let clockwise = spec.direction == .clockwise || (spec.direction == nil && random.chance(0.5))
@@ -239,6 +240,39 @@ struct GesturePlanner {
             c += Vector(random.jitter(1), random.jitter(1))
         }
         return tracks
+    }
+
+    /// Fingers resting still where a click of `side` and `edge` is made;
+    /// `Synthesizer` presses the button once they are all down.
+    private mutating func click(fingers: Int, side: Edge?, edge: Edge?) -> [FingerTrack] {
+        var c = centre(margin: 30)
+        switch side {
+        case .left?: c.x = random.uniform(30...(surface.width / 2 - 25))
+        case .right?: c.x = random.uniform((surface.width / 2 + 25)...(surface.width - 30))
+        case .top?: c.y = random.uniform(25...(surface.height / 2 - 20))
+        case .bottom?: c.y = random.uniform((surface.height / 2 + 20)...(surface.height - 25))
+        case nil: break
+        }
+        var offsets = hand(fingers, across: random.uniform(-30...30))
+        if let edge {
+            // A row along the edge, each finger within its zone.
+            let inset = random.uniform(1...3)
+            let along = edge == .top || edge == .bottom ? Vector(1, 0) : Vector(0, 1)
+            offsets = (0..<fingers).map { along * (Double($0) - Double(fingers - 1) / 2) * 16 }
+            switch edge {
+            case .left: c.x = inset
+            case .right: c.x = surface.width - inset
+            case .top: c.y = inset
+            case .bottom: c.y = surface.height - inset
+            }
+        }
+        let duration = random.uniform(0.25...0.4)
+        return offsets.map { offset in
+            let p = c + offset
+            let lands = random.uniform(0...0.03)
+            return FingerTrack(lands: lands, lifts: duration + random.uniform(0...0.03), motion: .stroke(from: p, to: p, bend: 0),
+                               moveStart: lands, moveEnd: duration, easing: .smooth, noise: edge == nil ? GesturePlanner.noise : 0)
+        }
     }
 
     private mutating func hold(fingers: Int, duration: Double) -> [FingerTrack] {

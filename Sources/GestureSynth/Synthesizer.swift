@@ -77,6 +77,8 @@ public struct Synthesizer {
         var done = Array(repeating: false, count: tracks.count)
         var last = Array(repeating: Vector.zero, count: tracks.count)
         let end = tracks.map { $0.lifts }.max() ?? 0
+        // A click's button goes down 0.1 s after its last finger landed.
+        var clickAt = gesture.spec.kind == .click ? (tracks.map(\.lands).max() ?? 0) + 0.1 : nil
         var frame = 0
         while true {
             let local = Double(frame) * period
@@ -101,6 +103,10 @@ public struct Synthesizer {
                         out.event("move", t: t, id: ids[i], at: p)
                     }
                 }
+            }
+            if let at = clickAt, local >= at {
+                out.click(t: t)
+                clickAt = nil
             }
             if !remaining || local > end + 1 { break }
             frame += 1
@@ -151,6 +157,16 @@ public struct JSONLines {
 
     mutating func event(_ ev: StaticString, t: Double, id: Int, at p: Vector?) {
         event(ev, t: t, id: id, units: p.map { (Int(($0.x * Synthesizer.resolution).rounded()), Int(($0.y * Synthesizer.resolution).rounded())) })
+    }
+
+    /// The surface's button going down under the fingers (`"ev":"click"`).
+    mutating func click(t: Double) {
+        var json = JSONWriter()
+        json.raw("{\"t\":")
+        json.time(t)
+        json.raw(",\"ev\":\"click\"}")
+        bytes.append(contentsOf: json.bytes)
+        bytes.append(0x0A)
     }
 
     /// An event at a position already in device units (a device of another resolution).

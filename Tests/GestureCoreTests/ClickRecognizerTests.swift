@@ -85,6 +85,14 @@ struct ClickRecognizerTests {
         guard case .success(let spec) = PhraseParser.parse("2-finger click") else { Issue.record("no parse"); return }
         #expect(spec == GestureSpec(kind: .click, fingers: .exactly(2)))
         #expect(GestureSpec(kind: .click, fingers: .exactly(2), side: .left).phrase == "2-finger click on the left half")
+        #expect(GestureSpec(kind: .click, edge: .bottom).phrase == "click on the bottom edge")
+        for text in ["2-finger click on the left half", "click on the bottom edge", "3-finger click on top"] {
+            guard case .success(let read) = PhraseParser.parse(text) else { Issue.record("\(text) does not parse"); continue }
+            #expect(PhraseParser.parse(read.phrase) == .success(read), "\(text) → \(read.phrase)")
+        }
+        #expect(PhraseParser.parse("click on the bottom edge") == .success(GestureSpec(kind: .click, edge: .bottom)))
+        guard case .failure(let misplaced) = PhraseParser.parse("swipe left on the left half") else { Issue.record("a swipe on a half parsed"); return }
+        #expect(misplaced.reason == "\"on\" a half belongs to a click, as in \"2-finger click on the left half\"")
         #expect(throws: SpecValidationError.sideNotOf(.tap)) { try GestureSpec(kind: .tap, side: .left).validate() }
         #expect(throws: SpecValidationError.edgeNotOf(.swipe)) { try GestureSpec(kind: .swipe, edge: .left).validate() }
         #expect(SpecValidationError.sideNotOf(.tap).description == #""where" belongs to kind "click", not "tap""#)

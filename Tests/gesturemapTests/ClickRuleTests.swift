@@ -61,6 +61,20 @@ struct ClickRuleTests {
         #expect(result.errorLines.isEmpty)
     }
 
+    @Test("synth draws clicks where the phrase says, and run reads each back as that click, 20 of 20", arguments: [
+        ("2-finger click on the left half", "back"), ("2-finger click on the right half", "forward"),
+        ("click on the bottom edge", "bottom"), ("3-finger click", "three"),
+    ])
+    func synthesized(phrase: String, action: String) throws {
+        let rules = try Binary.temporaryFile("clicks.lua", Self.rules)
+        let stream = try Binary.run(["synth", "--seed", "9", "--count", "20", phrase])
+        #expect(stream.status == 0, "\(stream.stderr)")
+        #expect(stream.lines.filter { $0.contains(#""ev":"click""#) }.count == 20)
+        let result = try Binary.run(["run", "--rules", rules.path, "-"], stdin: Data(stream.stdout.utf8))
+        let actions = result.lines.compactMap { $0.split(separator: "\"").dropFirst(3).first.map(String.init) }
+        #expect(actions == Array(repeating: action, count: 20), "\(result.stdout)\(result.stderr)")
+    }
+
     @Test("check names every misplaced or unknown place at its line, and exits 1")
     func hostile() throws {
         let rules = try Binary.temporaryFile("hostile-clicks.lua", """

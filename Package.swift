@@ -97,7 +97,7 @@ let package = Package(
         .target(name: "GestureServe", dependencies: ["GestureCore", "GestureInput", "CCrypto", "CQRCode", "CServeTLS"], swiftSettings: fast),
         .executableTarget(name: "gesturemap", dependencies: ["GestureCore", "GestureSystem", "GestureInput", "GestureScript", "GestureActions", "GestureEngine", "GestureSynth", "GestureTools", "GestureContext", "GestureServe"], swiftSettings: fast),
 
-        .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"]),
+        .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore"], exclude: ["Fixtures"]),
         .testTarget(name: "GestureSystemTests", dependencies: ["GestureSystem"]),
         // Fixtures/fuzz: inputs that broke a fuzz target (scripts/fuzz), kept for the tests.
         .testTarget(name: "GestureInputTests", dependencies: ["GestureInput", "GestureCore"], exclude: ["Fixtures"]),

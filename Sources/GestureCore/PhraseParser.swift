@@ -46,6 +46,8 @@ private struct Reader {
     var taps: Int?
     var direction: Direction?
     var edge: Edge?
+    /// The edge came with "from" (an edge swipe's), not "on the ... edge" (a click's).
+    var edgeFrom = false
     /// Clicks: "on the left half".
     var side: Edge?
     var resting: Int?
@@ -93,7 +95,8 @@ private struct Reader {
         if kind == .edgeSwipe, edge == nil {
             throw fail("an edge swipe needs its edge, as in \"edge swipe from left\"")
         }
-        if edge != nil, kind != .edgeSwipe, kind != .click { throw fail("\"from\" an edge belongs to an edge swipe") }
+        if edgeFrom, kind != .edgeSwipe { throw fail("\"from\" an edge belongs to an edge swipe") }
+        if edge != nil, !edgeFrom, kind != .click { throw fail("\"on\" an edge belongs to a click, as in \"click on the bottom edge\"") }
         if side != nil, kind != .click { throw fail("\"on\" a half belongs to a click, as in \"2-finger click on the left half\"") }
         let spec = GestureSpec(kind: kind, fingers: fingers, direction: direction, taps: taps, edge: edge, resting: resting, name: shapeName, side: side)
         do {
@@ -136,6 +139,7 @@ private struct Reader {
             if peek() == "edge" { index += 1 }
             if edge != nil { throw fail("it names two edges") }
             edge = e
+            edgeFrom = true
             return
         }
         if word == "on" { return try readPlace() }

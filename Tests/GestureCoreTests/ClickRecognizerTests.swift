@@ -1,3 +1,4 @@
+import Foundation
 import GestureCore
 import Testing
 
@@ -93,6 +94,19 @@ struct ClickRecognizerTests {
         #expect(PhraseParser.parse("click on the bottom edge") == .success(GestureSpec(kind: .click, edge: .bottom)))
         guard case .failure(let misplaced) = PhraseParser.parse("swipe left on the left half") else { Issue.record("a swipe on a half parsed"); return }
         #expect(misplaced.reason == "\"on\" a half belongs to a click, as in \"2-finger click on the left half\"")
+    }
+
+    @Test("phrases keep an edge's two words apart: \"from\" is an edge swipe's, \"on the ... edge\" a click's (the fuzzer's reproducer, kept as a seed)", arguments: [
+        ("from left---click", "\"from\" an edge belongs to an edge swipe"),
+        ("swipe up on the bottom edge", "\"on\" an edge belongs to a click, as in \"click on the bottom edge\""),
+    ])
+    func edgeWords(phrase: String, reason: String) throws {
+        let reproducer = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/fuzz/phrase/click-from-an-edge")
+        #expect(try String(contentsOf: reproducer, encoding: .utf8) == "from left---click")
+        guard case .failure(let error) = PhraseParser.parse(phrase) else { Issue.record("\(phrase) parsed"); return }
+        #expect(error.reason == reason)
+        #expect(error.message.contains(phrase))
+        #expect(PhraseParser.parse("edge swipe from left") == .success(GestureSpec(kind: .edgeSwipe, edge: .left)))
         #expect(throws: SpecValidationError.sideNotOf(.tap)) { try GestureSpec(kind: .tap, side: .left).validate() }
         #expect(throws: SpecValidationError.edgeNotOf(.swipe)) { try GestureSpec(kind: .swipe, edge: .left).validate() }
         #expect(SpecValidationError.sideNotOf(.tap).description == #""where" belongs to kind "click", not "tap""#)

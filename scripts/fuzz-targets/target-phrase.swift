@@ -16,8 +16,12 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         if let direction = spec.direction, !spec.kind.allowedDirections.contains(direction) {
             fatalError("phrase \(phrase.debugDescription): \(spec.kind) \(direction)")
         }
-        if (spec.kind == .edgeSwipe) != (spec.edge != nil) {
+        // An edge swipe needs its edge; a click may name one (its zone); nothing else has one.
+        if spec.kind == .edgeSwipe ? spec.edge == nil : (spec.edge != nil && spec.kind != .click) {
             fatalError("phrase \(phrase.debugDescription): \(spec.kind) with edge \(String(describing: spec.edge))")
+        }
+        if spec.side != nil, spec.kind != .click {
+            fatalError("phrase \(phrase.debugDescription): \(spec.kind) on a half")
         }
     case .failure(let error):
         // Errors quote the phrase (docs/architecture.md: "an error that quotes the phrase").

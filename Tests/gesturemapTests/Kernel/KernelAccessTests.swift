@@ -142,7 +142,7 @@ struct KernelAccessTests {
 
         let owner = try Self.open("/dev/uinput", ">", as: Self.gesturemapUser)
         #expect(owner.opened, "\(owner.said)")
-        let typed = try KernelKeyTests.typeAndReadBack(rules: keyRules.path, count: 2, as: Self.gesturemapUser)
+        let typed = try KernelKeyTests.typeAndReadBack(rules: keyRules.path, counts: [2], as: Self.gesturemapUser)
         #expect(typed == ["KEY_PAGEDOWN 1", "KEY_PAGEDOWN 0"])
     }
 

@@ -17,26 +17,7 @@ struct KernelMouseTests {
 
     /// `gesturemap run --share-mouse -v` on the mouse; the clone it made.
     static func share(_ node: String) throws -> (engine: Child, clone: String) {
-        let path = try Binary.temporaryFile("mouse-rules.lua", rules).path
-        let engine = try KernelGuest.gesturemap(["run", "--share-mouse", "-v", "--rules", path, node])
-        var clone: String?
-        engine.wait(upTo: 30) { _, err in
-            clone = err.split(separator: "\n").compactMap { line -> String? in
-                guard line.contains("sharing \(node) with the desktop through ") else { return nil }
-                return line.components(separatedBy: " through ").last
-            }.first
-            return clone != nil || !engine.isRunning
-        }
-        guard let clone else {
-            _ = engine.terminate()
-            throw KernelTestError("gesturemap did not share \(node): \(engine.stderr)")
-        }
-        guard LiveEngine.waitUntilOpened(node, by: engine) else {
-            _ = engine.terminate()
-            throw KernelTestError("gesturemap does not read \(node): \(engine.stderr)")
-        }
-        EvemuDevice.settle()
-        return (engine, clone)
+        try KernelShareTests.share(node, rules: rules, flag: "--share-mouse")
     }
 
     /// libinput's button events: "BTN_RIGHT pressed", "BTN_LEFT released".

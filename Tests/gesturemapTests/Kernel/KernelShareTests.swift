@@ -21,10 +21,10 @@ struct KernelShareTests {
         on("tap", function(g) emit("tap") end)
         """
 
-    /// `gesturemap run --share -v` on `node`; the clone it made.
-    static func share(_ node: String, rules: String, extra: [String] = []) throws -> (engine: Child, clone: String) {
+    /// `gesturemap run --share -v` on `node` (`--share-mouse` for a mouse); the clone it made.
+    static func share(_ node: String, rules: String, extra: [String] = [], flag: String = "--share") throws -> (engine: Child, clone: String) {
         let path = try Binary.temporaryFile("share-rules.lua", rules).path
-        let engine = try KernelGuest.gesturemap(["run", "--share", "-v", "--rules", path] + extra + [node])
+        let engine = try KernelGuest.gesturemap(["run", flag, "-v", "--rules", path] + extra + [node])
         var clone: String?
         engine.wait(upTo: 30) { _, err in
             clone = err.split(separator: "\n").compactMap { line -> String? in

@@ -45,6 +45,12 @@ public enum Threshold: String, CaseIterable, Sendable {
     /// The mouse button strokes are drawn with when a rule names none: one of
     /// `MouseButton`, kept as its place in that list (`isChoice`).
     case strokeButton = "stroke_button"
+    /// A shared mouse's held press becomes a stroke past this travel from
+    /// where it was pressed (mm); under it, a click.
+    case strokeThreshold = "stroke_threshold"
+    /// How long a shared mouse's held press waits for motion, and a stroke
+    /// may rest undecided, before the desktop gets it (seconds).
+    case strokeTimeout = "stroke_timeout"
 
     public var defaultValue: Double {
         switch self {
@@ -76,6 +82,9 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .shareMice: return 0
         case .mouseDPI: return 0
         case .strokeButton: return MouseButton.right.configValue
+        // Easystroke's and wstroke's 16 pixels, a pixel a count at libinput's 1000 dpi.
+        case .strokeThreshold: return 16 * 25.4 / 1000
+        case .strokeTimeout: return 0.25
         }
     }
 
@@ -90,9 +99,10 @@ public enum Threshold: String, CaseIterable, Sendable {
 
     public var unit: String {
         switch self {
-        case .fingerSettle, .swipeSettle, .swipeMaxDuration, .tapMaxDuration, .tapInterval, .longPressDuration, .shapeGap, .typingQuiet: return "s"
+        case .fingerSettle, .swipeSettle, .swipeMaxDuration, .tapMaxDuration, .tapInterval, .longPressDuration, .shapeGap, .typingQuiet,
+             .strokeTimeout: return "s"
         case .swipeMinDistance, .tapMaxMovement, .tapMaxDistance, .longPressMaxMovement,
-             .panMinDistance, .pinchMinSpread, .edgeZone, .shapeMinSize: return "mm"
+             .panMinDistance, .pinchMinSpread, .edgeZone, .shapeMinSize, .strokeThreshold: return "mm"
         case .swipeMaxAngle, .rotateMinAngle: return "degrees"
         case .swipeMinSpeed, .swipeCommitSpeed: return "mm/s"
         case .pinchMinScale, .shapeMinScore: return "ratio"
@@ -137,6 +147,12 @@ public enum Threshold: String, CaseIterable, Sendable {
         case .shareMice: return 0...1
         case .mouseDPI: return 0...100_000
         case .strokeButton: return 0...Double(MouseButton.allCases.count - 1)
+        // At most the shortest stroke, 5 mm (MouseStrokeReading): past it a
+        // stroke could end before its press was one.
+        case .strokeThreshold: return 0.1...5
+        // Easystroke's shortest timeout profile waits 30 ms; past 5 s a held
+        // press would look stuck to the desktop.
+        case .strokeTimeout: return 0.03...5
         }
     }
 

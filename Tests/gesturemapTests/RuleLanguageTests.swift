@@ -207,7 +207,7 @@ struct RuleLanguageTests {
         #expect(result.errorLines == [
             "\(p):2: cannot read gesture phrase \"swipe sideways\": unknown word \"sideways\"; phrases look like \"two-finger swipe left\", \"double tap\", \"long press\", \"pinch in\", \"edge swipe from left\"",
             "\(p):3: \"in\" is not a direction of swipe; use one of left, right, up, down, up-left, up-right, down-left, down-right",
-            "\(p):5: unknown config key \"swipe_speed\"; known keys: finger_settle, swipe_min_distance, swipe_max_angle, swipe_max_duration, swipe_min_speed, swipe_commit_speed, tap_max_duration, tap_max_movement, tap_interval, tap_max_distance, long_press_duration, long_press_max_movement, pan_min_distance, pinch_min_scale, pinch_min_spread, rotate_min_angle, edge_zone, shape_min_score, shape_min_size, shape_gap, typing_quiet, swipe_settle, claim_fingers, share, pointer_gain, share_mice, mouse_dpi, stroke_button",
+            "\(p):5: unknown config key \"swipe_speed\"; known keys: finger_settle, swipe_min_distance, swipe_max_angle, swipe_max_duration, swipe_min_speed, swipe_commit_speed, tap_max_duration, tap_max_movement, tap_interval, tap_max_distance, long_press_duration, long_press_max_movement, pan_min_distance, pinch_min_scale, pinch_min_spread, rotate_min_angle, edge_zone, shape_min_score, shape_min_size, shape_gap, typing_quiet, swipe_settle, claim_fingers, share, pointer_gain, share_mice, mouse_dpi, stroke_button, stroke_threshold, stroke_timeout",
             "\(p):5: config key \"tap_max_duration\" must be between 0.02 and 2 s, not 9",
             "\(p):1: warning: this rule for \"tap\" never runs: the rule at \(p):4 is for the same gesture and, defined later, wins; remove one or give them different modes",
         ])

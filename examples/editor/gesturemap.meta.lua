@@ -325,6 +325,8 @@ function mode(name) end
 ---@field share_mice? boolean|0|1 false or true (0 or 1), default false: with sharing, share mice too, as run --share-mouse
 ---@field mouse_dpi? integer dpi (0: udev's MOUSE_DPI, else 1000), 0 to 100000, default 0: a shared mouse's resolution
 ---@field stroke_button? "left"|"right"|"middle"|"side"|"extra" a button, default "right": the mouse button strokes are drawn with when a rule names none
+---@field stroke_threshold? number mm, 0.1 to 5, default 0.4064: a shared mouse's held press is a stroke past this travel, a click under it
+---@field stroke_timeout? number s, 0.03 to 5, default 0.25: a shared mouse's held press still this long, or a stroke resting undecided, goes to the desktop
 
 --- Sets thresholds by name; an unknown name or a value out of range is a load error.
 ---@param thresholds gesturemap.Config

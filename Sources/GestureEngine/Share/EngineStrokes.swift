@@ -19,7 +19,8 @@ extension Engine {
             if let code = MouseButtonName.code((rule.spec.button ?? strokeButton).rawValue) { buttons.insert(code) }
         }
         let chords = Set(ChordRules.bound(rules).compactMap(Self.mouseChord))
-        return (MouseStrokeGate.Settings(strokeButtons: buttons, countsPerMillimetre: resolution.countsPerMillimetre, claimedChords: chords), problem)
+        return (MouseStrokeGate.Settings(strokeButtons: buttons, threshold: runtime.thresholds[.strokeThreshold], timeout: runtime.thresholds[.strokeTimeout],
+                                         countsPerMillimetre: resolution.countsPerMillimetre, claimedChords: chords), problem)
     }
 
     /// A rule's chord as the gate knows it, by evdev codes.

@@ -1,3 +1,5 @@
+import GestureCore
+
 /// What reaches the desktop through a shared mouse's clone: every packet of
 /// the mouse's, except the strokes and chords gesturemap claims. Events in,
 /// events for the clone out, signals out; no I/O.
@@ -53,12 +55,12 @@ public struct MouseStrokeGate: Sendable {
     /// Easystroke and wstroke make a press a stroke past 16 pixels from where
     /// it was pressed; a count is a pixel at the pointer's unaccelerated rate,
     /// and libinput normalizes a mouse to 1000 dpi: 16 counts are 0.41 mm
-    /// (docs/defaults.md, "Mouse strokes").
-    public static let defaultThreshold = 16 * 25.4 / 1000
+    /// (docs/defaults.md, "Mouse strokes"); `config{ stroke_threshold }`.
+    public static let defaultThreshold = Threshold.strokeThreshold.defaultValue
     /// Easystroke's default timeout profile waits 250 ms for motion (and for a
     /// resting stroke); InputActions waits 50 ms for more buttons, then 200 ms
-    /// for motion.
-    public static let defaultTimeout = 0.25
+    /// for motion; `config{ stroke_timeout }`.
+    public static let defaultTimeout = Threshold.strokeTimeout.defaultValue
     /// Packets a held press keeps for the clone (4 s at 1000 Hz); past them the
     /// desktop gets it, as a drag, and the rest live.
     public static let maxHeldPackets = 4096

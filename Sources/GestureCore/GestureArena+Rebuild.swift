@@ -23,7 +23,7 @@ extension GestureArena {
     /// One recognizer per kind some active rule binds, configured from those rules.
     /// The order decides which wins when two recognize in the same frame.
     mutating func rebuild() {
-        let active = rules.filter(\.isActive).map(\.spec)
+        let active = rules.filter { $0.isActive && !$0.spec.isMouse }.map(\.spec)
         var swipeFingers = FingerMask()
         var swipeEightWay = FingerMask()
         var edgeFingers = FingerMask()

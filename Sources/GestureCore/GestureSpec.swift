@@ -78,8 +78,15 @@ public struct GestureSpec: Equatable, Hashable, Sendable {
         !kind.isContinuous || ((kind == .pinch || kind == .rotate) && direction != nil)
     }
 
+    /// A mouse's rule: a stroke, a chord, or a shape drawn with a held button.
+    /// Touch recognizers never serve it, and a mouse's drawing serves no other.
+    public var isMouse: Bool {
+        kind == .stroke || kind == .chord || (kind == .shape && button != nil)
+    }
+
     public func matches(_ event: GestureEvent) -> Bool {
         guard event.kind == kind, fingers.matches(event.fingers) else { return false }
+        if kind == .shape, button.map({ GestureField.Value.string($0.rawValue) }) != event.fields?.first(where: { $0.name == "button" })?.value { return false }
         if let direction, event.direction != direction { return false }
         if kind == .tap, event.taps != taps { return false }
         if let edge, event.edge != edge { return false }

@@ -172,38 +172,11 @@ public struct ShapeRecognizer: Recognizer {
 
     /// At a lift: the drawing is a shape, or waits for another stroke, or fails.
     private mutating func judge(_ drawing: Drawing, at time: Double, tracker: TouchTracker, into out: inout [Transition]) {
-        let size = drawing.size
-        if size < config.minSize { return fail(.shapeTooSmall(.under("drawn across", size, .shapeMinSize, limit: config.minSize)), into: &out) }
-        let why: TransitionCause
-        if let refusal = ShapeFilter.refusal(of: drawing.points, path: drawing.path) {
-            why = refusal
-        } else if let stroke = ShapeStroke(path: drawing.points), let best = config.matcher.best(stroke) {
-            if best.needsBend, ShapeBend.refusal(ofDrawing: drawing.points) != nil,
-               let next = config.matcher.ranked(stroke).first(where: { !$0.needsBend }),
-               verdict(next, points: drawing.points) == nil {
-                // Not round, as it runs straight somewhere: the nearest shape
-                // that need not bend all round (a rounded rectangle) may take it.
-                return recognize(next, drawing, at: time, tracker: tracker, into: &out)
-            }
-            guard let why = verdict(best, points: drawing.points) else { return recognize(best, drawing, at: time, tracker: tracker, into: &out) }
-            return wait(drawing, why, at: time, into: &out)
-        } else {
-            why = .straightStroke
+        switch config.judge(drawing) {
+        case .tooSmall(let why): fail(why, into: &out)
+        case .none(let why): wait(drawing, why, at: time, into: &out)
+        case .shape(let match): recognize(match, drawing, at: time, tracker: tracker, into: &out)
         }
-        wait(drawing, why, at: time, into: &out)
-    }
-
-    /// Why `match` is not the shape drawn, or nil when it is.
-    private func verdict(_ match: ShapeMatcher.Match, points: [Vector]) -> TransitionCause? {
-        let turn = match.needsCorner ? ShapeCorners.sharpestTurn(ofDrawing: points) : .infinity
-        if turn < ShapeCorners.drawnCorner {
-            return .shapeWithoutCorner(best: match.name, Measurement("sharpest turn", turn, .minimum, ShapeCorners.drawnCorner, unit: "°", key: nil))
-        }
-        guard let least = config.minimum(for: match.name) else { return .shapeUnbound(best: match.name, score: match.score) }
-        if match.score < least { return .shapeUnmatched(best: match.name, .under("scored", match.score, .shapeMinScore, limit: least)) }
-        // Wandering (docs/shapes.md): a circle that is not round.
-        if match.needsBend, let bend = ShapeBend.refusal(ofDrawing: points) { return .shapeStrays(best: match.name, bend) }
-        return nil
     }
 
     /// Not a shape yet: waits `shape_gap` for another stroke, or fails.

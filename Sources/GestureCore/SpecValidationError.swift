@@ -54,7 +54,7 @@ public enum SpecValidationError: Error, Equatable, Sendable, CustomStringConvert
         case .nameOnKind(let kind): return "a name belongs to shapes and recognizers, not \(kind.phrase)"
         case .strokeFingers: return "a stroke is drawn with the mouse; remove \"fingers\""
         case .strokeArms(let n): return "a stroke has 1 to \(StrokeDirections.maxArms) arms, not \(n)"
-        case .strokeKeyOnKind(let kind): return "\"button\" belongs to kinds \"stroke\" and \"chord\", not \"\(kind.rawValue)\""
+        case .strokeKeyOnKind(let kind): return "\"button\" belongs to kinds \"stroke\", \"chord\" and \"shape\" (drawn with a mouse), not \"\(kind.rawValue)\""
         case .chordKeyOnKind(let kind): return "\"press\" and \"wheel\" belong to kind \"chord\", not \"\(kind.rawValue)\""
         case .chordFingers: return "a chord is made with the mouse; remove \"fingers\""
         case .chordWithoutButton: return "a chord needs \"button\", the button held first, such as { kind = \"chord\", button = \"left\", press = \"right\" }"

@@ -4,7 +4,7 @@ extension GestureSpec {
     /// Throws what is wrong particular to `shape` and `custom` specs.
     func validateUserGesture() throws(SpecValidationError) {
         if kind != .stroke, arms != nil { throw .strokeKeyOnKind(kind) }
-        if kind != .stroke, kind != .chord, button != nil { throw .strokeKeyOnKind(kind) }
+        if kind != .stroke, kind != .chord, kind != .shape, button != nil { throw .strokeKeyOnKind(kind) }
         if kind != .chord, press != nil || wheel != nil { throw .chordKeyOnKind(kind) }
         switch kind {
         case .chord:

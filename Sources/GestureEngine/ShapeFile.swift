@@ -19,10 +19,19 @@ public struct ShapeFile: Sendable {
     public static let maxPoints = 10_000
     public static let maxBytes = 16 << 20
 
-    /// The shapes file that goes with a rules file: `shapes.jsonl` beside it.
+    /// The shapes file that goes with a rules file: its own, `NAME.shapes.jsonl`
+    /// for `NAME.lua`, when there is one, else `shapes.jsonl` beside it. The
+    /// rules file's own lets several rules files in one folder (examples/)
+    /// each teach a shape of their own.
     public static func besideRules(_ rulesPath: String?) -> String {
-        guard let rulesPath, let slash = rulesPath.lastIndex(of: "/") else { return fileName }
-        return String(rulesPath[...slash]) + fileName
+        guard let rulesPath else { return fileName }
+        let folder = rulesPath.lastIndex(of: "/").map { String(rulesPath[...$0]) } ?? ""
+        let base = rulesPath.lastIndex(of: "/").map { String(rulesPath[rulesPath.index(after: $0)...]) } ?? rulesPath
+        if base.hasSuffix(".lua"), base.count > 4 {
+            let own = folder + base.dropLast(4) + "." + fileName
+            if FileSystem.kind(of: own) == .file { return own }
+        }
+        return folder + fileName
     }
 
     /// Reads and parses a file; the reason when it cannot be read at all.

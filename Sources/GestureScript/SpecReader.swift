@@ -181,9 +181,9 @@ enum SpecReader {
         }
         lua.pop()
 
-        let mouse = kind == .stroke || kind == .chord
+        let mouse = kind == .stroke || kind == .chord || kind == .shape
         var button: MouseButton?
-        switch readButton(lua, at: t, key: "button", kind: kind, allowed: mouse, owners: "kinds \"stroke\" and \"chord\"") {
+        switch readButton(lua, at: t, key: "button", kind: kind, allowed: mouse, owners: "kinds \"stroke\", \"chord\" and \"shape\" (drawn with a mouse)") {
         case .success(let b): button = b
         case .failure(let problem): return .failure(problem)
         }

@@ -24,7 +24,7 @@ extension Engine {
         let claim = Int(exactly: runtime.thresholds[.claimFingers].rounded()) ?? 0
         // A claiming rule's finger count waits for the recognizers; one for any count, every count.
         var pending: Set<Int> = []
-        for rule in runtime.coreRules(forDevice: description.name) where rule.claims && rule.isActive && rule.spec.kind != .stroke {
+        for rule in runtime.coreRules(forDevice: description.name) where rule.claims && rule.isActive && !rule.spec.isMouse {
             switch rule.spec.fingers {
             case .exactly(let n): pending.insert(n)
             case .any: pending.formUnion(1...10)

@@ -15,8 +15,13 @@ extension Engine {
         let strokeButton = MouseButton(configValue: runtime.thresholds[.strokeButton]) ?? .right
         let rules = runtime.coreRules(forDevice: description.name)
         var buttons: Set<UInt16> = []
-        for rule in rules where rule.isActive && rule.spec.kind == .stroke {
-            if let code = MouseButtonName.code((rule.spec.button ?? strokeButton).rawValue) { buttons.insert(code) }
+        for rule in rules where rule.isActive {
+            let drawn: MouseButton? = switch rule.spec.kind {
+            case .stroke: rule.spec.button ?? strokeButton
+            case .shape: rule.spec.button
+            default: nil
+            }
+            if let drawn, let code = MouseButtonName.code(drawn.rawValue) { buttons.insert(code) }
         }
         let chords = Set(ChordRules.bound(rules).compactMap(Self.mouseChord))
         return (MouseStrokeGate.Settings(strokeButtons: buttons, threshold: runtime.thresholds[.strokeThreshold], timeout: runtime.thresholds[.strokeTimeout],
@@ -60,7 +65,8 @@ extension Engine {
             guard let delivery = lane.claimedStroke else { return }
             lane.claimedStroke = nil
             let rule = runtime.describeRule(delivery.rule).map { " (\($0.definedAt))" } ?? ""
-            sayStroke(at: delivery.event.time, device: source.index, button: code, name: delivery.event.name,
+            let drawn = delivery.event.kind == .shape ? (name: String?.none, shape: delivery.event.name) : (name: delivery.event.name, shape: String?.none)
+            sayStroke(at: delivery.event.time, device: source.index, button: code, name: drawn.name, shape: drawn.shape,
                       outcome: "forwarded", why: "the rule\(rule) came too late: the desktop had it as a drag, and the rule did not run")
         case .gate(.chord(let chord, claimed: true)):
             chorded(chord, source: source, share: share)
@@ -78,25 +84,39 @@ extension Engine {
         let strokes = StrokeRules()
         let strokeButton = MouseButton(configValue: runtime.thresholds[.strokeButton]) ?? .right
         let rules = runtime.coreRules(forDevice: share.description.name)
-        guard let match = strokes.match(path, button: button, strokeButton: strokeButton, rules: rules, at: time) else {
-            share.release()
-            let why: String
-            let name: String?
-            switch strokes.reading(path, button: button, strokeButton: strokeButton, rules: rules, at: time) {
-            case .success(let stroke):
-                name = stroke.name
-                why = "no rule takes it: the desktop gets the press and the drag"
-            case .failure(let shortfall):
-                name = nil
-                why = "no stroke: \(shortfall.description); the desktop gets the press and the drag"
-            }
-            sayStroke(at: time, device: source.index, button: code, name: name, outcome: "released", why: why)
-            return
+        if let match = strokes.match(path, button: button, strokeButton: strokeButton, rules: rules, at: time) {
+            let event = StrokeRules.event(match.stroke, button: button, path: path, device: source.index)
+            return claimStroke(Delivery(rule: match.rule, event: event), name: match.stroke.name, shape: nil, button: code, at: time, lane: lane, share: share)
         }
-        lane.claimedStroke = Delivery(rule: match.rule, event: StrokeRules.event(match.stroke, button: button, path: path, device: source.index))
+        let shapes = MouseShapeRules(templates: cores.shapeTemplates, thresholds: runtime.thresholds)
+        let shape = shapes.match(path, button: button, rules: rules, at: time)
+        if case .taken(let match)? = shape {
+            let event = MouseShapeRules.event(match.shape, button: button, path: path, device: source.index)
+            return claimStroke(Delivery(rule: match.rule, event: event), name: nil, shape: match.shape.name, button: code, at: time, lane: lane, share: share)
+        }
+        share.release()
+        let why: String
+        let name: String?
+        switch strokes.reading(path, button: button, strokeButton: strokeButton, rules: rules, at: time) {
+        case .success(let stroke):
+            name = stroke.name
+            why = "no rule takes it"
+        case .failure(let shortfall):
+            name = nil
+            why = "no stroke: \(shortfall.description)"
+        }
+        let said: String
+        if case .refused(let cause)? = shape { said = "\(why); no shape: \(cause.description);" } else { said = "\(why):" }
+        sayStroke(at: time, device: source.index, button: code, name: name, outcome: "released", why: "\(said) the desktop gets the press and the drag")
+    }
+
+    /// A rule takes the stroke or shape: the gate claims it, and once it has
+    /// (`.gate(.claimed)`) the handler runs.
+    private func claimStroke(_ delivery: Delivery, name: String?, shape: String?, button code: UInt16, at time: Double, lane: DeviceLane, share: DeviceShare) {
+        lane.claimedStroke = delivery
         share.claim()
-        let rule = runtime.describeRule(match.rule).map { "\($0.definedAt) takes it" } ?? "\(match.rule) takes it"
-        sayStroke(at: time, device: source.index, button: code, name: match.stroke.name, outcome: "claimed", why: "\(rule): the desktop sees no button")
+        let rule = runtime.describeRule(delivery.rule).map { "\($0.definedAt) takes it" } ?? "\(delivery.rule) takes it"
+        sayStroke(at: time, device: delivery.event.device, button: code, name: name, shape: shape, outcome: "claimed", why: "\(rule): the desktop sees no button")
     }
 
     /// A claimed chord happened (the desktop saw none of it): its rule runs.
@@ -127,8 +147,8 @@ extension Engine {
     }
 
     /// `--trace` and `-v` say what became of a stroke.
-    private func sayStroke(at time: Double, device: Int, button: UInt16, name: String?, outcome: String, why: String) {
-        let drawn = name.map { "\($0) " } ?? ""
+    private func sayStroke(at time: Double, device: Int, button: UInt16, name: String?, shape: String? = nil, outcome: String, why: String) {
+        let drawn = shape.map { "shape \($0) " } ?? name.map { "\($0) " } ?? ""
         let text = "t=\(Self.formatTime(time)) mouse stroke \(drawn)(\(MouseButtonName.of(button)) button): \(why)"
         if options.verbose, options.trace == nil { console.note("\(lanes.name(of: device) ?? "the mouse"): \(text)") }
         var w = JSONWriter()
@@ -141,6 +161,10 @@ extension Engine {
         if let name {
             w.raw(",\"direction\":")
             w.string(name)
+        }
+        if let shape {
+            w.raw(",\"shape\":")
+            w.string(shape)
         }
         w.raw(",\"outcome\":")
         w.string(outcome)

@@ -200,4 +200,70 @@ struct EngineStrokeTests {
         run.play(Self.stroke(BTN.right, arms: [(-100, 0)])) { $0.actions.count == 2 }
         #expect(run.actions == ["reader", "general"])
     }
+
+    static let shapeRules = """
+        on({ kind = "stroke", direction = "left" }, function(g) emit("back") end)
+        on({ kind = "shape", button = "right", name = "circle" }, function(g) emit("menu", { shape = g.shape, button = g.button, kind = g.kind, score = g.score }) end)
+        on({ kind = "shape", name = "circle" }, function(g) emit("finger_circle") end)
+        """
+
+    /// `button` held while the mouse draws a circle of `radius` counts from its
+    /// top, anticlockwise on the screen, the last few degrees past the start.
+    static func circle(_ button: UInt16, radius: Double = 600) -> [[EvdevEvent]] {
+        var t = 100.0
+        var out = [packet(at: t, [(EV.key, button, 1)])]
+        var sentX: Int32 = 0, sentY: Int32 = 0
+        for i in 1...40 {
+            let a = -Double.pi / 2 - 2 * Double.pi * 1.05 * Double(i) / 40
+            // Counts from the press, at the circle's top.
+            let x = Int32((radius * cos(a)).rounded()), y = Int32((radius * sin(a) + radius).rounded())
+            t += 0.008
+            out.append(packet(at: t, [(EV.rel, REL.x, x - sentX), (EV.rel, REL.y, y - sentY)].filter { $0.2 != 0 }))
+            sentX = x
+            sentY = y
+        }
+        out.append(packet(at: t + 0.008, [(EV.key, button, 0)]))
+        return out
+    }
+
+    @Test("a circle drawn with the right button goes to the shape rule that names the button: g.shape, g.button and g.score; the clone saw no button, and the finger's shape rule stays out of it")
+    func shapeClaimed() throws {
+        let run = try Run(rules: Self.shapeRules)
+        run.play(Self.circle(BTN.right)) { !$0.actions.isEmpty }
+        #expect(run.actions == ["menu"])
+        let line = try #require(run.sink.lines.first.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        #expect(line["shape"] as? String == "circle" && line["button"] as? String == "right" && line["kind"] as? String == "shape")
+        #expect((line["score"] as? Double ?? 0) >= 0.8)
+        #expect(Self.buttons(run.log).isEmpty)
+        let said = try #require(run.traced.first)
+        let outcome = said["outcome"] as? String, shape = said["shape"] as? String
+        #expect(outcome == "claimed" && shape == "circle" && said["direction"] == nil)
+        // The stroke rule on the same button still takes its stroke.
+        run.play(Self.stroke(BTN.right, arms: [(-100, 0)])) { $0.actions.count == 2 }
+        #expect(run.actions == ["menu", "back"])
+    }
+
+    @Test("a straight stroke no direction rule names, with a shape rule on the button: let go, and the trace says why it was no shape either")
+    func shapeRefused() throws {
+        let run = try Run(rules: Self.shapeRules)
+        run.play(Self.stroke(BTN.right, arms: [(0, 300)])) { !$0.traced.isEmpty }
+        #expect(run.log.wait { Self.buttons($0) == ["right 1", "right 0"] }, "\(Self.buttons(run.log))")
+        #expect(run.actions.isEmpty)
+        let said = try #require(run.traced.first)
+        let outcome = said["outcome"] as? String, reason = said["reason"] as? String
+        #expect(outcome == "released")
+        #expect(reason == "no rule takes it; no shape: a straight stroke is no shape; the desktop gets the press and the drag", "\(reason ?? "")")
+    }
+
+    @Test("a shape rule's button is held as a stroke rule's is: a circle with the middle button goes to the middle button's rule, and a right click passes as it came")
+    func shapeButton() throws {
+        let run = try Run(rules: """
+            on({ kind = "shape", button = "middle" }, function(g) emit("middle_shape", { shape = g.shape }) end)
+            """)
+        run.play(Self.circle(BTN.middle)) { !$0.actions.isEmpty }
+        #expect(run.actions == ["middle_shape"])
+        run.play([Self.packet(at: 101, [(EV.key, BTN.right, 1)]), Self.packet(at: 101.08, [(EV.key, BTN.right, 0)])]) { _ in true }
+        #expect(run.log.wait { Self.buttons($0) == ["right 1", "right 0"] }, "\(Self.buttons(run.log))")
+        #expect(run.traced.count == 1)
+    }
 }

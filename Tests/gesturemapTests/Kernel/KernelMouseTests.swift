@@ -135,7 +135,7 @@ struct KernelMouseTests {
         #expect(original.events.contains("POINTER_MOTION"), "\(original.lines)")
     }
 
-    @Test("examples/mouse.lua: its config shares the mouse; a right-button stroke left is alt+Left (back), right is alt+Right (forward), the rocker is ctrl+shift+t, and none of them reaches the desktop")
+    @Test("examples/mouse.lua: its config shares the mouse; a right-button stroke left is alt+Left (back), right is alt+Right (forward), a circle is Menu (its taught circle), the rocker is ctrl+shift+t, and none of them reaches the desktop")
     func example() throws {
         let mouse = try EvemuDevice(description: KernelMouse.description())
         let example = Binary.packageRoot.appendingPathComponent("examples/mouse.lua").path
@@ -157,6 +157,11 @@ struct KernelMouseTests {
         script.move(dx: 80, dy: 0, packets: 20)
         script.release(KernelMouse.right)
         script.pause(0.4)
+        // A circle 30 mm across, which the example's own shapes file teaches.
+        script.press(KernelMouse.right)
+        script.circle(radius: 590)
+        script.release(KernelMouse.right)
+        script.pause(0.4)
         // The rocker: hold left, click right.
         script.press(KernelMouse.left)
         script.pause(0.05)
@@ -167,7 +172,7 @@ struct KernelMouseTests {
         script.pause(0.4)
         try mouse.play(script.file("example.evemu"))
         let expected = ["KEY_LEFTALT+", "KEY_LEFT+", "KEY_LEFT-", "KEY_LEFTALT-", "KEY_LEFTALT+", "KEY_RIGHT+", "KEY_RIGHT-", "KEY_LEFTALT-",
-                        "KEY_LEFTCTRL+", "KEY_LEFTSHIFT+", "KEY_T+", "KEY_T-", "KEY_LEFTSHIFT-", "KEY_LEFTCTRL-"]
+                        "KEY_COMPOSE+", "KEY_COMPOSE-", "KEY_LEFTCTRL+", "KEY_LEFTSHIFT+", "KEY_T+", "KEY_T-", "KEY_LEFTSHIFT-", "KEY_LEFTCTRL-"]
         #expect(engine.wait(upTo: 10) { _, _ in ExampleTests.keys(engine.outputLines.compactMap(Binary.json)).count >= expected.count }, "\(engine.stdout)\n\(engine.stderr)")
         #expect(ExampleTests.keys(engine.outputLines.compactMap(Binary.json)) == expected)
         desktop.settle()

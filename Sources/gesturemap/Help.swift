@@ -37,7 +37,7 @@ enum Help {
     options:
       -r, --rules FILE        Lua rules (default: ~/.config/gesturemap/rules.lua, else
                               /etc/gesturemap/rules.lua, else swipes to next_page/prev_page)
-      --shapes FILE           shape templates (default: shapes.jsonl beside the rules, if any)
+      --shapes FILE           shape templates (default: NAME.shapes.jsonl, else shapes.jsonl, beside NAME.lua)
       --format FORMAT         ndjson, evemu, evtest, libinput (debug-events) or raw (input_event
                               bytes); default: detected from the first lines
       --rotate [DEV=]DEG      map the device's axes to the screen: 0, 90, 180 or 270 clockwise
@@ -93,9 +93,10 @@ enum Help {
 
     Loads each rules file without running any input and reports every problem as
     FILE:LINE: message. Exits 1 if there is any, 0 otherwise. Shapes the rules name
-    must be built in or in the shapes file (--shapes, or shapes.jsonl beside each
-    rules file), whose bad lines are problems too. --lua-memory sets the memory the
-    rules may use, as for run (default 64): give the limit run will have.
+    must be built in or in the shapes file (--shapes, or NAME.shapes.jsonl or
+    shapes.jsonl beside each rules file NAME.lua), whose bad lines are problems
+    too. --lua-memory sets the memory the rules may use, as for run (default 64):
+    give the limit run will have.
     """
 
     static let synth = """
@@ -246,8 +247,8 @@ enum Help {
     list: one line per shape on stderr (how many templates, from where, how each
     may be drawn); with -o, an SVG sheet with a small drawing of each template.
 
-    The shapes file is --shapes FILE, or shapes.jsonl beside --rules FILE, or
-    shapes.jsonl in the current directory. docs/shapes.md describes it.
+    The shapes file is --shapes FILE, or NAME.shapes.jsonl or shapes.jsonl beside
+    --rules NAME.lua, or shapes.jsonl in the current directory. docs/shapes.md describes it.
 
     options:
       --shapes FILE       the templates' file

@@ -13,12 +13,14 @@ extension Engine {
     /// What `announce` says, once; from whichever thread has the decoder.
     static func announcement(of source: Source, verbose: Bool, atEnd: Bool) -> [String] {
         guard !source.announced, atEnd || source.decoder.eventCount > 0 else { return [] }
-        let guessed = source.decoder.converter.origin.isGuess
+        // A mouse's counts need no unit of a surface: the engine says its dpi under -v.
+        let mouse = source.decoder.readsMouse
+        let guessed = source.decoder.converter.origin.isGuess && !mouse
         guard verbose || guessed else { return [] }
         source.announced = true
         var lines: [String] = []
         if verbose, let auto = source.decoder as? AutoDecoder, let how = auto.formatExplanation { lines.append(how) }
-        lines.append(source.decoder.unitsExplanation)
+        if !mouse { lines.append(source.decoder.unitsExplanation) }
         return lines
     }
 }

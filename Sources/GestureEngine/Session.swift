@@ -16,7 +16,7 @@ final class Session {
     private(set) var appFocus: AppFocusSource
     var phones: PhoneSource?
     /// `--realtime`: the replay's clock against the wall's.
-    private var pacer: Pacer?
+    private(set) var pacer: Pacer?
     private var hotplug: HotplugSource?
     /// Where the live loop reads into.
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
@@ -60,7 +60,8 @@ final class Session {
     /// Where the live loop's decoders put what they read.
     private(set) lazy var decoderOutput = DecoderOutput(
         frame: { [unowned self] in frame($0) },
-        deviceNamed: { [unowned self] in engine.lanes.make($0).deviceName = $1 })
+        deviceNamed: { [unowned self] in engine.lanes.make($0).deviceName = $1 },
+        mouse: { [unowned self] in engine.recordedMouse($1, device: $0) })
 
     var isPacing: Bool { pacer != nil }
 

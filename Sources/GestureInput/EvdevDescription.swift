@@ -27,6 +27,10 @@ public struct EvdevDescription: Equatable, Sendable {
     public var keys: Set<UInt16> = []
     /// The bus and USB-style ids (evemu `I:`, evtest's "Input device ID", EVIOCGID).
     public var id: DeviceID?
+    /// The EV_REL codes it reports, when the source lists them (evemu's `B: 02`): a mouse's motion.
+    public var relativeAxes: Set<UInt16> = []
+    /// The source lists EV_ABS codes (evemu's `B: 03`), though no `A:` line may follow.
+    public var hasAbsoluteBits = false
 
     public init(name: String? = nil) {
         self.name = name

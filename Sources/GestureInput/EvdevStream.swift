@@ -15,6 +15,8 @@ public struct EvdevStream: Sendable {
     private var warnedTransform = false
     /// The device's name, from a description given since it was last sent.
     private var unsentName: String?
+    /// Whether the events are a mouse's, for the stroke gate, or a touch device's.
+    private var sort = MouseRecordingSort()
 
     public init(resolution: (x: Double, y: Double)?, size: Surface? = nil, transform: Transform, device: Int) {
         self.resolution = resolution
@@ -41,7 +43,9 @@ public struct EvdevStream: Sendable {
     }
 
     public var converter: UnitConverter { assembler.converter }
-    public var eventCount: Int { assembler.eventCount }
+    public var eventCount: Int { assembler.eventCount + sort.mouseEventCount }
+    /// The stream is a mouse's: its events went to `DecoderOutput.mouse`.
+    public var isMouse: Bool { sort.kind == .mouse }
 
     /// Replaces the description; the units and surface follow it.
     public mutating func describe(_ update: (inout EvdevDescription) -> Void) {
@@ -53,6 +57,7 @@ public struct EvdevStream: Sendable {
         // Only the single-touch axes: older kernels report 0 for the MT ones.
         assembler.seed(x: description.initialValues[ABS.x], y: description.initialValues[ABS.y])
         if let name = description.name, name != nameBefore { unsentName = name }
+        sort.describe(description)
     }
 
     /// A name a description gave, into the output before the frames after it.
@@ -63,9 +68,12 @@ public struct EvdevStream: Sendable {
         output.deviceNamed(device, name)
     }
 
+    /// One event: a touch device's to the assembler, a mouse's to `mouse` as it came.
     @inline(__always)
-    public mutating func handle(_ event: EvdevEvent, emit: (TouchFrame) -> Void) {
-        assembler.handle(event, emit: emit)
+    public mutating func handle(_ event: EvdevEvent, emit: (TouchFrame) -> Void, mouse: (_ device: Int, _ event: EvdevEvent) -> Void) {
+        if sort.kind == .touch { return assembler.handle(event, emit: emit) }
+        let device = device
+        sort.route(event, touch: { assembler.handle($0, emit: emit) }, mouse: { mouse(device, $0) })
     }
 
     /// What went wrong or was repaired since the last call, each kind once.
@@ -79,7 +87,10 @@ public struct EvdevStream: Sendable {
     }
 
     public mutating func flush(emit: (TouchFrame) -> Void) { assembler.flush(emit: emit) }
-    public mutating func finish(emit: (TouchFrame) -> Void) { assembler.finish(emit: emit) }
+    public mutating func finish(emit: (TouchFrame) -> Void) {
+        sort.finish(touch: { assembler.handle($0, emit: emit) })
+        assembler.finish(emit: emit)
+    }
 
     public var dropRecovery: DropRecovery {
         get { assembler.dropRecovery }
@@ -104,6 +115,7 @@ extension EvdevTextParser {
     public var eventCount: Int { stream.eventCount }
     public var deviceName: String? { stream.description.name }
     public var converter: UnitConverter { stream.converter }
+    public var readsMouse: Bool { stream.isMouse }
     public func unitsExplanation(source: String) -> String { stream.converter.explanation(source: source) }
 }
 

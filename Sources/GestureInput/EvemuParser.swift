@@ -27,7 +27,7 @@ public struct EvemuParser: EvdevTextParser {
         }
         switch tag {
         case UInt8(ascii: "E"):
-            return event(line, emit: output.frame)
+            return event(line, into: output)
         case UInt8(ascii: "N"):
             let name = String(decoding: UnsafeBufferPointer(rebasing: line[2...]), as: UTF8.self).trimmingSpaces()
             stream.describe { $0.name = name }
@@ -71,7 +71,7 @@ public struct EvemuParser: EvdevTextParser {
     static let notEvemu = "not an evemu line; expected \"E: 0.016000 0003 0035 1234\" or a description line (N:, I:, P:, B:, A:)"
 
     /// "E: 1382570952.534113 0003 002f 0000" (numbers after the time are hex, except the value).
-    private mutating func event(_ line: UnsafeBufferPointer<UInt8>, emit: (TouchFrame) -> Void) -> LineResult {
+    private mutating func event(_ line: UnsafeBufferPointer<UInt8>, into output: DecoderOutput) -> LineResult {
         var s = EventScanner(line, from: 2)
         guard let time = s.decimal(), let type = s.hex(), let code = s.hex(), let value = s.integer(), s.atEndOrComment() else {
             return .malformed("an E: line needs a time, type and code in hex, and a value, as in \"E: 0.016000 0003 0035 1234\"")
@@ -83,7 +83,7 @@ public struct EvemuParser: EvdevTextParser {
         guard let time = InputLimits.time(time) else {
             return .malformed("an E: line's time is out of range (more than \(InputLimits.maxWholeSeconds) seconds)")
         }
-        stream.handle(EvdevEvent(time: time, type: type, code: code, value: value), emit: emit)
+        stream.handle(EvdevEvent(time: time, type: type, code: code, value: value), emit: output.frame, mouse: output.mouse)
         return .ok
     }
 
@@ -99,6 +99,12 @@ public struct EvemuParser: EvdevTextParser {
                 return .malformed("a B: line holds an event type and code bits in hex, as in \"B: 01 00 00 00 00 00 00 00 00\"")
             }
             bytes.append(b)
+        }
+        if type == UInt8(EV.abs), bytes.contains(where: { $0 != 0 }) { stream.describe { $0.hasAbsoluteBits = true } }
+        if type == UInt8(EV.rel), let motion = bytes.first {
+            // REL_X and REL_Y are the first byte's two lowest bits.
+            if motion & 1 != 0 { stream.describe { $0.relativeAxes.insert(REL.x) } }
+            if motion & 2 != 0 { stream.describe { $0.relativeAxes.insert(REL.y) } }
         }
         guard type == UInt8(EV.key) else { return .ok }
         let first = keyBytesRead

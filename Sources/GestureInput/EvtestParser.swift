@@ -23,7 +23,7 @@ public struct EvtestParser: EvdevTextParser {
         var s = EventScanner(line, from: 0)
         if s.expect("Event:") {
             sawEvents = true
-            return event(&s, emit: output.frame)
+            return event(&s, into: output)
         }
         let text = String(decoding: line, as: UTF8.self)
         let trimmed = text.trimmingSpaces()
@@ -96,7 +96,7 @@ public struct EvtestParser: EvdevTextParser {
 
     static let axisFields: Set<String> = ["Value", "Min", "Max", "Fuzz", "Flat", "Resolution"]
 
-    private mutating func event(_ s: inout EventScanner, emit: (TouchFrame) -> Void) -> LineResult {
+    private mutating func event(_ s: inout EventScanner, into output: DecoderOutput) -> LineResult {
         guard s.expect("time"), let time = s.decimal() else {
             return .malformed("an evtest event line needs a time, as in \"Event: time 12.345678, type 3 (EV_ABS), code 53 (ABS_MT_POSITION_X), value 861\"")
         }
@@ -113,7 +113,7 @@ public struct EvtestParser: EvdevTextParser {
             guard let time = InputLimits.time(time) else {
                 return .malformed("an evtest event's time is out of range (more than \(InputLimits.maxWholeSeconds) seconds)")
             }
-            stream.handle(EvdevEvent(time: time, type: type, code: code, value: value), emit: emit)
+            stream.handle(EvdevEvent(time: time, type: type, code: code, value: value), emit: output.frame, mouse: output.mouse)
             return .ok
         }
         // "-------------- SYN_REPORT ------------", "SYN_MT_REPORT", "++++++++++++++ SYN_DROPPED ++++++++++++"
@@ -125,7 +125,7 @@ public struct EvtestParser: EvdevTextParser {
         guard let time = InputLimits.time(time) else {
             return .malformed("an evtest event's time is out of range (more than \(InputLimits.maxWholeSeconds) seconds)")
         }
-        stream.handle(EvdevEvent(time: time, type: EV.syn, code: code, value: 0), emit: emit)
+        stream.handle(EvdevEvent(time: time, type: EV.syn, code: code, value: 0), emit: output.frame, mouse: output.mouse)
         return .ok
     }
 

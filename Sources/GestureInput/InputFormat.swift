@@ -62,6 +62,7 @@ public struct AutoDecoder: TouchDecoder {
     }
     public var eventCount: Int { inner?.eventCount ?? 0 }
     public var deviceName: String? { inner?.deviceName }
+    public var readsMouse: Bool { inner?.readsMouse ?? false }
     public var unitsExplanation: String { inner?.unitsExplanation ?? "\(source): no touch events" }
     public var converter: UnitConverter { inner?.converter ?? UnitConverter(device: nil, override: resolution, transform: transform) }
 

@@ -30,6 +30,8 @@ public struct NDJSONParser: LineParser {
     /// `converter.transform.isIdentity`, kept rather than worked out on every event.
     private var plainUnits: Bool
     public private(set) var eventCount = 0
+    /// A mouse's line was read.
+    public private(set) var readsMouse = false
     private let resolutionOverride: (x: Double, y: Double)?
     /// `--size`, for a device header with ranges but no resolution. Without a
     /// header, or without the option, units stay CSS pixels (the contract).
@@ -87,6 +89,11 @@ public struct NDJSONParser: LineParser {
             return .ok
         case let .event(kind, time, id, x, y):
             return accept(kind, time: time, id: id, x: x, y: y, emit: output.frame)
+        case let .mouse(time, line):
+            eventCount += 1
+            readsMouse = true
+            for event in line.events(at: time) { output.mouse(deviceIndex, event) }
+            return .ok
         case let .palm(time, id):
             eventCount += 1
             lastUnits[id] = nil

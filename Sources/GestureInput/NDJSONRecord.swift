@@ -1,9 +1,14 @@
+import GestureCore
+
 /// One line of the native format, parsed.
 public enum NDJSONRecord: Equatable, Sendable {
     case event(kind: TouchEventKind, time: Double, id: Int, x: Double?, y: Double?)
     /// A down or move with `"tool": "palm"` (an extension): the contact is a
     /// palm, ignored until it lifts (cancelled if it was down).
     case palm(time: Double, id: Int)
+    /// A mouse's press, release, motion or wheel (an extension): for the
+    /// stroke gate, as a recorded mouse's packets are.
+    case mouse(time: Double, MouseLine)
     case device(DeviceInfo)
     case blank
     case invalid(String)
@@ -72,6 +77,7 @@ enum NDJSONLineParser {
         var device: DeviceInfo?
         var palm = false
         var problem: String?
+        var mouse = MouseFields()
 
         if !s.consume(0x7D) {
             repeat {
@@ -121,6 +127,10 @@ enum NDJSONLineParser {
                     }
                     device = info
                 case .other:
+                    if let field = MouseFields.field(s, key) {
+                        guard mouse.read(field, &s, problem: &problem) else { return invalid(s) }
+                        break
+                    }
                     guard s.skipValue() else { return invalid(s) }
                 }
             } while s.consume(0x2C)
@@ -133,13 +143,21 @@ enum NDJSONLineParser {
         if let device, kindRange == nil, time == nil { return .device(device) }
         guard let time else { return .invalid("missing \"t\" (seconds); every event needs a time") }
         if case .failure(let problem) = NDJSONRecord.checked(time: time) { return .invalid(problem.message) }
-        guard let kindRange else { return .invalid("missing \"ev\"; use one of down, move, up, cancel, sync, click") }
+        guard let kindRange else { return .invalid("missing \"ev\"; use one of \(allKinds)") }
         guard let kind = eventKind(s, kindRange, escaped: kindEscaped) else {
             let text = s.decode(kindRange, escaped: kindEscaped)
-            return .invalid("unknown \"ev\" value \"\(text)\"; use one of down, move, up, cancel, sync, click")
+            if MouseLine.kinds.contains(text) {
+                switch MouseLine.make(kind: text, button: mouse.button, dx: mouse.dx, dy: mouse.dy, dir: mouse.dir) {
+                case .success(let line): return .mouse(time: time, line)
+                case .failure(let problem): return .invalid(problem.message)
+                }
+            }
+            return .invalid("unknown \"ev\" value \"\(TerminalText.escaped(String(text.prefix(40))))\"; use one of \(allKinds)")
         }
         return NDJSONRecord.event(kind, time: time, id: id, x: x, y: y, palm: palm)
     }
+
+    static let allKinds = "down, move, up, cancel, sync, click, or a mouse's press, release, motion, wheel"
 
     private static func invalid(_ s: JSONScanner) -> NDJSONRecord {
         .invalid("invalid JSON: \(s.error ?? "syntax error")")
@@ -299,5 +317,46 @@ extension NDJSONRecord {
             return .failure(Problem(message: "\"t\" is out of range: \(time) s; times must be within ±\(InputLimits.maxWholeSeconds) s"))
         }
         return .success(time)
+    }
+}
+
+/// A mouse line's own keys, read in any order beside the touch keys.
+struct MouseFields {
+    enum Field { case button, dx, dy, dir }
+
+    var button: String?
+    var dx: Double?
+    var dy: Double?
+    var dir: String?
+
+    static func field(_ s: JSONScanner, _ key: Range<Int>) -> Field? {
+        switch key.count {
+        case 2: return s.equals(key, "dx") ? .dx : s.equals(key, "dy") ? .dy : nil
+        case 3: return s.equals(key, "dir") ? .dir : nil
+        case 6: return s.equals(key, "button") ? .button : nil
+        default: return nil
+        }
+    }
+
+    /// False when the JSON itself is broken; a value of the wrong type is a `problem`.
+    mutating func read(_ field: Field, _ s: inout JSONScanner, problem: inout String?) -> Bool {
+        switch field {
+        case .button, .dir:
+            guard s.current == 0x22 else {
+                problem = problem ?? (field == .button ? "\"button\" must be a string: left, right, middle, side or extra" : "\"dir\" must be a string: up, down, left or right")
+                return s.skipValue()
+            }
+            guard let text = s.readDecodedString() else { return false }
+            if field == .button { button = text } else { dir = text }
+        case .dx, .dy:
+            let c = s.current
+            guard c == 0x2D || (c >= 0x30 && c <= 0x39) else {
+                problem = problem ?? "\"\(field == .dx ? "dx" : "dy")\" must be a number of counts"
+                return s.skipValue()
+            }
+            guard let v = s.readNumber() else { return false }
+            if field == .dx { dx = v } else { dy = v }
+        }
+        return true
     }
 }

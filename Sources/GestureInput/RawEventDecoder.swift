@@ -30,6 +30,7 @@ public struct RawEventDecoder: TouchDecoder {
     public var deviceName: String? { stream.description.name }
     public var unitsExplanation: String { stream.converter.explanation(source: source) }
     public var converter: UnitConverter { stream.converter }
+    public var readsMouse: Bool { stream.isMouse }
 
     /// The device's axes and name, from its ioctls, and what the system knows
     /// of its size (udev, the display's EDID) for when it gives no resolution.
@@ -42,6 +43,7 @@ public struct RawEventDecoder: TouchDecoder {
         // A description comes from the device's ioctls, before any record.
         stream.sendName(to: output)
         let emit = output.frame
+        let mouse = output.mouse
         let size = RawEventDecoder.recordSize
         var start = 0
         if !partial.isEmpty {
@@ -52,10 +54,10 @@ public struct RawEventDecoder: TouchDecoder {
             guard partial.count == size else { return }
             let record = partial
             partial.removeAll(keepingCapacity: true)
-            _ = record.withUnsafeBytes { decodeRecord($0, at: 0, emit: emit) }
+            _ = record.withUnsafeBytes { decodeRecord($0, at: 0, emit: emit, mouse: mouse) }
         }
         while start + size <= chunk.count {
-            let ok = decodeRecord(chunk, at: start, emit: emit)
+            let ok = decodeRecord(chunk, at: start, emit: emit, mouse: mouse)
             start += size
             if !ok && stopsAtFirstError { break }
         }
@@ -65,7 +67,8 @@ public struct RawEventDecoder: TouchDecoder {
 
     /// False when the record is no event (and was reported).
     @inline(__always)
-    private mutating func decodeRecord(_ bytes: UnsafeRawBufferPointer, at offset: Int, emit: (TouchFrame) -> Void) -> Bool {
+    private mutating func decodeRecord(_ bytes: UnsafeRawBufferPointer, at offset: Int, emit: (TouchFrame) -> Void,
+                                       mouse: (_ device: Int, _ event: EvdevEvent) -> Void) -> Bool {
         recordNumber &+= 1
         let seconds = bytes.loadUnaligned(fromByteOffset: offset, as: Int64.self)
         let micros = bytes.loadUnaligned(fromByteOffset: offset + 8, as: Int64.self)
@@ -84,7 +87,7 @@ public struct RawEventDecoder: TouchDecoder {
             }
             lastStamp = (seconds, micros, time)
         }
-        stream.handle(EvdevEvent(time: time, type: type, code: code, value: value), emit: emit)
+        stream.handle(EvdevEvent(time: time, type: type, code: code, value: value), emit: emit, mouse: mouse)
         return true
     }
 

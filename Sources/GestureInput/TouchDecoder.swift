@@ -1,14 +1,18 @@
 import GestureCore
 
-/// Where a decoder's output goes, in the order it was read: frames, and the
-/// name a header or device line gives a device, before the frames after it.
+/// Where a decoder's output goes, in the order it was read: frames, the
+/// name a header or device line gives a device, before the frames after it,
+/// and a recorded mouse's events (`MouseEvents`), which make no frames.
 public struct DecoderOutput {
     public let frame: (TouchFrame) -> Void
     public let deviceNamed: (_ device: Int, _ name: String) -> Void
+    public let mouse: (_ device: Int, _ event: EvdevEvent) -> Void
 
-    public init(frame: @escaping (TouchFrame) -> Void, deviceNamed: @escaping (_ device: Int, _ name: String) -> Void) {
+    public init(frame: @escaping (TouchFrame) -> Void, deviceNamed: @escaping (_ device: Int, _ name: String) -> Void,
+                mouse: @escaping (_ device: Int, _ event: EvdevEvent) -> Void = { _, _ in }) {
         self.frame = frame
         self.deviceNamed = deviceNamed
+        self.mouse = mouse
     }
 }
 
@@ -27,6 +31,8 @@ public protocol TouchDecoder {
     var unitsExplanation: String { get }
     /// How device units became millimetres (run backwards by `record`).
     var converter: UnitConverter { get }
+    /// The input is a mouse's: its events went to `DecoderOutput.mouse`, in counts, and no unit applies.
+    var readsMouse: Bool { get }
 
     mutating func feed(_ chunk: UnsafeRawBufferPointer, into output: DecoderOutput)
     /// Input is not available right now (a live pipe went quiet): close the open frame.
@@ -37,6 +43,7 @@ public protocol TouchDecoder {
 
 extension TouchDecoder {
     public var halted: Bool { stopsAtFirstError && errorCount > 0 }
+    public var readsMouse: Bool { false }
 
     // For a reader that wants the frames alone: names go by (`deviceName` has the last).
     public mutating func feed(_ chunk: UnsafeRawBufferPointer, frames: (TouchFrame) -> Void) {
@@ -73,6 +80,7 @@ public protocol LineParser {
     var eventCount: Int { get }
     var deviceName: String? { get }
     var converter: UnitConverter { get }
+    var readsMouse: Bool { get }
     func unitsExplanation(source: String) -> String
     mutating func parse(line: UnsafeBufferPointer<UInt8>, number: Int, into output: DecoderOutput) -> LineResult
     mutating func flush(into output: DecoderOutput)
@@ -83,6 +91,7 @@ public protocol LineParser {
 
 extension LineParser {
     public mutating func takeNotes() -> [String] { [] }
+    public var readsMouse: Bool { false }
 }
 
 /// Splits chunks of any size into lines for a `LineParser`: partial lines are
@@ -116,6 +125,7 @@ public struct LineDecoder<Parser: LineParser>: TouchDecoder {
     public var deviceName: String? { parser.deviceName }
     public var unitsExplanation: String { parser.unitsExplanation(source: source) }
     public var converter: UnitConverter { parser.converter }
+    public var readsMouse: Bool { parser.readsMouse }
 
     // Decoders are reached through `any TouchDecoder`, whose witness is this
     // generic body: without a specialization every line would call its parser

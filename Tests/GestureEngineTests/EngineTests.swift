@@ -97,7 +97,7 @@ struct EngineTests {
         #expect(run.status == .ok)
         #expect(run.lines.count == 1)
         #expect(run.messages.count == 1)
-        #expect(run.messages.first?.hasSuffix(":7: unknown \"ev\" value \"wiggle\"; use one of down, move, up, cancel, sync, click") == true)
+        #expect(run.messages.first?.hasSuffix(":7: unknown \"ev\" value \"wiggle\"; use one of down, move, up, cancel, sync, click, or a mouse's press, release, motion, wheel") == true)
     }
 
     @Test("--strict stops at the first malformed line with exit 65")

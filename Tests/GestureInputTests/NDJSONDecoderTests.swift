@@ -115,20 +115,20 @@ extension NDJSONDecoderTests {
         }
 
         @Test func missingEv() {
-            expectSkipped(#"{"t": 0.05, "id": 1, "x": 5}"#, #"missing "ev"; use one of down, move, up, cancel, sync, click"#)
+            expectSkipped(#"{"t": 0.05, "id": 1, "x": 5}"#, #"missing "ev"; use one of down, move, up, cancel, sync, click, or a mouse's press, release, motion, wheel"#)
         }
 
         @Test func unknownEvValue() {
             expectSkipped(
                 #"{"t": 0.05, "ev": "jump", "id": 1}"#,
-                #"unknown "ev" value "jump"; use one of down, move, up, cancel, sync, click"#
+                #"unknown "ev" value "jump"; use one of down, move, up, cancel, sync, click, or a mouse's press, release, motion, wheel"#
             )
         }
 
         @Test func evIsCaseSensitive() {
             expectSkipped(
                 #"{"t": 0.05, "ev": "Move", "id": 1, "x": 5}"#,
-                #"unknown "ev" value "Move"; use one of down, move, up, cancel, sync, click"#
+                #"unknown "ev" value "Move"; use one of down, move, up, cancel, sync, click, or a mouse's press, release, motion, wheel"#
             )
         }
 
@@ -303,7 +303,7 @@ extension NDJSONDecoderTests {
             #expect(r.diagnostics == [
                 "in.ndjson:1: \(notAnObject)",
                 "in.ndjson:3: \(notAnObject)",
-                #"in.ndjson:4: missing "ev"; use one of down, move, up, cancel, sync, click"#,
+                #"in.ndjson:4: missing "ev"; use one of down, move, up, cancel, sync, click, or a mouse's press, release, motion, wheel"#,
             ])
             #expect(r.errors == 3)
             #expect(phases(r.frames, id: 1) == [.began, .cancelled])

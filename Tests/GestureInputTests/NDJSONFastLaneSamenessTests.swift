@@ -32,7 +32,7 @@ struct NDJSONFastLaneSamenessTests {
             return same ? nil : "lane read \(lane), the full parser \(kind) t=\(time) id=\(id) x=\(String(describing: x)) y=\(String(describing: y))"
         case .invalid(let message):
             return lane.map { "lane read \($0) where the full parser says: \(message)" }
-        case .palm, .device, .blank:
+        case .palm, .device, .blank, .mouse:
             return lane.map { "lane read \($0) from a line that is no plain event" }
         }
     }

@@ -13,6 +13,8 @@ extension NDJSONRecord {
             return words.joined(separator: " ")
         case let .palm(time, id):
             return "palm t=\(time) id=\(id)"
+        case let .mouse(time, line):
+            return "mouse t=\(time) \(line)"
         case .device(let info):
             return "device \(info.name ?? "-") x=\(info.x.minimum)...\(info.x.maximum ?? .nan) y=\(info.y.minimum)...\(info.y.maximum ?? .nan)"
                 + " resolution=\(info.x.resolution ?? .nan),\(info.y.resolution ?? .nan)"

@@ -22,6 +22,8 @@ final class DeviceLane {
     var share: DeviceShare?
     /// A shared mouse's stroke a rule takes, run once the gate has claimed it.
     var claimedStroke: Delivery?
+    /// A recorded mouse's gate, made at its first event.
+    var recordedMouse: RecordedMouse?
     /// Whether a claiming rule could still take the touches down.
     var claims = ClaimWatch.idle
     /// The touches typing leaves out of a touchpad.

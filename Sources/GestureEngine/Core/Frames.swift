@@ -129,6 +129,7 @@ extension Engine {
     /// A device's input ended: its pending deadlines fire, in order.
     func finish(device: Int) {
         guard let lane = lanes.lane(device) else { return }
+        if lane.recordedMouse != nil { finishRecordedMouse(device: device) }
         if let last = lane.core?.arena.tracker.time { advanceAll(to: last) }
         whileArenaWorks {
             lane.core?.arena.finish(into: &cores.deliveries)

@@ -26,7 +26,8 @@ struct ChunkDecoding {
                 chunk.endsRead = false
                 if let next = handOn(chunk) { chunk = next } else { stopped = true }
             },
-            deviceNamed: { chunk.appendName($1, device: $0) })
+            deviceNamed: { chunk.appendName($1, device: $0) },
+            mouse: { chunk.appendMouse($1, device: $0) })
         let read = file.read(into: buffer)
         if let n = read, n > 0 {
             chunk.startsRead = true

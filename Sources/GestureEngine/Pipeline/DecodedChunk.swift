@@ -31,6 +31,8 @@ final class DecodedChunk: @unchecked Sendable {
     var frameCount: Int { entries.count }
     /// A device's name, set when the engine reaches frame `before`.
     private(set) var names: [(before: Int, device: Int, name: String)] = []
+    /// A recorded mouse's events, each handled when the engine reaches frame `before`.
+    private(set) var mouse: [(before: Int, device: Int, event: EvdevEvent)] = []
     var bytes = 0
     var diagnostics: [Diagnostic] = []
     var errorCount = 0
@@ -59,6 +61,7 @@ final class DecodedChunk: @unchecked Sendable {
         entries.removeAll()
         touches.removeAll()
         names.removeAll(keepingCapacity: true)
+        mouse.removeAll(keepingCapacity: true)
         bytes = 0
         diagnostics = []
         errorCount = 0
@@ -78,6 +81,11 @@ final class DecodedChunk: @unchecked Sendable {
     /// A name the decoder gave: the engine takes it before the next frame.
     func appendName(_ name: String, device: Int) {
         names.append((frameCount, device, name))
+    }
+
+    /// A recorded mouse's event: the engine takes it before the next frame.
+    func appendMouse(_ event: EvdevEvent, device: Int) {
+        mouse.append((frameCount, device, event))
     }
 
     /// Frame `k`, its touches in `frame`'s own array (kept, so it is reused).

@@ -9,6 +9,7 @@ private final class ReplayLane {
     var chunk: DecodedChunk?
     var next = 0
     var named = 0
+    var moused = 0
     var atEnd = false
     var head = TouchFrame(time: 0)
     var hasHead = false
@@ -36,17 +37,23 @@ extension Session {
             while !lane.hasHead, !engine.isOver {
                 if let chunk = lane.chunk, lane.next < chunk.frameCount {
                     if lane.named < chunk.names.count { lane.named = applyNames(of: chunk, from: lane.named, before: lane.next) }
+                    if lane.moused < chunk.mouse.count { lane.moused = applyMouse(of: chunk, from: lane.moused, before: lane.next) }
                     chunk.load(lane.next, into: &lane.head)
                     lane.next += 1
                     lane.hasHead = true
                     return nil
                 }
-                if let chunk = lane.chunk { _ = applyNames(of: chunk, from: lane.named, before: chunk.frameCount) }
+                if let chunk = lane.chunk {
+                    _ = applyNames(of: chunk, from: lane.named, before: chunk.frameCount)
+                    // A mouse's events make no frames: they are handled as its chunks are read, not merged by time.
+                    _ = applyMouse(of: chunk, from: lane.moused, before: chunk.frameCount)
+                }
                 guard !lane.atEnd else { return nil }
                 let chunk = lane.producer.next()
                 lane.chunk = chunk
                 lane.next = 0
                 lane.named = 0
+                lane.moused = 0
                 if let status = begin(chunk, of: lane.source) { return status }
                 if let status = readDone(chunk) { return status }
                 lane.atEnd = chunk.end

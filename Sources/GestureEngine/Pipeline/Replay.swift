@@ -36,12 +36,15 @@ extension Session {
             let chunk = producer.next()
             if let status = begin(chunk, of: source) { return status }
             var named = 0
+            var moused = 0
             for k in 0..<chunk.frameCount {
                 if named < chunk.names.count { named = applyNames(of: chunk, from: named, before: k) }
+                if moused < chunk.mouse.count { moused = applyMouse(of: chunk, from: moused, before: k) }
                 chunk.load(k, into: &frame)
                 self.frame(frame)
             }
             _ = applyNames(of: chunk, from: named, before: chunk.frameCount)
+            _ = applyMouse(of: chunk, from: moused, before: chunk.frameCount)
             // The rest of the same read follows in the next chunk.
             guard chunk.endsRead else {
                 producer.recycle(chunk)
@@ -92,6 +95,18 @@ extension Session {
         if let status = engine.report(chunk.diagnostics, errorCount: chunk.errorCount) { return status }
         if !chunk.end { engine.checkOutputReader() }
         return nil
+    }
+
+    /// A recorded mouse's events up to frame `frame`, at `--realtime`'s pace when asked.
+    func applyMouse(of chunk: DecodedChunk, from start: Int, before frame: Int) -> Int {
+        var i = start
+        while i < chunk.mouse.count, chunk.mouse[i].before == frame, !engine.isOver {
+            let (_, device, event) = chunk.mouse[i]
+            if let pacer, event.type == EV.syn { pacer.keep(until: event.time) }
+            engine.recordedMouse(event, device: device)
+            i += 1
+        }
+        return i
     }
 
     func applyNames(of chunk: DecodedChunk, from start: Int, before frame: Int) -> Int {

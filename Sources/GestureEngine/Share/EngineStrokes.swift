@@ -12,8 +12,13 @@ extension Engine {
         let dpi = runtime.thresholds[.mouseDPI]
         let configured = dpi >= 1 ? Int(exactly: dpi.rounded()) : nil
         let (resolution, problem) = MouseResolution.choose(configured: configured, udev: configured == nil ? UdevDatabase().entry(ofNode: path) : nil)
+        return (mouseSettings(resolution: resolution, deviceName: description.name), problem)
+    }
+
+    /// The gate's settings for a mouse of this name and resolution, live or recorded.
+    func mouseSettings(resolution: MouseResolution, deviceName: String?) -> MouseStrokeGate.Settings {
         let strokeButton = MouseButton(configValue: runtime.thresholds[.strokeButton]) ?? .right
-        let rules = runtime.coreRules(forDevice: description.name)
+        let rules = runtime.coreRules(forDevice: deviceName)
         var buttons: Set<UInt16> = []
         for rule in rules where rule.isActive {
             let drawn: MouseButton? = switch rule.spec.kind {
@@ -24,8 +29,8 @@ extension Engine {
             if let drawn, let code = MouseButtonName.code(drawn.rawValue) { buttons.insert(code) }
         }
         let chords = Set(ChordRules.bound(rules).compactMap(Self.mouseChord))
-        return (MouseStrokeGate.Settings(strokeButtons: buttons, threshold: runtime.thresholds[.strokeThreshold], timeout: runtime.thresholds[.strokeTimeout],
-                                         countsPerMillimetre: resolution.countsPerMillimetre, claimedChords: chords), problem)
+        return MouseStrokeGate.Settings(strokeButtons: buttons, threshold: runtime.thresholds[.strokeThreshold], timeout: runtime.thresholds[.strokeTimeout],
+                                        countsPerMillimetre: resolution.countsPerMillimetre, claimedChords: chords)
     }
 
     /// A rule's chord as the gate knows it, by evdev codes.
@@ -56,11 +61,7 @@ extension Engine {
         case .gate(.claimed):
             guard let delivery = lane.claimedStroke else { return }
             lane.claimedStroke = nil
-            guard !state.end.isOver else { return }
-            state.gesturesDelivered += 1
-            if state.watchers.observed, let observer = state.watchers.observer { observer.engine(self, delivered: delivery) }
-            if let show = state.watchers.showGesture { show(delivery.event) }
-            dispatchOwning(delivery, device: source.index)
+            deliverMouseGesture(delivery, device: source.index)
         case .gate(.strokeForwarded(let code)):
             guard let delivery = lane.claimedStroke else { return }
             lane.claimedStroke = nil
@@ -69,32 +70,41 @@ extension Engine {
             sayStroke(at: delivery.event.time, device: source.index, button: code, name: drawn.name, shape: drawn.shape,
                       outcome: "forwarded", why: "the rule\(rule) came too late: the desktop had it as a drag, and the rule did not run")
         case .gate(.chord(let chord, claimed: true)):
-            chorded(chord, source: source, share: share)
+            chorded(chord, at: MonotonicClock.now(), device: source.index, deviceName: share.description.name, live: true)
         case .gate(.strokeBegan), .gate(.chord(_, claimed: false)):
             break
         }
     }
 
     private func strokeEnded(button code: UInt16, path: [MouseStrokeReading.Point], source: Source, lane: DeviceLane, share: DeviceShare) {
-        let time = path.last?.time ?? 0
-        guard let button = MouseButton(rawValue: MouseButtonName.of(code)) else {
+        guard let delivery = strokeDelivery(button: code, path: path, device: source.index, deviceName: share.description.name, live: true) else {
             share.release()
             return
         }
+        lane.claimedStroke = delivery
+        share.claim()
+    }
+
+    /// A stroke's end, live or recorded: the rule that takes it, as the
+    /// delivery to run once the gate has claimed it, or nil when none does;
+    /// either way `-v` and `--trace` say what became of it. `live`: a shared
+    /// mouse, whose desktop gets what no rule takes.
+    func strokeDelivery(button code: UInt16, path: [MouseStrokeReading.Point], device: Int, deviceName: String?, live: Bool) -> Delivery? {
+        let time = path.last?.time ?? 0
+        guard let button = MouseButton(rawValue: MouseButtonName.of(code)) else { return nil }
         let strokes = StrokeRules()
         let strokeButton = MouseButton(configValue: runtime.thresholds[.strokeButton]) ?? .right
-        let rules = runtime.coreRules(forDevice: share.description.name)
+        let rules = runtime.coreRules(forDevice: deviceName)
         if let match = strokes.match(path, button: button, strokeButton: strokeButton, rules: rules, at: time) {
-            let event = StrokeRules.event(match.stroke, button: button, path: path, device: source.index)
-            return claimStroke(Delivery(rule: match.rule, event: event), name: match.stroke.name, shape: nil, button: code, at: time, lane: lane, share: share)
+            let event = StrokeRules.event(match.stroke, button: button, path: path, device: device)
+            return claimed(Delivery(rule: match.rule, event: event), name: match.stroke.name, shape: nil, button: code, at: time, live: live)
         }
         let shapes = MouseShapeRules(templates: cores.shapeTemplates, thresholds: runtime.thresholds)
         let shape = shapes.match(path, button: button, rules: rules, at: time)
         if case .taken(let match)? = shape {
-            let event = MouseShapeRules.event(match.shape, button: button, path: path, device: source.index)
-            return claimStroke(Delivery(rule: match.rule, event: event), name: nil, shape: match.shape.name, button: code, at: time, lane: lane, share: share)
+            let event = MouseShapeRules.event(match.shape, button: button, path: path, device: device)
+            return claimed(Delivery(rule: match.rule, event: event), name: nil, shape: match.shape.name, button: code, at: time, live: live)
         }
-        share.release()
         let why: String
         let name: String?
         switch strokes.reading(path, button: button, strokeButton: strokeButton, rules: rules, at: time) {
@@ -105,49 +115,55 @@ extension Engine {
             name = nil
             why = "no stroke: \(shortfall.description)"
         }
-        let said: String
-        if case .refused(let cause)? = shape { said = "\(why); no shape: \(cause.description);" } else { said = "\(why):" }
-        sayStroke(at: time, device: source.index, button: code, name: name, outcome: "released", why: "\(said) the desktop gets the press and the drag")
+        var refusal: String?
+        if case .refused(let cause)? = shape { refusal = cause.description }
+        var said = why
+        if let refusal { said += "; no shape: \(refusal)" }
+        if live { said += (refusal == nil ? ":" : ";") + " the desktop gets the press and the drag" }
+        sayStroke(at: time, device: device, button: code, name: name, outcome: "released", why: said)
+        return nil
     }
 
-    /// A rule takes the stroke or shape: the gate claims it, and once it has
-    /// (`.gate(.claimed)`) the handler runs.
-    private func claimStroke(_ delivery: Delivery, name: String?, shape: String?, button code: UInt16, at time: Double, lane: DeviceLane, share: DeviceShare) {
-        lane.claimedStroke = delivery
-        share.claim()
+    /// A rule takes the stroke or shape: said, and the delivery to run once the gate has claimed it.
+    private func claimed(_ delivery: Delivery, name: String?, shape: String?, button code: UInt16, at time: Double, live: Bool) -> Delivery {
         let rule = runtime.describeRule(delivery.rule).map { "\($0.definedAt) takes it" } ?? "\(delivery.rule) takes it"
-        sayStroke(at: time, device: delivery.event.device, button: code, name: name, shape: shape, outcome: "claimed", why: "\(rule): the desktop sees no button")
+        sayStroke(at: time, device: delivery.event.device, button: code, name: name, shape: shape, outcome: "claimed", why: live ? "\(rule): the desktop sees no button" : rule)
+        return delivery
+    }
+
+    /// A claimed stroke or chord's rule runs (the gate has taken it from the desktop).
+    func deliverMouseGesture(_ delivery: Delivery, device: Int) {
+        guard !state.end.isOver else { return }
+        state.gesturesDelivered += 1
+        if state.watchers.observed, let observer = state.watchers.observer { observer.engine(self, delivered: delivery) }
+        if let show = state.watchers.showGesture { show(delivery.event) }
+        dispatchOwning(delivery, device: device)
     }
 
     /// A claimed chord happened (the desktop saw none of it): its rule runs.
-    private func chorded(_ gateChord: MouseChord, source: Source, share: DeviceShare) {
-        let time = MonotonicClock.now()
+    func chorded(_ gateChord: MouseChord, at time: Double, device: Int, deviceName: String?, live: Bool) {
         guard let chord = Self.ruleChord(gateChord),
-              let rule = ChordRules.match(chord, rules: runtime.coreRules(forDevice: share.description.name), at: time) else { return }
-        let delivery = Delivery(rule: rule, event: ChordRules.event(chord, at: time, device: source.index))
+              let rule = ChordRules.match(chord, rules: runtime.coreRules(forDevice: deviceName), at: time) else { return }
+        let delivery = Delivery(rule: rule, event: ChordRules.event(chord, at: time, device: device))
         let origin = runtime.describeRule(rule).map { "\($0.definedAt) takes it" } ?? "\(rule) takes it"
-        let text = "t=\(Self.formatTime(time)) mouse chord \(gateChord): \(origin): the desktop sees none of it"
-        if options.verbose, options.trace == nil { console.note("\(share.description.name ?? "the mouse"): \(text)") }
+        let text = "t=\(Self.formatTime(time)) mouse chord \(gateChord): \(origin)\(live ? ": the desktop sees none of it" : "")"
+        if options.verbose, options.trace == nil { console.note("\(deviceName ?? "the mouse"): \(text)") }
         var w = JSONWriter()
         w.raw("{\"t\":")
         w.time(time)
         w.raw(",\"device\":")
-        w.integer(Int64(source.index))
+        w.integer(Int64(device))
         w.raw(",\"type\":\"chord\",\"chord\":")
         w.string(gateChord.description)
         w.raw(",\"outcome\":\"claimed\",\"reason\":")
         w.string(origin)
         w.raw("}")
         sayTrace(text: text, json: w.text)
-        guard !state.end.isOver else { return }
-        state.gesturesDelivered += 1
-        if state.watchers.observed, let observer = state.watchers.observer { observer.engine(self, delivered: delivery) }
-        if let show = state.watchers.showGesture { show(delivery.event) }
-        dispatchOwning(delivery, device: source.index)
+        deliverMouseGesture(delivery, device: device)
     }
 
     /// `--trace` and `-v` say what became of a stroke.
-    private func sayStroke(at time: Double, device: Int, button: UInt16, name: String?, shape: String? = nil, outcome: String, why: String) {
+    func sayStroke(at time: Double, device: Int, button: UInt16, name: String?, shape: String? = nil, outcome: String, why: String) {
         let drawn = shape.map { "shape \($0) " } ?? name.map { "\($0) " } ?? ""
         let text = "t=\(Self.formatTime(time)) mouse stroke \(drawn)(\(MouseButtonName.of(button)) button): \(why)"
         if options.verbose, options.trace == nil { console.note("\(lanes.name(of: device) ?? "the mouse"): \(text)") }

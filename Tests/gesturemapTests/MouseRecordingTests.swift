@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+
+/// A mouse's recording (evemu, raw evdev records, NDJSON mouse lines) read
+/// by `run` and `test`: its strokes and chords go through the shared mouse's
+/// gate, on the recording's own clock, to the rules.
+@Suite("Mouse recordings, through the binary")
+struct MouseRecordingTests {
+    static let rules = """
+    on({ kind = "stroke", direction = "left" }, function(g) emit("back", { button = g.button, direction = g.direction }) end)
+    on({ kind = "chord", button = "right", wheel = "up" }, function(g) emit("louder", { wheel = g.wheel }) end)
+
+    """
+
+    /// A right click, then a right-button stroke left of 600 counts (15 mm at 1000 dpi).
+    static func clickThenStroke() -> KernelMouse.Script {
+        var s = KernelMouse.Script()
+        s.press(KernelMouse.right)
+        s.release(KernelMouse.right)
+        s.pause(0.5)
+        s.press(KernelMouse.right)
+        s.move(dx: -20, dy: 0, packets: 30)
+        s.release(KernelMouse.right)
+        return s
+    }
+
+    static func run(_ input: String, rules: String = MouseRecordingTests.rules, _ extra: [String] = []) throws -> Binary.Result {
+        let file = try Binary.temporaryFile("mouse.lua", rules)
+        return try Binary.run(["run", "--rules", file.path] + extra + [input])
+    }
+
+    @Test("an evemu recording's right-button stroke left runs the left rule, with g.button and g.direction; its right click runs none")
+    func evemuStroke() throws {
+        let result = try Self.run(Self.clickThenStroke().file("stroke.evemu"))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.lines == [#"{"action":"back","t":0.864,"button":"right","direction":"left"}"#], "\(result.stderr)")
+        // Counts are no surface's units: nothing is said of CSS pixels.
+        #expect(!result.stderr.contains("CSS pixels"), "\(result.stderr)")
+    }
+
+    @Test("raw evdev records of the same mouse run the same rule, once")
+    func rawStroke() throws {
+        let raw = try Binary.temporaryDirectory().appendingPathComponent("stroke.raw")
+        try Self.records(of: Self.clickThenStroke()).write(to: raw)
+        let result = try Self.run(raw.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.lines == [#"{"action":"back","t":0.864,"button":"right","direction":"left"}"#], "\(result.stderr)")
+    }
+
+    @Test("-v says what became of each press of a bound button: too short, no rule for it, taken; and the resolution it read at")
+    func verboseReasons() throws {
+        var s = KernelMouse.Script()
+        s.press(KernelMouse.right)
+        s.move(dx: -20, dy: 0, packets: 6)   // 120 counts: 3.0 mm
+        s.release(KernelMouse.right)
+        s.pause(0.5)
+        s.press(KernelMouse.right)
+        s.move(dx: 0, dy: -20, packets: 30)  // up: no rule names it
+        s.release(KernelMouse.right)
+        s.pause(0.5)
+        s.press(KernelMouse.right)
+        s.move(dx: -20, dy: 0, packets: 30)
+        s.release(KernelMouse.right)
+        let rules = try Binary.temporaryFile("mouse.lua", Self.rules)
+        let result = try Binary.run(["run", "--rules", rules.path, "-v", try s.file("reasons.evemu")])
+        #expect(result.status == 0)
+        let said = result.errorLines.filter { $0.contains("mouse stroke") || $0.contains("dpi") }
+        #expect(said == [
+            "gesturemap: gesturemap kernel-test mouse: a mouse's recording: its strokes are read at 1000 dpi (a recording carries no MOUSE_DPI; set config{ mouse_dpi = N } to give the mouse's own)",
+            "gesturemap: gesturemap kernel-test mouse: t=0.156 mouse stroke (right button): no stroke: it went 3.0 mm; a stroke goes 5.0 mm or more",
+            "gesturemap: gesturemap kernel-test mouse: t=0.912 mouse stroke up (right button): no rule takes it",
+            "gesturemap: gesturemap kernel-test mouse: t=1.668 mouse stroke left (right button): \(rules.path):1 takes it",
+        ], "\(result.stderr)")
+    }
+
+    @Test("the gate's 250 ms rest runs on the recording's clock: a stroke that rests 0.3 s before the release is a drag, one that rests 0.2 s a stroke")
+    func restOnTheRecordingsClock() throws {
+        var s = KernelMouse.Script()
+        s.press(KernelMouse.right)
+        s.move(dx: -20, dy: 0, packets: 30)
+        s.pause(0.3)
+        s.release(KernelMouse.right)
+        s.pause(0.5)
+        s.press(KernelMouse.right)
+        s.move(dx: -20, dy: 0, packets: 30)
+        s.pause(0.2)
+        s.release(KernelMouse.right)
+        let result = try Self.run(s.file("rest.evemu"), ["--trace=json"])
+        #expect(result.status == 0)
+        let strokes = result.errorLines.compactMap(Binary.json).filter { $0["type"] as? String == "stroke" }
+        #expect(strokes.map { $0["outcome"] as? String } == ["released", "claimed"], "\(result.stderr)")
+        #expect(strokes.first?["reason"] as? String
+                == "no stroke: it rested 0.25 s before the button went up; a stroke ends at the release, and a rest this long makes it a drag")
+        #expect(result.lines.count == 1, "\(result.stdout)")
+    }
+
+    @Test("config{ mouse_dpi } sets the counts a millimetre: 150 counts are 3.8 mm at 1000 dpi (no stroke) and 9.5 mm at 400 (a stroke)")
+    func configuredResolution() throws {
+        var s = KernelMouse.Script()
+        s.press(KernelMouse.right)
+        s.move(dx: -15, dy: 0, packets: 10)
+        s.release(KernelMouse.right)
+        let input = try s.file("short.evemu")
+        #expect(try Self.run(input).lines.isEmpty)
+        let at400 = try Self.run(input, rules: "config{ mouse_dpi = 400 }\n" + Self.rules, ["-v"])
+        #expect(at400.lines.count == 1, "\(at400.stderr)")
+        #expect(at400.stderr.contains("its strokes are read at 400 dpi (config{ mouse_dpi })"), "\(at400.stderr)")
+    }
+
+    @Test("NDJSON mouse lines: a stroke and a chord run their rules; malformed mouse lines are named at their line and skipped")
+    func ndjson() throws {
+        var lines = [#"{"t":0.1,"ev":"press","button":"right"}"#]
+        for i in 1...30 { lines.append(#"{"t":\#(0.1 + Double(i) * 0.008),"ev":"motion","dx":-20,"dy":1}"#) }
+        lines += [
+            #"{"t":0.4,"ev":"release","button":"right"}"#,
+            #"{"t":1.0,"ev":"press","button":"thumb"}"#,
+            #"{"t":1.0,"ev":"motion","dx":0.5}"#,
+            #"{"t":1.0,"ev":"wheel"}"#,
+            #"{"t":2.0,"ev":"press","button":"right"}"#,
+            #"{"t":2.1,"ev":"wheel","dir":"up"}"#,
+            #"{"t":2.2,"ev":"release","button":"right"}"#,
+        ]
+        let input = try Binary.temporaryFile("mouse.ndjson", lines.joined(separator: "\n") + "\n")
+        let result = try Self.run(input.path)
+        #expect(result.status == 0)
+        #expect(result.lines == [
+            #"{"action":"back","t":0.4,"button":"right","direction":"left"}"#,
+            #"{"action":"louder","t":2.1,"wheel":"up"}"#,
+        ], "\(result.stderr)")
+        #expect(result.errorLines == [
+            "\(input.path):33: unknown \"button\" \"thumb\"; use one of left, right, middle, side, extra",
+            "\(input.path):34: \"dx\" and \"dy\" must be whole counts, within ±2147483647",
+            "\(input.path):35: a \"wheel\" line needs \"dir\": up, down, left or right",
+        ])
+    }
+
+    @Test("gesturemap test checks a mouse recording against its expected lines")
+    func golden() throws {
+        let dir = try Binary.temporaryDirectory()
+        let rules = dir.appendingPathComponent("mouse.lua")
+        try Self.rules.write(to: rules, atomically: true, encoding: .utf8)
+        let input = dir.appendingPathComponent("stroke.evemu")
+        try FileManager.default.copyItem(atPath: try Self.clickThenStroke().file("stroke.evemu"), toPath: input.path)
+        try (#"{"action":"back","t":0.864,"button":"right","direction":"left"}"# + "\n")
+            .write(to: dir.appendingPathComponent("stroke.expected"), atomically: true, encoding: .utf8)
+        let pass = try Binary.run(["test", rules.path, input.path])
+        #expect(pass.status == 0, "\(pass.stdout)\(pass.stderr)")
+        try "".write(to: dir.appendingPathComponent("stroke.expected"), atomically: true, encoding: .utf8)
+        let fail = try Binary.run(["test", rules.path, input.path])
+        #expect(fail.status == 1, "\(fail.stdout)\(fail.stderr)")
+    }
+
+    /// The script's events as the kernel's `struct input_event` records.
+    static func records(of script: KernelMouse.Script) -> Data {
+        var data = Data()
+        for line in script.lines {
+            let f = line.split(separator: " ")
+            guard f.count == 5, let time = Double(f[1]), let type = UInt16(f[2], radix: 16), let code = UInt16(f[3], radix: 16),
+                  let value = Int32(f[4]) else { continue }
+            let seconds = Int64(time.rounded(.down))
+            let micros = Int64(((time - Double(seconds)) * 1e6).rounded())
+            for var n in [seconds, micros] { withUnsafeBytes(of: &n) { data.append(contentsOf: $0) } }
+            var t = type, c = code, v = value
+            withUnsafeBytes(of: &t) { data.append(contentsOf: $0) }
+            withUnsafeBytes(of: &c) { data.append(contentsOf: $0) }
+            withUnsafeBytes(of: &v) { data.append(contentsOf: $0) }
+        }
+        return data
+    }
+}

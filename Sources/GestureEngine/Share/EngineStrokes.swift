@@ -105,21 +105,24 @@ extension Engine {
             let event = MouseShapeRules.event(match.shape, button: button, path: path, device: device)
             return claimed(Delivery(rule: match.rule, event: event), name: nil, shape: match.shape.name, button: code, at: time, live: live)
         }
-        let why: String
+        var said: String
         let name: String?
+        // "no rule takes it: the desktop ..."; a reason that holds a colon of its own goes on after a semicolon.
+        var joint = ":"
         switch strokes.reading(path, button: button, strokeButton: strokeButton, rules: rules, at: time) {
         case .success(let stroke):
             name = stroke.name
-            why = "no rule takes it"
+            said = "no rule takes it"
         case .failure(let shortfall):
             name = nil
-            why = "no stroke: \(shortfall.description)"
+            said = "no stroke: \(shortfall.description)"
+            joint = ";"
         }
-        var refusal: String?
-        if case .refused(let cause)? = shape { refusal = cause.description }
-        var said = why
-        if let refusal { said += "; no shape: \(refusal)" }
-        if live { said += (refusal == nil ? ":" : ";") + " the desktop gets the press and the drag" }
+        if case .refused(let cause)? = shape {
+            said += "; no shape: \(cause.description)"
+            joint = ";"
+        }
+        if live { said += joint + " the desktop gets the press and the drag" }
         sayStroke(at: time, device: device, button: code, name: name, outcome: "released", why: said)
         return nil
     }

@@ -18,7 +18,7 @@ enum Help {
       shape add NAME INPUT | list      teach drawn shapes from a recording, list the templates
       doctor [--rules FILE]            what a run needs, what is missing here, and the fix
       completions bash|zsh|fish        the shell's completion script
-      import FILE                      a fusuma, Touchégg or libinput-gestures config as Lua rules
+      import FILE                      a fusuma, Touchégg, libinput-gestures or Easystroke config as Lua rules
 
     gesturemap COMMAND --help shows a command's options; gesturemap --version its version.
     Example: gesturemap synth "two-finger swipe left" | gesturemap run --rules examples/pager.lua
@@ -261,7 +261,7 @@ enum Help {
     """
 
     static let importConfig = """
-    usage: gesturemap import FILE [--format FORMAT] [--fusuma-version N] > rules.lua
+    usage: gesturemap import FILE [--format FORMAT] [--fusuma-version N] [--shapes FILE] > rules.lua
 
     Writes a fusuma config.yml, a Touchégg touchegg.conf or a libinput-gestures.conf
     as gesturemap rules (Lua) on stdout: each binding a rule for the same gesture,
@@ -271,14 +271,24 @@ enum Help {
     gesturemap cannot do alike (window-manager actions, plugins), is written
     commented out and said on stderr as FILE:LINE. FILE may be - for standard input.
 
+    Easystroke's ~/.easystroke/actions-0.5.6 is read as Easystroke loads it (a Boost
+    text archive): its strokes become mouse stroke rules by direction, or drawn
+    shapes whose templates go to the --shapes file; instant and wheel gestures become
+    chords; each application's list becomes rules with app. The stroke button comes
+    from the preferences file beside it (middle when there is none).
+
     options:
-      --format FORMAT      fusuma, touchegg or libinput-gestures (default: found from the content)
+      --format FORMAT      fusuma, touchegg, libinput-gestures or easystroke (default: found from the content)
       --fusuma-version N   3 (default) or 2: fusuma 2's pinch in was the fingers moving apart
+      --shapes FILE        Easystroke: write the drawn shapes' templates to this new file
+                           (name it like the rules: mouse.lua reads mouse.shapes.jsonl);
+                           without it, shape rules are written commented out
       -h, --help           this text
 
-    exit status: 0 ok, 64 usage, 65 the file has errors (where the tool then runs none of
-    it, nothing is written live) or is not a configuration, 66 the file cannot be read,
-    74 output cannot be written
+    exit status: 0 ok, 64 usage (or the --shapes file exists: it is never overwritten),
+    65 the file has errors (where the tool then runs none of it, nothing is written live)
+    or is not a configuration, 66 the file cannot be read, 74 output or the shapes file
+    cannot be written
     """
 
     static func forCommand(_ name: String) -> String? {

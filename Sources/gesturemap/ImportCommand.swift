@@ -12,6 +12,7 @@ enum ImportCommand {
         var file: String?
         var format: ImportFormat?
         var fusuma = FusumaRelease.three
+        var shapes: String?
         var a = Arguments(args, command: "import")
         do throws(UsageError) {
             while let arg = a.next() {
@@ -24,6 +25,8 @@ enum ImportCommand {
                     format = try a.choice(for: name, inline: inline) as ImportFormat
                 case "--fusuma-version":
                     fusuma = try a.choice(for: name, inline: inline) as FusumaRelease
+                case "--shapes":
+                    shapes = try a.value(for: name, inline: inline)
                 default:
                     if arg.hasPrefix("-") && arg != "-" { throw UsageError(message: "unknown option \(arg)") }
                     guard file == nil else { throw UsageError(message: "give one file to import, not \"\(file ?? "")\" and \"\(arg)\"") }
@@ -47,6 +50,12 @@ enum ImportCommand {
             }
             console.say("gesturemap import: cannot read \(file == "-" ? "stdin: " + error.reasonText : error.message)")
             return .noInput
+        }
+        if case .success(.easystroke) = ConfigImporter.format(of: bytes, given: format) {
+            return ImportEasystroke.main(bytes, name: name, path: file == "-" ? nil : file, shapes: shapes, console: console)
+        }
+        if shapes != nil {
+            return usageFailure(UsageError(message: "--shapes is for Easystroke's actions file, whose strokes can be drawn shapes; \(name) is no such file"), command: "import", console: console)
         }
         let result: ImportResult
         switch ConfigImporter.read(bytes, name: name, format: format, fusuma: fusuma) {

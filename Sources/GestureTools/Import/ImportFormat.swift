@@ -3,6 +3,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case fusuma
     case touchegg
     case libinputGestures = "libinput-gestures"
+    case easystroke
 
     /// The tool's own name for people.
     public var toolName: String {
@@ -10,6 +11,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .fusuma: return "fusuma config.yml"
         case .touchegg: return "Touchégg touchegg.conf"
         case .libinputGestures: return "libinput-gestures.conf"
+        case .easystroke: return "Easystroke actions file"
         }
     }
 
@@ -28,8 +30,13 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     /// The format a file's content is in, or nil when nothing in it says.
     /// Touchégg is XML with a `<touchégg>` root; libinput-gestures' lines start
     /// with `gesture`, `device`, `swipe_threshold` or `timeout`; fusuma's YAML has
-    /// gesture sections (`swipe:`, `pinch:`...) or settings at its top level.
+    /// gesture sections (`swipe:`, `pinch:`...) or settings at its top level;
+    /// Easystroke's actions file is a Boost text archive (`22 serialization::archive`).
     public static func detect(_ bytes: [UInt8]) -> ImportFormat? {
+        // Boost's text archive starts with its signature, the length first.
+        if bytes.drop(while: { $0 == 0x20 || (0x09...0x0D).contains($0) }).starts(with: Array("22 serialization::archive".utf8)) {
+            return .easystroke
+        }
         let head = bytes.prefix(1 << 20)
         if ["<touchégg", "<touchegg", "touchégg>", "touchegg>"].contains(where: { contains(head, Array($0.utf8)) }) {
             return .touchegg

@@ -130,11 +130,11 @@ struct ImportOddInputTests {
         let junk = try Binary.temporaryFile("junk.bin", "\u{7f}ELF\u{2}\u{1}\u{1}\u{0}\u{0}garbage")
         let r2 = try Binary.run(["import", junk.path])
         #expect(r2.status == 65)
-        #expect(r2.errorLines == ["\(junk.path):1: this is not a text file (it has a NUL byte); give a fusuma config.yml, a touchegg.conf or a libinput-gestures.conf"])
+        #expect(r2.errorLines == ["\(junk.path):1: this is not a text file (it has a NUL byte); give a fusuma config.yml, a touchegg.conf, a libinput-gestures.conf or Easystroke's actions-0.5.6"])
         let prose = try Binary.temporaryFile("notes.txt", "remember the milk\n")
         let r3 = try Binary.run(["import", prose.path])
         #expect(r3.status == 65)
-        #expect(r3.errorLines == ["\(prose.path): cannot tell whether this is a fusuma, Touchégg or libinput-gestures configuration; give --format fusuma, touchegg or libinput-gestures"])
+        #expect(r3.errorLines == ["\(prose.path): cannot tell whether this is a fusuma, Touchégg or libinput-gestures configuration or Easystroke's actions file; give --format fusuma, touchegg, libinput-gestures or easystroke"])
     }
 
     /// libinput-gestures exits at a line it refuses, so nothing of the file runs, there as here.

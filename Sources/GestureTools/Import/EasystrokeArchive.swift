@@ -119,7 +119,7 @@ struct EasystrokeArchive {
             classIDs[key] = cid
         } else {
             guard classes[cid].viaPointer, allowed.contains(classes[cid].key) else {
-                throw archive.failure("class id \(cid) is \(classes[cid].key), where a pointer to a \(staticKey) belongs; the archive is damaged")
+                throw archive.failure("class id \(cid) is \(classes[cid].key), where \(staticKey == "Action" ? "an" : "a") \(staticKey) pointer belongs; the archive is damaged")
             }
         }
         try preamble(cid)

@@ -69,7 +69,10 @@ public struct EasystrokeImport: Sendable {
         shapes = gestures.templates
         // The default list: one rule per stroke; a list's two strokes of one entry that read alike are one rule.
         var general: [Gesture: (binding: EasystrokeLists.Binding, live: Bool)] = [:]
+        var inherited: [String: EasystrokeLists.Binding] = [:]
+        func key(_ b: EasystrokeLists.Binding) -> String { "\(b.unique) \(b.stroke.id)" }
         for b in lists.root.bindings {
+            inherited[key(b)] = b
             let rule = makeRule(b, gesture: gestures.gestures[b.stroke.id], app: nil)
             if let g = rule.gesture {
                 guard general[g] == nil else { continue }
@@ -95,9 +98,9 @@ public struct EasystrokeImport: Sendable {
                 let gesture = gestures.gestures[b.stroke.id]
                 if case .success(let g)? = gesture {
                     guard own.insert(g).inserted else { continue }
-                    // The default list's rule serves the application too when nothing differs.
-                    if let g0 = general[g], g0.binding.unique == b.unique, g0.binding.action == b.action, g0.binding.name == b.name { continue }
                 }
+                // The default list's rule serves the application too when nothing differs.
+                if let b0 = inherited[key(b)], b0.action == b.action, b0.name == b.name { continue }
                 var rule = makeRule(b, gesture: gesture, app: app)
                 if case .commented(let reason) = rule.body, let g = rule.gesture, let g0 = general[g], g0.live {
                     rule.body = .nothing("\(reason); so that the default list's rule of line \(g0.binding.line) does not run here, where Easystroke runs this one instead")

@@ -23,7 +23,7 @@ struct ReaderMessageTests {
         #expect(ConfigImporter.Failure.empty.message == "the file is empty: there is nothing to import")
         #expect(failure(Array("swipe:\n\u{0}\u{1}".utf8)) == .binary(line: 2))
         #expect(failure(Array("hello\n".utf8)) == .unknownFormat)
-        #expect(ConfigImporter.Failure.unknownFormat.message == "cannot tell whether this is a fusuma, Touchégg or libinput-gestures configuration; give --format fusuma, touchegg or libinput-gestures")
+        #expect(ConfigImporter.Failure.unknownFormat.message == "cannot tell whether this is a fusuma, Touchégg or libinput-gestures configuration or Easystroke's actions file; give --format fusuma, touchegg, libinput-gestures or easystroke")
     }
 
     @Test func libinputGesturesLinesItCannotUse() throws {

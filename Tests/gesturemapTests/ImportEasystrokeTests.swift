@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// `gesturemap import` of Easystroke's actions file, through the binary.
+@Suite("gesturemap import of Easystroke's actions file")
+struct ImportEasystrokeTests {
+    /// Easystroke 0.5.6's layout: strokes left and up, and a zigzag of five arms (a drawn shape).
+    static let actions = [
+        "22 serialization::archive 17 0 3 0 1 0 0 0 0 0 0 3 0",
+        "0 0 5 1 0 0 0 1 1 0 1 0 0 1 1 0 1 10 1 5 2 0 0 2 1 0 1 1 0.5 0 0.5 0 0 0 32768 0 1 14 7 Command 1 0 3 0 0 20 xdotool key alt+Left 4 back",
+        "5 4 5 1 1 10 6 2 1 0.5 1 0.5 0 0 0 0 32768 14 7 14 notify-send up 0 ",
+        "5 8 9 1 1 10 10 6 1 0 0 0.2 1 0.4 0 0.6 1 0.8 0 1 1 0 0 0 32768 14 11 18 notify-send zigzag 0 ",
+        "7 Default 0 0 0 1 0 0 0 0 0",
+    ].joined(separator: "\n")
+
+    func directory(_ files: [String: String]) throws -> URL {
+        let dir = try Binary.temporaryDirectory()
+        for (name, text) in files { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        return dir
+    }
+
+    @Test func importsAndPassesCheck() throws {
+        let dir = try directory(["actions-0.5.6": Self.actions])
+        let file = dir.appendingPathComponent("actions-0.5.6").path
+        let imported = try Binary.run(["import", file])
+        #expect(imported.status == 0)
+        #expect(imported.errorLines == ["\(file):4: warning: unnamed stroke: Command notify-send zigzag: written commented out: its stroke reads as no sure direction, so it is a drawn shape, whose template goes to a shapes file: give --shapes FILE.shapes.jsonl (beside FILE.lua) to import it"])
+        #expect(imported.lines.contains("-- The stroke button: middle (X's button 2), Easystroke's default, the middle button (Button2, prefdb.cc): no preferences file beside the actions file."))
+        #expect(imported.lines.contains("config{ share_mice = true, stroke_button = \"middle\" }"))
+        #expect(imported.lines.contains("on({ kind = \"stroke\", direction = \"left\" }, function(g) shell(\"xdotool key alt+Left\") end, { description = \"back\" })"))
+        #expect(imported.lines.contains("on({ kind = \"stroke\", direction = \"up\" }, function(g) shell(\"notify-send up\") end)"))
+        let rules = try Binary.temporaryFile("mouse.lua", imported.stdout)
+        let checked = try Binary.run(["check", rules.path])
+        #expect(checked.status == 0, "\(checked.stderr)")
+    }
+
+    @Test func theButtonComesFromThePreferencesBeside() throws {
+        let dir = try directory(["actions-0.5.6": Self.actions, "preferences-0.5.5": "22 serialization::archive 10 0 14 0 0 0 0 1 3\n0 3 0 0 0 1 0"])
+        let imported = try Binary.run(["import", dir.appendingPathComponent("actions-0.5.6").path])
+        #expect(imported.status == 0)
+        #expect(imported.lines.contains("-- The stroke button: right (X's button 3), from \(dir.path)/preferences-0.5.5."))
+        #expect(imported.lines.contains("config{ share_mice = true, stroke_button = \"right\" }"))
+    }
+
+    @Test func shapesGoToANewFileAndNeverOverOne() throws {
+        let dir = try directory(["actions-0.5.6": Self.actions])
+        let shapes = dir.appendingPathComponent("mouse.shapes.jsonl")
+        let imported = try Binary.run(["import", dir.appendingPathComponent("actions-0.5.6").path, "--shapes", shapes.path])
+        #expect(imported.status == 0)
+        #expect(imported.stderr == "")
+        #expect(imported.lines.contains("on({ kind = \"shape\", button = \"middle\", name = \"easystroke-1\" }, function(g) shell(\"notify-send zigzag\") end)"))
+        let written = try String(contentsOf: shapes, encoding: .utf8)
+        #expect(written.hasPrefix("{\"name\":\"easystroke-1\",\"points\":[[0,0],[12,60],[24,0],"))
+        #expect(written.split(separator: "\n").count == 1)
+        let again = try Binary.run(["import", dir.appendingPathComponent("actions-0.5.6").path, "--shapes", shapes.path])
+        #expect(again.status == 64)
+        #expect(again.errorLines == ["gesturemap import: \(shapes.path) exists, and import never overwrites a shapes file: move it away, or give --shapes a new file's name"])
+        #expect(again.stdout == "")
+        #expect(try String(contentsOf: shapes, encoding: .utf8) == written)
+    }
+
+    @Test func anArchiveEasystrokeCannotLoadImportsNothingLive() throws {
+        let dir = try directory(["actions-0.5.6": String(Self.actions.prefix(150))])
+        let file = dir.appendingPathComponent("actions-0.5.6").path
+        let imported = try Binary.run(["import", file])
+        #expect(imported.status == 65)
+        #expect(imported.errorLines == ["\(file):2: the archive ends where the version of class Command belongs: it is cut short; Easystroke cannot load the file either (\"Couldn't read action database\") and runs none of it, so nothing is imported"])
+        #expect(!imported.lines.contains { !$0.hasPrefix("--") && !$0.isEmpty })
+        #expect(imported.lines.contains("-- config{ share_mice = true, stroke_button = \"middle\" }"))
+    }
+
+    @Test func shapesAreForEasystrokeAlone() throws {
+        let config = try Binary.temporaryFile("libinput-gestures.conf", "gesture swipe left 3 ls\n")
+        let imported = try Binary.run(["import", config.path, "--shapes", config.path + ".jsonl"])
+        #expect(imported.status == 64)
+        #expect(imported.errorLines.first == "gesturemap import: --shapes is for Easystroke's actions file, whose strokes can be drawn shapes; \(config.path) is no such file")
+        let forced = try Binary.run(["import", "--format", "easystroke", config.path])
+        #expect(forced.status == 65)
+        #expect(forced.errorLines == ["\(config.path):1: the length of the archive's signature is a number, not \"gesture\"; Easystroke cannot load the file either (\"Couldn't read action database\") and runs none of it, so nothing is imported"])
+    }
+}

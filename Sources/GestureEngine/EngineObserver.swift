@@ -9,10 +9,13 @@ public protocol EngineObserver: AnyObject {
     func engine(_ engine: Engine, delivered delivery: Delivery)
     /// What the arenas decided, when `Engine.traceForObserver` or `--trace` is on.
     func engine(_ engine: Engine, traced record: TraceRecord)
+    /// A recorded mouse's press of a bound button ended: what became of it.
+    func engine(_ engine: Engine, mouse press: MousePress)
 }
 
 extension EngineObserver {
     public func engine(_ engine: Engine, traced record: TraceRecord) {}
+    public func engine(_ engine: Engine, mouse press: MousePress) {}
 }
 
 extension Engine {

@@ -16,9 +16,10 @@ public struct ExplainRequest {
     /// Explains the input sequence by sequence, handing each to `tell` as soon
     /// as it is final (`tell` returns false to stop the run there); then the rules and their tally, or the run's failing
     /// status. Messages of the run go to `console`.
-    public func explain(console: Console, tell: @escaping (Explanation.Sequence) -> Bool)
+    public func explain(console: Console, tell: @escaping (Explanation.Sequence) -> Bool,
+                        tellPress: @escaping (Explanation.Press) -> Bool = { _ in true })
         -> Result<(rules: [Explanation.Rule], tally: ExplanationTally), ExitCode> {
-        let session = ExplainSession(tell: tell)
+        let session = ExplainSession(tell: tell, tellPress: tellPress)
         guard let engine = Engine(options: options, console: console, output: CollectingSink()) else { return .failure(.unavailable) }
         engine.observer = session
         engine.traceForObserver = true

@@ -7,6 +7,9 @@ final class ExplainSession: EngineObserver {
     private let capture = SessionCapture()
     /// Takes each sequence explained; false when nothing more is wanted.
     private let tell: (Explanation.Sequence) -> Bool
+    /// Takes each mouse press explained; false when nothing more is wanted.
+    private let tellPress: (Explanation.Press) -> Bool
+    private var pressesTold = 0
     private(set) var rules: [Explanation.Rule] = []
     private(set) var tally = ExplanationTally(rules: [])
     private var told = 0
@@ -18,8 +21,24 @@ final class ExplainSession: EngineObserver {
     /// does not hold back another's sequences (and the memory they take).
     static let settled = 10.0
 
-    init(tell: @escaping (Explanation.Sequence) -> Bool) {
+    init(tell: @escaping (Explanation.Sequence) -> Bool, tellPress: @escaping (Explanation.Press) -> Bool = { _ in true }) {
         self.tell = tell
+        self.tellPress = tellPress
+    }
+
+    /// A mouse's press is final when its button goes up: told at once.
+    func engine(_ engine: Engine, mouse press: MousePress) {
+        knowRules(engine)
+        pressesTold += 1
+        let explained = Explanation.press(number: pressesTold, press, rules: rules)
+        tally.add(explained)
+        if !tellPress(explained) { engine.stop() }
+    }
+
+    private func knowRules(_ engine: Engine) {
+        guard rules.isEmpty else { return }
+        rules = ExplainRequest.rules(of: engine)
+        tally = ExplanationTally(rules: rules)
     }
 
     func engine(_ engine: Engine, sawFrame frame: TouchFrame) {
@@ -51,10 +70,7 @@ final class ExplainSession: EngineObserver {
     /// gesture of it is still held, or once `settled` seconds of input passed
     /// after it.
     private func tellFinished(_ engine: Engine, all: Bool) {
-        if rules.isEmpty {
-            rules = ExplainRequest.rules(of: engine)
-            tally = ExplanationTally(rules: rules)
-        }
+        knowRules(engine)
         while let first = capture.sequences.first {
             let later = capture.sequences.indices.dropFirst().filter { capture.sequences[$0].device == first.device }
             // A gesture of it still held (requires_failure_of) is told with it when released or dropped.

@@ -22,8 +22,13 @@ extension Explanation {
                 lines.append("  \(rule.label)\(place(rule)): never fired: \(why)")
             } else {
                 let fired = rule.index < tally.rules.count ? tally.rules[rule.index].fired : 0
-                let n = tally.sequences
-                lines.append("  \(rule.label)\(place(rule)): fired in \(fired) of \(n) sequence\(n == 1 ? "" : "s")")
+                if rule.spec.isMouse {
+                    let n = tally.presses
+                    lines.append("  \(rule.label)\(place(rule)): fired in \(fired) of \(n) press\(n == 1 ? "" : "es") of a mouse's bound button")
+                } else {
+                    let n = tally.sequences
+                    lines.append("  \(rule.label)\(place(rule)): fired in \(fired) of \(n) sequence\(n == 1 ? "" : "s")")
+                }
             }
         }
         return lines

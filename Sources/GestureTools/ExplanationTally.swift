@@ -12,14 +12,20 @@ public struct ExplanationTally: Sendable {
     }
 
     public private(set) var sequences = 0
+    /// A mouse's presses of bound buttons.
+    public private(set) var presses = 0
     /// The most fingers down at once, each count seen in some sequence.
     public private(set) var fingerCounts: Set<Int> = []
     public private(set) var rules: [RuleCount]
     /// Reasons kept per rule: past these, a new reason is only counted.
     static let reasonsKept = 16
 
+    /// Which rules are a mouse's: only they are live for a press.
+    private var mouseRules: [Bool] = []
+
     public init(rules: [Explanation.Rule]) {
         self.rules = Array(repeating: RuleCount(), count: rules.count)
+        mouseRules = rules.map(\.spec.isMouse)
     }
 
     public mutating func add(_ sequence: Explanation.Sequence) {
@@ -41,13 +47,41 @@ public struct ExplanationTally: Sendable {
         }
     }
 
+    /// A mouse's press: the rule that took it fired; every other mouse rule was live and did not.
+    public mutating func add(_ press: Explanation.Press) {
+        presses += 1
+        let gist: String
+        switch press.press.outcome {
+        case .unnamed(_, let name): gist = "the stroke was \(name)"
+        case .taken(_, let name): gist = name.isEmpty ? "another rule took the stroke" : "the stroke was \(name)"
+        case .chord(let chord, _): gist = "the press was chord \(chord)"
+        default: gist = Explanation.words(press)
+        }
+        for i in rules.indices where press.rule?.index != i && i < mouseRules.count && mouseRules[i] {
+            rules[i].live += 1
+            if let j = rules[i].reasons.firstIndex(where: { $0.words == gist }) {
+                rules[i].reasons[j].count += 1
+            } else if rules[i].reasons.count < Self.reasonsKept {
+                rules[i].reasons.append((gist, 1))
+            }
+        }
+        if let taker = press.rule, taker.index < rules.count {
+            rules[taker.index].live += 1
+            rules[taker.index].fired += 1
+        }
+    }
+
     /// Why a rule never fired in the whole input, or nil when it did.
     public func neverFired(_ rule: Explanation.Rule) -> String? {
         guard rule.index < rules.count else { return nil }
         let count = rules[rule.index]
         guard count.fired == 0 else { return nil }
-        if sequences == 0 { return "the input had no touch sequence" }
-        if case .exactly(let n) = rule.spec.fingers, !fingerCounts.contains(n) {
+        if rule.spec.isMouse {
+            if presses == 0 { return "the input had no press of a mouse's bound button" }
+        } else if sequences == 0 {
+            return "the input had no touch sequence"
+        }
+        if !rule.spec.isMouse, case .exactly(let n) = rule.spec.fingers, !fingerCounts.contains(n) {
             let seen = fingerCounts.sorted().map(String.init).joined(separator: ", ")
             return "no touch sequence had \(n) finger\(n == 1 ? "" : "s") (they had \(seen))"
         }

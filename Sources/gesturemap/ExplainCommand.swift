@@ -32,6 +32,13 @@ enum ExplainCommand {
                 }
                 // A reader that went away (`| head`) wants no more: the replay stops.
                 return !out.broken
+            } tellPress: { press in
+                if json {
+                    out.write(line: Explanation.json(press))
+                } else {
+                    for line in Explanation.text(press) { out.write(line: TerminalText.escapedKeepingLines(line)) }
+                }
+                return !out.broken
             }
             switch result {
             case .failure(let status):

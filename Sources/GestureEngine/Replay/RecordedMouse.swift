@@ -12,9 +12,14 @@ final class RecordedMouse {
     /// What the gate would have sent the clone: nobody's, emptied each time.
     var scratch: [EvdevEvent] = []
     var signals: [MouseShareGate.Signal] = []
+    /// The press of a bound button now down, for the author tools; nil when nobody watches.
+    var watch: PressWatch?
+    /// The buttons whose press the gate holds: strokes' and chords' first.
+    let leads: Set<UInt16>
 
     init(settings: MouseStrokeGate.Settings) {
         gate = MouseShareGate(settings: settings)
+        leads = settings.strokeButtons.union(settings.claimedChords.map(\.held))
     }
 }
 
@@ -25,6 +30,7 @@ extension Engine {
         let mouse = lane.recordedMouse ?? startRecordedMouse(lane, device: device)
         if let due = mouse.gate.deadline, due <= event.time {
             // The gate's timeout passed on the recording's clock before this event.
+            if case .holding = mouse.gate.strokes.phase, mouse.watch?.outcome == nil { mouse.watch?.outcome = .held(timeout: mouse.gate.settings.timeout) }
             mouse.gate.expire(at: due, into: &mouse.scratch, signals: &mouse.signals)
             settle(mouse, device: device, at: due)
         }
@@ -33,8 +39,13 @@ extension Engine {
             if let due = nextDeadline, due <= event.time { advanceAll(to: event.time) }
             runtime.advanceClock(to: event.time)
         }
+        if state.watchers.observed { watch(event, of: mouse) }
         mouse.gate.handle(event, into: &mouse.scratch, signals: &mouse.signals)
         settle(mouse, device: device, at: event.time)
+        if event.type == EV.syn, let watch = mouse.watch, watch.released {
+            mouse.watch = nil
+            tell(watch, of: mouse, device: device, at: event.time)
+        }
     }
 
     /// A recorded mouse's input ended: a stroke still drawn (the button never
@@ -43,9 +54,11 @@ extension Engine {
         guard let lane = lanes.lane(device), let mouse = lane.recordedMouse else { return }
         if case .stroking(let hold) = mouse.gate.strokes.phase {
             let time = hold.packets.last?.time ?? hold.since
-            sayStroke(at: time, device: device, button: hold.button, name: nil, outcome: "released",
-                      why: "no stroke: the recording ended with the button down; a stroke ends when the button goes up")
+            let why = "no stroke: the recording ended with the button down; a stroke ends when the button goes up"
+            sayStroke(at: time, device: device, button: hold.button, name: nil, outcome: "released", why: why)
+            if mouse.watch?.outcome == nil { mouse.watch?.outcome = .noStroke(why) }
         }
+        if let watch = mouse.watch { tell(watch, of: mouse, device: device, at: watch.path.last?.time ?? watch.start) }
         mouse.gate.end(into: &mouse.scratch)
         mouse.scratch.removeAll(keepingCapacity: true)
         lane.recordedMouse = nil
@@ -85,18 +98,73 @@ extension Engine {
         case .strokeEnded(let button, let path):
             guard let delivery = strokeDelivery(button: button, path: path, device: device, deviceName: name, live: false) else {
                 mouse.gate.release(into: &mouse.scratch)
+                if mouse.watch != nil { mouse.watch?.outcome = unclaimed(path, button: button, deviceName: name, at: time) }
                 return
             }
             var claimed: [MouseShareGate.Signal] = []
             mouse.gate.claim(into: &mouse.scratch, signals: &claimed)
+            mouse.watch?.outcome = .taken(rule: delivery.rule, name: delivery.event.name ?? "")
             if claimed.contains(.gate(.claimed(button: button))) { deliverMouseGesture(delivery, device: device) }
         case .gate(.chord(let chord, claimed: true)):
+            if mouse.watch != nil, let ruleChord = Self.ruleChord(chord) {
+                mouse.watch?.outcome = .chord(chord.description, rule: ChordRules.match(ruleChord, rules: runtime.coreRules(forDevice: name), at: time))
+            }
             chorded(chord, at: time, device: device, deviceName: name, live: false)
         case .gate(.strokeForwarded(let button)):
-            sayStroke(at: time, device: device, button: button, name: nil, outcome: "released",
-                      why: "no stroke: it rested \(Self.formatTime(mouse.gate.settings.timeout)) s before the button went up; a stroke ends at the release, and a rest this long makes it a drag")
+            let why = "no stroke: it rested \(Self.formatTime(mouse.gate.settings.timeout)) s before the button went up; a stroke ends at the release, and a rest this long makes it a drag"
+            sayStroke(at: time, device: device, button: button, name: nil, outcome: "released", why: why)
+            if mouse.watch?.outcome == nil { mouse.watch?.outcome = .noStroke(why) }
         case .gate(.strokeBegan), .gate(.chord(_, claimed: false)), .gate(.claimed):
             break
         }
+    }
+
+    /// A stroke no rule took: which it was, or why it was none.
+    private func unclaimed(_ path: [MouseStrokeReading.Point], button code: UInt16, deviceName: String?, at time: Double) -> MousePress.Outcome {
+        guard let button = MouseButton(rawValue: MouseButtonName.of(code)) else { return .noStroke("no rule binds the \(MouseButtonName.of(code))") }
+        let strokeButton = MouseButton(configValue: runtime.thresholds[.strokeButton]) ?? .right
+        switch StrokeRules().reading(path, button: button, strokeButton: strokeButton, rules: runtime.coreRules(forDevice: deviceName), at: time) {
+        case .success(let stroke): return .unnamed(directions: stroke.directions, name: stroke.name)
+        case .failure(let shortfall): return .noStroke("no stroke: \(shortfall.description)")
+        }
+    }
+
+    /// The author tools' view of a press: where it went, in millimetres from the press.
+    private func watch(_ event: EvdevEvent, of mouse: RecordedMouse) {
+        switch event.type {
+        case EV.key where event.value != 0:
+            if mouse.watch == nil, mouse.leads.contains(event.code), mouse.gate.strokes.phase == .idle {
+                mouse.watch = PressWatch(button: event.code, at: event.time)
+            }
+        case EV.key:
+            if event.code == mouse.watch?.button { mouse.watch?.released = true }
+        case EV.rel where event.code == REL.x || event.code == REL.y:
+            guard var watch = mouse.watch else { return }
+            if event.code == REL.x { watch.x = Self.sum(watch.x, event.value) } else { watch.y = Self.sum(watch.y, event.value) }
+            watch.moved = true
+            mouse.watch = watch
+        case EV.syn where event.code == SYN.report:
+            guard var watch = mouse.watch, watch.moved, watch.path.count < PressWatch.maxPoints else { return }
+            let scale = mouse.gate.settings.countsPerMillimetre > 0 ? 1 / mouse.gate.settings.countsPerMillimetre : 0
+            watch.path.append(MouseStrokeReading.Point(time: event.time, x: Double(watch.x) * scale, y: Double(watch.y) * scale))
+            watch.moved = false
+            mouse.watch = watch
+        default:
+            break
+        }
+    }
+
+    /// Counts added up: a hostile recording's overflow stops at the bound.
+    private static func sum(_ a: Int64, _ b: Int32) -> Int64 {
+        let (total, overflow) = a.addingReportingOverflow(Int64(b))
+        return overflow ? (b > 0 ? .max : .min) : total
+    }
+
+    private func tell(_ watch: PressWatch, of mouse: RecordedMouse, device: Int, at time: Double) {
+        guard state.watchers.observed, let observer = state.watchers.observer else { return }
+        let outcome = watch.outcome ?? .click(threshold: mouse.gate.settings.threshold)
+        let press = MousePress(device: device, deviceName: lanes.name(of: device), button: MouseButtonName.of(watch.button),
+                               start: watch.start, end: time, path: watch.path, outcome: outcome)
+        observer.engine(self, mouse: press)
     }
 }

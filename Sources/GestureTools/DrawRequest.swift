@@ -38,6 +38,11 @@ public struct DrawRequest {
             panels.append(SequenceDrawing.Panel(number: explained.number, sequence: Self.firstEvents(of: explained.captured),
                                                 misses: misses.shown, moreMisses: misses.more))
             return true
+        } tellPress: { press in
+            // A mouse's presses are drawn beside the sequences, not chosen by --sequence.
+            guard sequence == nil, panels.count < Self.mostPanels else { return true }
+            panels.append(Self.panel(press))
+            return true
         }
         guard let engine = Engine(options: options, console: console, output: CollectingSink()) else { return .failure(.run(.unavailable)) }
         engine.observer = session
@@ -52,6 +57,21 @@ public struct DrawRequest {
         let input = options.inputs.first.map(baseName) ?? "standard input"
         let rules = options.rulesPath.map(baseName) ?? "the built-in rules"
         return .success(SequenceDrawing(panels: panels, title: "\(input) · rules: \(rules)").svg())
+    }
+
+    /// A mouse's press as a panel: the pointer's path from the press, and what it was read as.
+    static func panel(_ p: Explanation.Press) -> SequenceDrawing.Panel {
+        let m = p.press
+        var path = CapturedPath(id: 0)
+        for point in m.path { path.append(Vector(point.x, point.y), at: point.time) }
+        path.ending = .lifted
+        let sequence = CapturedSequence(device: m.device, deviceName: m.deviceName, surface: nil, start: m.start, end: m.end, paths: [path])
+        var panel = SequenceDrawing.Panel(number: p.number, sequence: sequence)
+        var taken = false
+        if case .taken = m.outcome { taken = true }
+        if case .chord(_, let rule) = m.outcome, rule != nil { taken = true }
+        panel.press = (m.button, Explanation.words(p), taken)
+        return panel
     }
 
     /// One line per gesture: its first event (a pan's `began`, a swipe's

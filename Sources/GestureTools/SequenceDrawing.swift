@@ -22,6 +22,10 @@ public struct SequenceDrawing {
         public var misses: [Miss] = []
         /// Near misses left out of `misses` to keep the panel readable.
         public var moreMisses = 0
+        /// A mouse's press rather than a touch sequence: its button, what it
+        /// was read as, and whether a rule took it. Its one path is the
+        /// pointer's, in millimetres from the press.
+        public var press: (button: String, reading: String, taken: Bool)?
 
         public init(number: Int, sequence: CapturedSequence, misses: [Miss] = [], moreMisses: Int = 0) {
             self.number = number
@@ -137,6 +141,7 @@ private struct PanelLayout {
         }
         missLines = panel.misses.map { wrapped($0.text, width: width - 20, size: 11) }
             + (panel.moreMisses > 0 ? [[PanelLayout.moreWords(panel.moreMisses)]] : [])
+            + (panel.press.map { [wrapped("read as: " + $0.reading, width: width - 20, size: 11)] } ?? [])
         // "No gesture recognized" heads the misses when nothing fired.
         let lines = (gestureLines + missLines).reduce(0) { $0 + $1.count } + (panel.sequence.gestures.isEmpty && !missLines.isEmpty ? 1 : 0)
         height = SequenceDrawing.headerHeight + area.size.y * scale + SequenceDrawing.axisHeight
@@ -178,9 +183,11 @@ private struct PanelLayout {
         let fingers = s.paths.count
         var heading = "Sequence \(panel.number) · \(fixed(s.start, 2))–\(fixed(s.end, 2)) s · \(fingers) finger\(fingers == 1 ? "" : "s")"
         if fingers == 0 { heading = "Sequence \(panel.number) · \(fixed(s.start, 2)) s" }
+        if let press = panel.press { heading = "Press \(panel.number) · \(press.button) button · \(fixed(s.start, 2))–\(fixed(s.end, 2)) s" }
         svg.text(fitted(heading, width: width, size: 13), x: origin.x, y: origin.y + 14, size: 13, weight: "bold", fill: "#1f2328")
         let device = s.deviceName.map(baseName) ?? "device \(s.device)"
-        let size = knownSurface ? "\(millimetres(area.size.x)) × \(millimetres(area.size.y)) mm" : "size unknown: the touches’ extent"
+        var size = knownSurface ? "\(millimetres(area.size.x)) × \(millimetres(area.size.y)) mm" : "size unknown: the touches’ extent"
+        if panel.press != nil { size = "mm from the press" }
         svg.text(fitted("\(device) · \(size)", width: width, size: 11), x: origin.x, y: origin.y + 32, size: 11, fill: "#57606a")
 
         // The surface, with a millimetre grid: fine every 10 mm, bolder every 50.
@@ -253,7 +260,7 @@ private struct PanelLayout {
                 listY += SequenceDrawing.lineHeight
             }
         }
-        if panel.sequence.gestures.isEmpty {
+        if panel.sequence.gestures.isEmpty, panel.press == nil {
             svg.text("no gesture recognized", x: origin.x + 2, y: listY, size: 11, fill: "#8c959f", italic: true)
             listY += SequenceDrawing.lineHeight
         }
@@ -274,8 +281,10 @@ private struct PanelLayout {
         }
         for (n, lines) in missLines.enumerated() {
             if n < panel.misses.count { svg.tag(PanelLayout.letter(n), at: Vector(origin.x + 8, listY - 4), fill: SequenceDrawing.missColour) }
+            // A press a rule took reads in black, as a gesture that fired does.
+            let colour = panel.press?.taken == true ? "#1f2328" : SequenceDrawing.missColour
             for line in lines {
-                svg.text(line, x: origin.x + 20, y: listY, size: 11, fill: SequenceDrawing.missColour, italic: n >= panel.misses.count)
+                svg.text(line, x: origin.x + 20, y: listY, size: 11, fill: colour, italic: n >= panel.misses.count && panel.press == nil)
                 listY += SequenceDrawing.lineHeight
             }
         }

@@ -279,3 +279,28 @@ struct DrawCommandTests {
         #expect(grey.contains("rule \"2-finger swipe left\": swipe failed at 76457.63 s: lifted too slow: speed 32 mm/s < 50 mm/s (swipe_min_speed)"), "\(grey)")
     }
 }
+
+extension DrawCommandTests {
+    @Test("a mouse's recording: each press a panel with the pointer's path in mm from the press, and what it was read as")
+    func mousePresses() throws {
+        let rules = try Binary.temporaryFile("mouse.lua", #"on({ kind = "stroke", direction = "left" }, function(g) emit("back") end)"# + "\n")
+        var s = KernelMouse.Script()
+        s.press(KernelMouse.right)
+        s.move(dx: 0, dy: -20, packets: 30)
+        s.release(KernelMouse.right)
+        s.pause(0.5)
+        s.press(KernelMouse.right)
+        s.move(dx: -20, dy: 0, packets: 30)
+        s.release(KernelMouse.right)
+        let result = try Binary.run(["draw", "--rules", rules.path, try s.file("strokes.evemu")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let svg = try #require(SVGCensus.read(result.stdout))
+        #expect(svg.elements["polyline"] == 2)
+        #expect(svg.texts.contains("Press 1 · right button · 0.10–0.35 s"))
+        #expect(svg.texts.contains("gesturemap kernel-test mouse · mm from the press"))
+        // 600 counts left at 1000 dpi: the panel spans the 15.2 mm path and its margin.
+        #expect(svg.texts.contains("-17.6 mm"))
+        #expect(svg.texts(in: "#6e7781").contains("read as: stroke up, which no rule names; the nearest: rule \"stroke left\""))
+        #expect(svg.texts(in: "#1f2328").contains("read as: stroke left, taken by rule \"stroke left\""))
+    }
+}

@@ -34,6 +34,40 @@ struct ImportEasystrokeTests {
         #expect(checked.status == 0, "\(checked.stderr)")
     }
 
+    /// A shared mouse's recording of a stroke with the middle button through `points` (mm, y down), at 1000 dpi.
+    static func stroke(_ points: [(Double, Double)], at start: Double) -> [String] {
+        var lines = ["{\"t\":\(start),\"ev\":\"press\",\"button\":\"middle\"}"]
+        var t = start
+        let first = points.first ?? (0, 0)
+        var sent = (x: Int((first.0 * 1000 / 25.4).rounded()), y: Int((first.1 * 1000 / 25.4).rounded()))
+        for (a, b) in zip(points, points.dropFirst()) {
+            for k in 1...10 {
+                t += 0.01
+                let x = Int(((a.0 + (b.0 - a.0) * Double(k) / 10) * 1000 / 25.4).rounded())
+                let y = Int(((a.1 + (b.1 - a.1) * Double(k) / 10) * 1000 / 25.4).rounded())
+                lines.append("{\"t\":\((t * 1000).rounded() / 1000),\"ev\":\"motion\",\"dx\":\(x - sent.x),\"dy\":\(y - sent.y)}")
+                sent = (x, y)
+            }
+        }
+        lines.append("{\"t\":\(((t + 0.05) * 1000).rounded() / 1000),\"ev\":\"release\",\"button\":\"middle\"}")
+        return lines
+    }
+
+    @Test("the imported rules run what Easystroke ran for strokes drawn alike: by direction, and by shape")
+    func importedRulesRun() throws {
+        let dir = try directory(["actions-0.5.6": Self.actions])
+        let imported = try Binary.run(["import", dir.appendingPathComponent("actions-0.5.6").path, "--shapes", dir.appendingPathComponent("mouse.shapes.jsonl").path])
+        #expect(imported.status == 0)
+        try imported.stdout.write(to: dir.appendingPathComponent("mouse.lua"), atomically: true, encoding: .utf8)
+        let checked = try Binary.run(["check", dir.appendingPathComponent("mouse.lua").path])
+        #expect(checked.status == 0, "\(checked.stderr)")
+        let recording = Self.stroke([(60, 0), (0, 2)], at: 0.1) + Self.stroke([(0, 50), (1, 0)], at: 1) + Self.stroke([(0, 0), (12, 60), (24, 0), (36, 60), (48, 0), (60, 60)], at: 2)
+        let ran = try Binary.run(["run", "--rules", dir.appendingPathComponent("mouse.lua").path, "--dry-run", "-"], stdin: Data(recording.joined(separator: "\n").utf8))
+        #expect(ran.status == 0)
+        let argv = ran.lines.compactMap { Binary.json($0)?["argv"] as? [String] }
+        #expect(argv == [["/bin/sh", "-c", "xdotool key alt+Left"], ["/bin/sh", "-c", "notify-send up"], ["/bin/sh", "-c", "notify-send zigzag"]])
+    }
+
     @Test func theButtonComesFromThePreferencesBeside() throws {
         let dir = try directory(["actions-0.5.6": Self.actions, "preferences-0.5.5": "22 serialization::archive 10 0 14 0 0 0 0 1 3\n0 3 0 0 0 1 0"])
         let imported = try Binary.run(["import", dir.appendingPathComponent("actions-0.5.6").path])

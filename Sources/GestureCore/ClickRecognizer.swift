@@ -1,6 +1,6 @@
 /// A touchpad's physical click as a gesture: the device's button going down
 /// under still fingers, counted as libinput's clickfinger method counts them
-/// (the fingers down at the click, resting thumbs apart). Discrete: recognized
+/// (the fingers down at the click, resting thumbs apart: `fingers(_:thumbs:)`). Discrete: recognized
 /// at the click's frame, with where the fingers were, so rules can tell a
 /// click on the left half from one on the right, or in an edge's zone.
 ///
@@ -53,11 +53,12 @@ public struct ClickRecognizer: Recognizer {
     public mutating func handle(_ frame: TouchFrame, tracker: TouchTracker, into out: inout [Transition]) {
         guard phase == .watching else { return }
         if tracker.anyCancelled { return fail(.touchCancelled, into: &out) }
-        if tracker.maxExcursion > config.maxMovement {
-            return fail(.movedTooFar(.over("moved", tracker.maxExcursion, .tapMaxMovement, limit: config.maxMovement)), into: &out)
+        let moved = Self.excursion(of: tracker.touches)
+        if moved > config.maxMovement {
+            return fail(.movedTooFar(.over("moved", moved, .tapMaxMovement, limit: config.maxMovement)), into: &out)
         }
         if tracker.clicked {
-            let fingers = tracker.fingers
+            let fingers = Self.fingers(tracker, thumbs: Self.thumbs(tracker))
             guard config.fingers.contains(fingers) else { return fail(.noRule(fingers: fingers, kind), into: &out) }
             phase = .recognized
             out.append(Transition(kind: kind, from: .possible, to: .ended, cause: .frame, event: event(at: frame.time, tracker: tracker)))
@@ -81,9 +82,37 @@ public struct ClickRecognizer: Recognizer {
     private func event(at time: Double, tracker: TouchTracker) -> GestureEvent {
         let c = tracker.centroid
         let edge = tracker.surface.flatMap { SwipeRecognizer.edge(of: c, on: $0, zone: config.edgeZone) }
+        let thumbs = Self.thumbs(tracker)
         return GestureEvent(
-            kind: .click, phase: .ended, fingers: tracker.fingers, time: time,
+            kind: .click, phase: .ended, fingers: Self.fingers(tracker, thumbs: thumbs), time: time,
             duration: time - tracker.sequenceStart, delta: .zero, position: c,
-            normalized: tracker.normalized(c), edge: edge, resting: tracker.resting, device: tracker.device)
+            normalized: tracker.normalized(c), edge: edge, resting: thumbs, device: tracker.device)
     }
+
+    /// The farthest a finger of the click moved; fingers that came to rest
+    /// beside it are not its motion (on a semi-mt pad their corners jump as
+    /// the others land).
+    static func excursion(of touches: [TrackedTouch]) -> Double {
+        var m = 0.0
+        for t in touches where t.isDown && !t.isResting { m = max(m, t.maxExcursion) }
+        return m
+    }
+
+    /// Fingers that came to rest before the click count as libinput's
+    /// clickfinger counts them: every finger on the pad but a thumb. Two
+    /// fingers put down one after the other and then pressed are a 2-finger
+    /// click, though the first came to rest as the second landed; a
+    /// resting contact in the pad's bottom 15% is a thumb (libinput's lower
+    /// thumb line) and is left out.
+    static func fingers(_ tracker: TouchTracker, thumbs: Int) -> Int {
+        tracker.fingers + tracker.resting - thumbs
+    }
+
+    static func thumbs(_ tracker: TouchTracker) -> Int {
+        guard let height = tracker.surface?.height, height > 0 else { return tracker.resting }
+        return tracker.restingTouches.filter { $0.position.y >= height * (1 - thumbZone) }.count
+    }
+
+    /// libinput's lower thumb line, as a share of the pad's height from its bottom.
+    static let thumbZone = 0.15
 }

@@ -249,6 +249,13 @@ public struct TouchTracker: Sendable {
     /// the hand as if it had just landed.
     private mutating func stir(_ r: Int, to position: Vector) {
         restingTouches[r].position = position
+        // A semi-mt pad's corner jumping as another finger lands is no
+        // finger waking: it rests where the corner now is.
+        if positionsAreCorners {
+            restingTouches[r].stillAnchor = position
+            restingTouches[r].excursionOrigin = position
+            return
+        }
         guard position.distance(to: restingTouches[r].stillAnchor) > RestRule.wakeDistance else { return }
         var woken = restingTouches.remove(at: r)
         woken.isResting = false

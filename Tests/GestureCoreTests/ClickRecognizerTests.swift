@@ -112,4 +112,29 @@ struct ClickRecognizerTests {
         #expect(SpecValidationError.sideNotOf(.tap).description == #""where" belongs to kind "click", not "tap""#)
         try GestureSpec(kind: .click, fingers: .exactly(1), edge: .bottom).validate()
     }
+
+    /// A finger still at `first` from the start, a second landing at `second`
+    /// 0.5 s later, the button going down 0.2 s after that.
+    static func oneThenAnother(first: Vector, second: Vector) -> [TouchFrame] {
+        let plans = [FingerPlan(lands: 0, lifts: 0.9, at: { _ in first }), FingerPlan(lands: 0.5, lifts: 0.9, at: { _ in second })]
+        var frames = TouchScript.frames(plans)
+        if let i = frames.firstIndex(where: { $0.time >= 1.7 }) { frames[i].clicked = true }
+        return frames
+    }
+
+    @Test("two fingers put down one after the other, then pressed, are a 2-finger click, as libinput's clickfinger counts them, though the first came to rest as the second landed")
+    func fingersPutDownInTurn() {
+        let rules = [Self.rule(GestureSpec(kind: .click, fingers: .exactly(2))), Self.rule(GestureSpec(kind: .click, fingers: .exactly(1)))]
+        let got = TouchScript.recognize(Self.oneThenAnother(first: Vector(100, 60), second: Vector(130, 60)), rules: rules)
+        #expect(got.map(TouchScript.summary) == ["click 2 ended"])
+        #expect(got.first?.rule == RuleID(0))
+    }
+
+    @Test("a thumb resting in the pad's bottom 15% is no finger of the click: one finger pressing beside it is a 1-finger click, with 1 resting")
+    func restingThumb() {
+        let rules = [Self.rule(GestureSpec(kind: .click, fingers: .exactly(2))), Self.rule(GestureSpec(kind: .click, fingers: .exactly(1)))]
+        let got = TouchScript.recognize(Self.oneThenAnother(first: Vector(80, 142), second: Vector(130, 60)), rules: rules)
+        #expect(got.map(TouchScript.summary) == ["click 1 ended"])
+        #expect(got.first?.event.resting == 1)
+    }
 }

@@ -9,7 +9,8 @@ extension GestureSpec {
         switch kind {
         case .chord:
             if fingers != .exactly(1) { throw .chordFingers }
-            guard let button else { throw .chordWithoutButton }
+            // The wheel alone is a keyboard modifier's chord: on()'s `modifiers` option says which (RuleAPI).
+            if button == nil, press != nil || wheel == nil { throw .chordWithoutButton }
             if press == nil, wheel == nil { throw .chordNeedsOne }
             if press != nil, wheel != nil { throw .chordBoth }
             if let press, press == button { throw .chordSameButton(press) }
@@ -38,7 +39,7 @@ extension GestureSpec {
     var userGesturePhrase: String? {
         switch kind {
         case .chord:
-            var words = ["chord", button?.rawValue ?? "?"]
+            var words = ["chord", button?.rawValue ?? "modifiers"]
             if let press { words.append("then \(press.rawValue)") }
             if let wheel { words.append("+ wheel \(wheel.rawValue)") }
             return words.joined(separator: " ")

@@ -29,6 +29,7 @@ extension Engine {
         // A live keyboard may hold keys already (EVIOCGKEY).
         _ = keys.takeModifierChange()
         runtime.setModifiers(keys.modifiers)
+        tellMiceModifiers()
         return nil
     }
 

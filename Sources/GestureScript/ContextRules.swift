@@ -165,6 +165,11 @@ extension ScriptRuntime {
     /// Whether the rule's `app` and `modifiers` hold now: part of its activity.
     func contextHolds(_ index: Int) -> Bool {
         if let wanted = rules[index].modifiers, wanted != context.modifiers { return false }
+        return appHolds(index)
+    }
+
+    /// Whether the rule's `app` holds now (true without one).
+    func appHolds(_ index: Int) -> Bool {
         guard rules[index].app != nil else { return true }
         guard context.app != nil else { return false }
         if !appState.started || appState.id != context.app?.id || appState.decisions.count <= index {

@@ -44,6 +44,7 @@ extension ScriptRuntime {
         } else if stack.type(at: 3) != .nil && stack.type(at: 3) != .none {
             return refuse("on()'s third argument must be a table of options such as { name = \"next\" }, not a \(stack.type(at: 3).name)")
         }
+        if let problem = Self.modifierWheelProblem(core.spec, options.modifiers) { return refuse(problem) }
         let definedAt = position(stack, level: 1)
         let cost = Self.ruleFootprint + definedAt.utf8.count + options.byteCount + (core.name?.utf8.count ?? 0)
             + (core.simultaneousWith + core.requiresFailureOf).reduce(0) { $0 + $1.utf8.count + 16 }

@@ -118,7 +118,7 @@ public final class ScriptRuntime {
     public var coreRules: [GestureRule] { coreRules(forDevice: nil) }
 
     /// Device patterns are matched without entering Lua, within a number of steps.
-    private func deviceMatches(_ index: Int, _ name: String?) -> Bool {
+    func deviceMatches(_ index: Int, _ name: String?) -> Bool {
         guard let pattern = rules[index].devicePattern else { return true }
         guard let name else { return false }
         if let known = rules[index].deviceMatches[name] { return known }

@@ -13,6 +13,8 @@ protocol DeviceGate: Sendable {
     mutating func release(into out: inout [EvdevEvent])
     /// New claims from a rules reload; settings of the other kind of gate are ignored.
     mutating func update(_ settings: ShareSettings)
+    /// The keyboards' modifiers held now; only a mouse's gate needs them.
+    mutating func holdModifiers(_ modifiers: UInt8)
     /// Sharing ends: nothing is left down on the clone.
     mutating func stop(into out: inout [EvdevEvent])
     /// A pass through a copy, written nowhere, so the first real one finds its paths ready (`ShareWorker.run`).
@@ -47,6 +49,8 @@ extension ShareGate: DeviceGate {
     mutating func update(_ settings: ShareSettings) {
         if case .touch(let s) = settings { update(s) }
     }
+
+    mutating func holdModifiers(_ modifiers: UInt8) {}
 
     /// A landing and a lift. The first pass through a gate costs 0.1 to 0.3 ms
     /// on a real machine, release or debug build, against 1 to 3 µs for the

@@ -60,6 +60,19 @@ final class DeviceShare {
     func release() { exchange.send(.release) }
     func update(_ settings: ShareSettings) { exchange.send(.update(settings)) }
 
+    /// The modifiers this mouse's gate was last told.
+    private var toldModifiers: UInt8?
+
+    /// The keyboards' modifiers held now, for a mouse's gate; said only when
+    /// they changed (true then).
+    @discardableResult
+    func holdModifiers(_ modifiers: UInt8) -> Bool {
+        guard isMouse, modifiers != toldModifiers else { return false }
+        toldModifiers = modifiers
+        exchange.send(.modifiers(modifiers))
+        return true
+    }
+
     /// Ends sharing and waits for the thread: the clone is gone, nothing left down on it.
     func stop() {
         exchange.send(.stop)

@@ -62,6 +62,7 @@ extension Engine {
                 return false
             }
             lanes.setShare(share, for: source.index)
+            tellMiceModifiers()
             // A mouse's records reach no decoder, which names a touch device: g.device and rules' `device` need its name.
             if device.isMouse { lanes.make(source.index).deviceName = device.description.name }
             if options.verbose {

@@ -30,7 +30,8 @@ extension Engine {
         }
         let chords = Set(ChordRules.bound(rules).compactMap(Self.mouseChord))
         return MouseStrokeGate.Settings(strokeButtons: buttons, threshold: runtime.thresholds[.strokeThreshold], timeout: runtime.thresholds[.strokeTimeout],
-                                        countsPerMillimetre: resolution.countsPerMillimetre, claimedChords: chords)
+                                        countsPerMillimetre: resolution.countsPerMillimetre, claimedChords: chords,
+                                        modifierWheels: modifierWheels(forDevice: deviceName))
     }
 
     /// A rule's chord as the gate knows it, by evdev codes.
@@ -71,6 +72,8 @@ extension Engine {
                       outcome: "forwarded", why: "the rule\(rule) came too late: the desktop had it as a drag, and the rule did not run")
         case .gate(.chord(let chord, claimed: true)):
             chorded(chord, at: MonotonicClock.now(), device: source.index, deviceName: share.description.name, live: true)
+        case .gate(.modifierWheel(let notch)):
+            modifierWheeled(notch, source: source, share: share)
         case .gate(.strokeBegan), .gate(.chord(_, claimed: false)):
             break
         }
@@ -148,20 +151,7 @@ extension Engine {
         guard let chord = Self.ruleChord(gateChord),
               let rule = ChordRules.match(chord, rules: runtime.coreRules(forDevice: deviceName), at: time) else { return }
         let delivery = Delivery(rule: rule, event: ChordRules.event(chord, at: time, device: device))
-        let origin = runtime.describeRule(rule).map { "\($0.definedAt) takes it" } ?? "\(rule) takes it"
-        let text = "t=\(Self.formatTime(time)) mouse chord \(gateChord): \(origin)\(live ? ": the desktop sees none of it" : "")"
-        if options.verbose, options.trace == nil { console.note("\(deviceName ?? "the mouse"): \(text)") }
-        var w = JSONWriter()
-        w.raw("{\"t\":")
-        w.time(time)
-        w.raw(",\"device\":")
-        w.integer(Int64(device))
-        w.raw(",\"type\":\"chord\",\"chord\":")
-        w.string(gateChord.description)
-        w.raw(",\"outcome\":\"claimed\",\"reason\":")
-        w.string(origin)
-        w.raw("}")
-        sayTrace(text: text, json: w.text)
+        sayChord(gateChord.description, rule: rule, at: time, device: device, deviceName: deviceName, live: live)
         deliverMouseGesture(delivery, device: device)
     }
 

@@ -96,6 +96,8 @@ enum ShareCommand: Equatable, Sendable {
     case release
     /// The rules were reloaded.
     case update(ShareSettings)
+    /// The keyboards' modifiers held now (`ModifierWheel`'s bits): a mouse's gate claims the wheel with them.
+    case modifiers(UInt8)
     /// Sharing ends: nothing is left down on the clone, and the clone goes.
     case stop
 }

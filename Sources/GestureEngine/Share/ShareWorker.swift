@@ -97,6 +97,7 @@ final class ShareWorker: @unchecked Sendable {
             case .claim: gate.claim(into: &out, signals: &signals)
             case .release: gate.release(into: &out)
             case .update(let settings): gate.update(settings)
+            case .modifiers(let held): gate.holdModifiers(held)
             case .stop:
                 gate.stop(into: &out)
                 return .stopped

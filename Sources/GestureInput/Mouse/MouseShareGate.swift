@@ -46,6 +46,7 @@ public struct MouseShareGate: Sendable {
 
     public mutating func release(into out: inout [EvdevEvent]) { strokes.release(into: &out) }
     public mutating func update(_ settings: MouseStrokeGate.Settings) { strokes.update(settings) }
+    public mutating func holdModifiers(_ modifiers: UInt8) { strokes.holdModifiers(modifiers) }
     public mutating func end(into out: inout [EvdevEvent]) { strokes.end(into: &out) }
 
     /// Where the pointer went from the press, packet by packet, in millimetres.

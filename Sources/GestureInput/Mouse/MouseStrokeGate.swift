@@ -30,16 +30,20 @@ public struct MouseStrokeGate: Sendable {
         public var claimedChords: Set<MouseChord>
         /// Chords a rule watches without claiming: reported, passed through.
         public var watchedChords: Set<MouseChord>
+        /// Keyboard modifiers with a turn of the wheel that a rule claims: the
+        /// turn never reaches the clone while exactly those modifiers are held.
+        public var modifierWheels: Set<ModifierWheel>
 
         public init(strokeButtons: Set<UInt16> = [BTN.right], threshold: Double = MouseStrokeGate.defaultThreshold,
                     timeout: Double = MouseStrokeGate.defaultTimeout, countsPerMillimetre: Double = MouseResolution.fallback.countsPerMillimetre,
-                    claimedChords: Set<MouseChord> = [], watchedChords: Set<MouseChord> = []) {
+                    claimedChords: Set<MouseChord> = [], watchedChords: Set<MouseChord> = [], modifierWheels: Set<ModifierWheel> = []) {
             self.strokeButtons = strokeButtons
             self.threshold = threshold
             self.timeout = timeout
             self.countsPerMillimetre = countsPerMillimetre
             self.claimedChords = claimedChords
             self.watchedChords = watchedChords
+            self.modifierWheels = modifierWheels
         }
 
         /// Buttons whose press is held back: the stroke button, and the first
@@ -114,6 +118,8 @@ public struct MouseStrokeGate: Sendable {
         case chord(MouseChord, claimed: Bool)
         /// `claim()` took the held press: the desktop sees no button for it.
         case claimed(button: UInt16)
+        /// A notch of a claimed modifier wheel: the clone got none of it.
+        case modifierWheel(ModifierWheel)
     }
 
     public private(set) var settings: Settings
@@ -125,6 +131,8 @@ public struct MouseStrokeGate: Sendable {
     private var packets = EvdevPackets()
     /// The last packet's time.
     private var time = 0.0
+    /// The keyboard modifiers held, as the engine last said (`ModifierWheel`).
+    public private(set) var modifiers: UInt8 = 0
 
     /// `state`: the device's state when sharing begins; buttons down then
     /// stay gesturemap's until they go up (the desktop saw none go down).
@@ -137,6 +145,11 @@ public struct MouseStrokeGate: Sendable {
     /// A rules reload: new claims; what is held stays held.
     public mutating func update(_ settings: Settings) {
         self.settings = settings
+    }
+
+    /// The engine read the keyboards: these modifiers are held now.
+    public mutating func holdModifiers(_ modifiers: UInt8) {
+        self.modifiers = modifiers
     }
 
     /// The next moment `expire(at:)` has work.
@@ -255,6 +268,7 @@ public struct MouseStrokeGate: Sendable {
                 }
                 if claimed || settings.watchedChords.contains(chord) { signal = .chord(chord, claimed: claimed) }
             }
+            if signal == nil, let turn { signal = modifierWheel(turn, p.events, &events) }
             write(events, at: p.time, into: &out)
             return signal
 
@@ -316,6 +330,7 @@ public struct MouseStrokeGate: Sendable {
                 }
                 if claimed || settings.watchedChords.contains(chord) { signal = .chord(chord, claimed: claimed) }
             }
+            if signal == nil, let turn { signal = modifierWheel(turn, p.events, &events) }
             owned.formIntersection(down)
             phase = owned.isEmpty ? .idle : .withholding(owned: owned)
             write(events, at: p.time, into: &out)
@@ -328,6 +343,16 @@ public struct MouseStrokeGate: Sendable {
         if let other = presses.first(where: { $0 != held }) { return MouseChord(held: held, then: .button(other)) }
         if let turn { return MouseChord(held: held, then: .wheel(turn)) }
         return nil
+    }
+
+    /// A turn of the wheel while modifiers are held: withheld when a rule
+    /// claims them with it, every part of the notch, and said once a notch.
+    private func modifierWheel(_ turn: WheelTurn, _ packet: [EvdevEvent], _ events: inout [EvdevEvent]) -> Signal? {
+        guard modifiers != 0 else { return nil }
+        let held = ModifierWheel(modifiers: modifiers, turn: turn)
+        guard settings.modifierWheels.contains(held) else { return nil }
+        events = Self.without(events, WheelTurn.isWheel)
+        return WheelTurn.notch(of: packet) == nil ? nil : .modifierWheel(held)
     }
 
     private func chordPart(_ e: EvdevEvent, of chord: MouseChord) -> Bool {

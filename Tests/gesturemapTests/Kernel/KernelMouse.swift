@@ -84,6 +84,12 @@ enum KernelMouse {
             }
         }
 
+        /// A notch of the wheel: +1 away from the user (up), -1 towards.
+        mutating func wheel(_ value: Int32, frame: Double = 0.05) {
+            event(2, 8, value)
+            report(after: frame)
+        }
+
         mutating func pause(_ seconds: Double) { time += seconds }
 
         /// The same script from here on, for a second play.

@@ -101,7 +101,7 @@
 ---@field resting? integer 0 to 4 contacts resting still beside the fingers; default any number
 ---@field name? gesturemap.ShapeName shape: which shape; default any shape
 ---@field min_score? number shape: the least score, 0 to 1; default `shape_min_score`
----@field button? "left"|"right"|"middle"|"side"|"extra" stroke: the mouse button held, default `stroke_button`; chord: the button held first (required)
+---@field button? "left"|"right"|"middle"|"side"|"extra" stroke: the mouse button held, default `stroke_button`; chord: the button held first (required, but for a chord of the wheel with the modifiers option: ctrl + wheel)
 ---@field press? "left"|"right"|"middle"|"side"|"extra" chord: the button pressed while `button` is held (a rocker)
 ---@field wheel? "up"|"down"|"left"|"right" chord: the wheel turned while `button` is held
 ---@field where? gesturemap.Edge click: the half of the touchpad clicked on; default anywhere

@@ -52,7 +52,7 @@ enum EasystrokeActionText {
     static func describe(_ action: Easystroke.Action?) -> String {
         guard let action else { return "no action" }
         switch action {
-        case .command(let line): return "Command \(LuaText.printable(line, limit: 120))"
+        case .command(let line): return line.isEmpty ? "an empty Command" : "Command \(LuaText.printable(line, limit: 120))"
         case .sendKey(let modifiers, let keysym):
             let name = xKeysymNumbers[keysym] ?? "0x" + String(keysym, radix: 16)
             return "SendKey " + (EasystrokeKeys.modifierNames(modifiers) + [name]).joined(separator: "+")

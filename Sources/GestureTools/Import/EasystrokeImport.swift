@@ -52,6 +52,10 @@ public struct EasystrokeImport: Sendable {
             result.diagnostics.append(ImportDiagnostic(line: failure.line, severity: .error, message: failure.message + "; Easystroke cannot load the file either (\"Couldn't read action database\") and runs none of it, so nothing is imported"))
             return result
         }
+        // The default list's entries with no stroke are never matched (get_strokes leaves them out).
+        for (_, info) in tree.added where info.strokes.isEmpty {
+            result.diagnostics.append(ImportDiagnostic(line: info.line, severity: .warning, message: "\(result.quoted(info.name)): \(EasystrokeActionText.describe(info.action)): no stroke is recorded for it, so Easystroke never runs it; nothing to import"))
+        }
         let lists = EasystrokeLists(tree)
         if let line = lists.overflowLine {
             result.diagnostics.append(ImportDiagnostic(line: line, severity: .error, message: "the lists bind more than \(EasystrokeLists.maxBindings) strokes once each application's list takes its parents': no configuration has so many, and gesturemap loads at most 1000 rules from one file; nothing is imported"))

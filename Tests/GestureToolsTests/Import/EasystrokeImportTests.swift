@@ -90,6 +90,12 @@ struct EasystrokeImportTests {
         #expect(EasystrokeKeys.combo(modifiers: 4, keysym: 0) == .failure(EasystrokeKeys.Reason("the SendKey has no key (keysym 0): Easystroke presses only its modifiers")))
     }
 
+    @Test func anEntryWithNoStrokeIsNeverRun() {
+        let archive = "22 serialization::archive 15 0 3 0 1 0 0 0 0 0 0 1 0 0 0 5 1 0\n0 0 1 1 0\n1 0 0 0 1 0 1 10 7 Command 1 0\n2 0 0 2 ls 4 list 7 Default 0 0 0 1 0 0 0 1 0 5 0"
+        #expect(messages(archive) == ["a:2: warning: \"list\": Command ls: no stroke is recorded for it, so Easystroke never runs it; nothing to import"])
+        #expect(lua(archive).contains("-- 0 rules: 0 imported, 0 commented out."))
+    }
+
     @Test func theFormatIsFoundFromTheSignature() {
         #expect(ImportFormat.detect(Array(EasystrokeFixtures.current.utf8)) == .easystroke)
         #expect(ImportFormat.detect(Array("\n22 serialization::archive 4 0 0".utf8)) == .easystroke)

@@ -61,6 +61,11 @@ public struct EasystrokeImport: Sendable {
             result.diagnostics.append(ImportDiagnostic(line: line, severity: .error, message: "the lists bind more than \(EasystrokeLists.maxBindings) strokes once each application's list takes its parents': no configuration has so many, and gesturemap loads at most 1000 rules from one file; nothing is imported"))
             return result
         }
+        // Every stroke of the default list is a rule of its own: past the limit, nothing more need be read.
+        if lists.root.bindings.count > Self.maxRules {
+            result.diagnostics.append(ImportDiagnostic(line: lists.root.line, severity: .error, message: "the default list binds \(lists.root.bindings.count) strokes, more than \(Self.maxRules) rules: no configuration has so many, and gesturemap loads at most 1000 rules from one file; nothing is imported"))
+            return result
+        }
         for r in lists.replacedApps {
             result.diagnostics.append(ImportDiagnostic(line: r.line, severity: .warning, message: "application \(LuaText.printable(r.name)): a later list of the same name (line \(r.by)) replaces this one, in Easystroke as here: its strokes are not imported"))
         }

@@ -30,6 +30,13 @@ struct EasystrokeArchiveTests {
         #expect(refusal("22 serialization::archive 17 0 3 0 1 0 0 0 0 0 0 0 0 4000000000 x") == ["a:1: an action list's name is 4000000000 bytes long, more than the rest of the archive: it is cut short or damaged" + Self.suffix])
     }
 
+    @Test func moreStrokesThanRulesAreRefusedBeforeTheyAreRead() {
+        let archive = EasystrokeArchiveBuilder.archive(Array(repeating: ([(0.0, 0.0), (1.0, 0.0)], "x"), count: EasystrokeImport.maxRules + 1))
+        let result = EasystrokeImport.read(Array(archive.utf8), shapesLive: true)
+        #expect(result.rules.isEmpty)
+        #expect(result.diagnostics.map { $0.rendered(file: "a") } == ["a:1: the default list binds 20001 strokes, more than 20000 rules: no configuration has so many, and gesturemap loads at most 1000 rules from one file; nothing is imported"])
+    }
+
     @Test func pointsThatAreNoNumbers() {
         let nan = EasystrokeFixtures.current.replacingOccurrences(of: "1.0 0.5 0.0 0.5", with: "1.0 nan 0.0 0.5")
         #expect(refusal(nan) == ["a:4: a point's y is a number, not \"nan\"" + Self.suffix])

@@ -89,6 +89,11 @@ public struct EasystrokeImport: Sendable {
             }
             rules.append(rule)
         }
+        if !lists.apps.isEmpty {
+            // grabber.cc get_wm_class: XGetClassHint's res_name.
+            let names = AppLists.summary(lists.apps.compactMap(\.app))
+            diagnostics.append(ImportDiagnostic(line: lists.apps[0].line, severity: .warning, message: "Easystroke looks a window's list up by its WM_CLASS instance name (the first of xprop's two), and gesturemap's app by the class (the second), in either case: for \(names), check that each is also its program's class, as `gesturemap apps --watch` prints it (Firefox's instance is Navigator, its class firefox), else change the app pattern to the class"))
+        }
         var seenApps: [String: String] = [:]
         for context in lists.apps {
             guard let app = context.app else { continue }

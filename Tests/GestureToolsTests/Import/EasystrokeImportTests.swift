@@ -27,6 +27,7 @@ struct EasystrokeImportTests {
         #expect(out.contains("on({ kind = \"stroke\", direction = \"down\" }, function(g) shell(\"xdotool key ctrl+w\") end, { app = \"^Firefox$\", description = \"close\" })"))
         #expect(out.contains("--   does nothing here: its list deletes that stroke, so Easystroke runs nothing for it in this application"))
         #expect(out.contains("on({ kind = \"stroke\", direction = \"left\" }, function(g) end, { app = \"^Firefox$\", description = \"browser\" })"))
+        #expect(messages(EasystrokeFixtures.current) == ["a:14: warning: Easystroke looks a window's list up by its WM_CLASS instance name (the first of xprop's two), and gesturemap's app by the class (the second), in either case: for Firefox, check that each is also its program's class, as `gesturemap apps --watch` prints it (Firefox's instance is Navigator, its class firefox), else change the app pattern to the class"])
         // The instant gesture, inherited unchanged, is not repeated for Firefox.
         #expect(out.filter { $0.contains("press = \"right\"") }.count == 1)
     }

@@ -152,6 +152,10 @@ struct EasystrokeArchive {
     private mutating func actionDB() throws(Failure) -> Easystroke.ActionList {
         let (version, slot) = try object("ActionDB")
         defer { store(.value("ActionDB"), at: slot) }
+        // wstroke's own format (actiondb.cc: version 5, actions-wstroke-2) numbers strokes instead of pointing at them.
+        guard version < 5 else {
+            throw archive.failure("ActionDB version \(version) is wstroke's own format (actions-wstroke-2), which Easystroke cannot read; import reads Easystroke's actions-0.5.6, which wstroke reads too")
+        }
         if version >= 2 { return try actionList() }
         var root = Easystroke.ActionList(name: "Default", app: false, deleted: [], added: [], children: [], line: archive.line)
         // Versions 0 and 1 keep a map of names or numbers to entries; each becomes an entry of the default list.

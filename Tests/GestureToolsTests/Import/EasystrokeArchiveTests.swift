@@ -22,6 +22,10 @@ struct EasystrokeArchiveTests {
         #expect(refusal("22 serialization::archivX 17 0 3") == ["a:1: this is no Boost text archive: it starts with something other than \"22 serialization::archive\"" + Self.suffix])
     }
 
+    @Test func wstrokesOwnFormat() {
+        #expect(refusal("22 serialization::archive 19 0 5 0 1 0 0 0 0") == ["a:1: ActionDB version 5 is wstroke's own format (actions-wstroke-2), which Easystroke cannot read; import reads Easystroke's actions-0.5.6, which wstroke reads too" + Self.suffix])
+    }
+
     @Test func hostileCountsCostNothing() {
         // A count no file has: read item by item until the archive ends, nothing allocated for it.
         #expect(refusal("22 serialization::archive 17 0 3 0 1 0 0 999999999999999 0 3 1 0 0 3 1") == ["a:1: the archive ends where a class id belongs: it is cut short" + Self.suffix])

@@ -20,6 +20,7 @@ public struct PhraseError: Error, Equatable, Sendable {
 /// are interchangeable ("long-press", "up left", "2-finger"). A direction alone means a swipe.
 public enum PhraseParser {
     public static func parse(_ phrase: String) -> Result<GestureSpec, PhraseError> {
+        if let mouse = MousePhrase.parse(phrase) { return mouse.flatMap { validated($0, phrase: phrase) } }
         var reader = Reader(phrase: phrase)
         do {
             return .success(try reader.read())
@@ -27,6 +28,15 @@ public enum PhraseParser {
             return .failure(error)
         } catch {
             return .failure(PhraseError(phrase: phrase, reason: "\(error)"))
+        }
+    }
+
+    private static func validated(_ spec: GestureSpec, phrase: String) -> Result<GestureSpec, PhraseError> {
+        do {
+            try spec.validate()
+            return .success(spec)
+        } catch {
+            return .failure(PhraseError(phrase: phrase, reason: error.description))
         }
     }
 

@@ -134,6 +134,36 @@ struct MouseRecordingTests {
         ])
     }
 
+    @Test("phrases run as their tables do: \"right-drag left\" and \"right+wheel up\"")
+    func phrases() throws {
+        let rules = """
+        on("right-drag left", function(g) emit("back", { button = g.button, direction = g.direction }) end)
+        on("right+wheel up", function(g) emit("louder", { wheel = g.wheel }) end)
+
+        """
+        var lines = [#"{"t":0.1,"ev":"press","button":"right"}"#]
+        for i in 1...30 { lines.append(#"{"t":\#(0.1 + Double(i) * 0.008),"ev":"motion","dx":-20,"dy":1}"#) }
+        lines += [#"{"t":0.4,"ev":"release","button":"right"}"#, #"{"t":2.0,"ev":"press","button":"right"}"#,
+                  #"{"t":2.1,"ev":"wheel","dir":"up"}"#, #"{"t":2.2,"ev":"release","button":"right"}"#]
+        let input = try Binary.temporaryFile("mouse.ndjson", lines.joined(separator: "\n") + "\n")
+        let result = try Self.run(input.path, rules: rules)
+        #expect(result.lines == [
+            #"{"action":"back","t":0.4,"button":"right","direction":"left"}"#,
+            #"{"action":"louder","t":2.1,"wheel":"up"}"#,
+        ], "\(result.stderr)")
+    }
+
+    @Test("check reads mouse phrases as run does, and names a wrong one at its line")
+    func checkPhrases() throws {
+        let good = try Binary.temporaryFile("good.lua", #"on("middle-drag up,left", function(g) end)"# + "\n" + #"on("left+right", function(g) end)"# + "\n")
+        let ok = try Binary.run(["check", good.path])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        let bad = try Binary.temporaryFile("bad.lua", "\n" + #"on("right-drag left-left", function(g) end)"# + "\n")
+        let refused = try Binary.run(["check", bad.path])
+        #expect(refused.status == 1)
+        #expect(refused.errorLines.first == "\(bad.path):2: cannot read gesture phrase \"right-drag left-left\": \"left-left\" goes left twice in a row, which is one arm; write \"left\" once there; phrases look like \"two-finger swipe left\", \"double tap\", \"long press\", \"pinch in\", \"edge swipe from left\"", "\(refused.stderr)")
+    }
+
     @Test("gesturemap test checks a mouse recording against its expected lines")
     func golden() throws {
         let dir = try Binary.temporaryDirectory()

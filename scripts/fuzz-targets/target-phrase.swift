@@ -23,6 +23,22 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         if spec.side != nil, spec.kind != .click {
             fatalError("phrase \(phrase.debugDescription): \(spec.kind) on a half")
         }
+        // A stroke has its button and 1 to 4 arms; a chord its button and a second
+        // button or the wheel's turn, not both; no other kind has arms, a press or a turn.
+        switch spec.kind {
+        case .stroke:
+            guard spec.button != nil, let arms = spec.arms, (1...StrokeDirections.maxArms).contains(arms.count) else {
+                fatalError("phrase \(phrase.debugDescription): a stroke without its button or arms")
+            }
+        case .chord:
+            guard let held = spec.button, (spec.press == nil) != (spec.wheel == nil), spec.press != held else {
+                fatalError("phrase \(phrase.debugDescription): a chord without its two parts")
+            }
+        default:
+            if spec.arms != nil || spec.press != nil || spec.wheel != nil {
+                fatalError("phrase \(phrase.debugDescription): \(spec.kind) with a mouse's arms, press or wheel")
+            }
+        }
     case .failure(let error):
         // Errors quote the phrase (docs/architecture.md: "an error that quotes the phrase").
         // Compared as bytes: a combining mark first would join the quote into one Character.

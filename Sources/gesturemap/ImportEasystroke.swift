@@ -10,7 +10,7 @@ enum ImportEasystroke {
             console.say("gesturemap import: \(shapes) exists, and import never overwrites a shapes file: move it away, or give --shapes a new file's name")
             return .usage
         }
-        let button = EasystrokePreferences.strokeButton(besides: path)
+        let button = preferences(besides: path)
         for warning in button.warnings { console.say(warning) }
         let result = EasystrokeImport.read(bytes, strokeButton: button.number, strokeButtonSource: button.source, shapesLive: shapes != nil)
         say(result, name: name, console: console)
@@ -31,6 +31,21 @@ enum ImportEasystroke {
             return ExitCode.forOutput(failure, command: "gesturemap import", console: console)
         }
         return result.hasErrors ? .dataError : .ok
+    }
+
+    /// The stroke button of the preferences file in the actions file's directory (the first
+    /// of Easystroke's names present); the middle one without one.
+    static func preferences(besides actionsPath: String?) -> EasystrokePreferences.StrokeButton {
+        guard let actionsPath else { return EasystrokePreferences.middle(because: "standard input has no preferences file beside it") }
+        let directory = actionsPath.lastIndex(of: "/").map { String(actionsPath[...$0]) } ?? ""
+        for name in EasystrokePreferences.names where FileSystem.kind(of: directory + name) == .file {
+            switch BoundedFile.read(directory + name, limit: 1 << 20) {
+            case .success(let bytes): return EasystrokePreferences.read(bytes, path: directory + name)
+            case .failure(let error):
+                return EasystrokePreferences.middle(because: "the preferences file cannot be read", warnings: ["gesturemap import: cannot read \(error.message); the stroke button is the middle one, Easystroke's default"])
+            }
+        }
+        return EasystrokePreferences.middle(because: "no preferences file beside the actions file")
     }
 
     /// Errors, then what is written commented out or as a rule that does nothing, in the file's order.

@@ -81,7 +81,9 @@ public struct EasystrokeGestures: Sendable {
             for context in contexts {
                 var first: [Gesture: EasystrokeLists.Binding] = [:]
                 for b in context.bindings {
-                    guard case .success(let g)? = gestures[b.stroke.id], g != .shape(button: Self.button(of: g), template: "") else { continue }
+                    // A shape is its own stroke's template: no other entry reads as it.
+                    guard case .success(let g)? = gestures[b.stroke.id] else { continue }
+                    if case .shape = g { continue }
                     guard let other = first[g] else {
                         first[g] = b
                         continue

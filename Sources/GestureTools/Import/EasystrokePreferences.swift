@@ -1,5 +1,3 @@
-import GestureSystem
-
 /// The stroke button from Easystroke's preferences file beside the actions
 /// file (`PrefDB::serialize`, prefdb.cc): its first fields are the
 /// exceptions (applications where strokes are off or use another button),
@@ -22,23 +20,9 @@ public enum EasystrokePreferences {
 
     static let fallback = "Easystroke's default, the middle button (Button2, prefdb.cc)"
 
-    /// The button of the preferences file in the actions file's directory; the middle one without one.
-    public static func strokeButton(besides actionsPath: String?) -> StrokeButton {
-        guard let actionsPath else {
-            return StrokeButton(number: 2, source: fallback + ": standard input has no preferences file beside it", warnings: [], exceptions: [])
-        }
-        let directory = actionsPath.lastIndex(of: "/").map { String(actionsPath[...$0]) } ?? ""
-        for name in names {
-            let path = directory + name
-            guard FileSystem.kind(of: path) == .file else { continue }
-            switch BoundedFile.read(path, limit: 1 << 20) {
-            case .failure(let error):
-                return StrokeButton(number: 2, source: fallback, warnings: ["gesturemap import: cannot read \(error.message); the stroke button is the middle one, Easystroke's default"], exceptions: [])
-            case .success(let bytes):
-                return read(bytes, path: path)
-            }
-        }
-        return StrokeButton(number: 2, source: fallback + ": no preferences file beside the actions file", warnings: [], exceptions: [])
+    /// No preferences file could be read: Easystroke's default, and why.
+    public static func middle(because why: String, warnings: [String] = []) -> StrokeButton {
+        StrokeButton(number: 2, source: fallback + ": " + why, warnings: warnings, exceptions: [])
     }
 
     public static func read(_ bytes: [UInt8], path: String) -> StrokeButton {

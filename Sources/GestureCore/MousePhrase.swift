@@ -4,7 +4,8 @@
 ///   then up), `"middle-drag up,left"`: the button, `drag`, then the arms as
 ///   a stroke rule's `direction` spells them (`StrokeDirections`);
 /// - a chord: `"left+right"` (a rocker: hold left, press right) and
-///   `"right+wheel up"` (hold right, turn the wheel up).
+///   `"right+wheel up"` (hold right, turn the wheel up);
+/// - a shape drawn with a held button: `"right-drag shape circle"`.
 ///
 /// A stroke phrase needs its arms: `"left drag"` alone stays what it always
 /// was, a pan to the left. Every phrase read here was an error before, so
@@ -33,6 +34,12 @@ enum MousePhrase {
         var trimmed = arms
         while let last = trimmed.last, separators.contains(last) { trimmed = trimmed.dropLast() }
         guard !trimmed.isEmpty else { return nil }
+        let words = trimmed.split(whereSeparator: { separators.contains($0) })
+        if words.first == "shape" {
+            // "right-drag shape left curly brace": its name as the templates write it.
+            guard words.count > 1 else { return .failure(PhraseError(phrase: phrase, reason: "\"shape\" needs the shape's name, as in \"right-drag shape circle\"")) }
+            return .success(GestureSpec(kind: .shape, name: words.dropFirst().joined(separator: "_"), button: button))
+        }
         switch StrokeDirections.parse(String(trimmed)) {
         case .success(let read):
             return .success(GestureSpec(kind: .stroke, button: button, arms: read))

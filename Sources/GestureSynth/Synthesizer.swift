@@ -17,6 +17,7 @@ public struct Synthesizer {
     /// When the last gesture's last finger lifted.
     private var lastLift = 0.0
     private var nextID = 1
+    private var mouse: MouseDrawing
 
     /// The templates `shape NAME` draws from; the built-in shapes unless set.
     public var shapes: [ShapeTemplate] {
@@ -28,6 +29,7 @@ public struct Synthesizer {
         var random = SeededRandom(seed: seed)
         self.rate = rate ?? random.uniform(60...240).rounded()
         planner = GesturePlanner(surface: Synthesizer.surface, random: SeededRandom(seed: random.next()))
+        mouse = MouseDrawing(random: SeededRandom(seed: random.next()))
         self.random = random
         time = 0.1 + random.uniform(0...0.1)
         lastLift = time
@@ -61,6 +63,7 @@ public struct Synthesizer {
     }
 
     private mutating func appendOnce(_ gesture: SynthGesture, to out: inout JSONLines) {
+        if gesture.spec.isMouse { return appendMouse(gesture, to: &out) }
         let tracks = planner.plan(gesture.spec, at: gesture.at)
         let period = 1 / rate
         // Gestures start on a frame boundary, as hardware reports them; a gap
@@ -112,6 +115,29 @@ public struct Synthesizer {
             frame += 1
         }
         time = start + Double(frame) * period + random.uniform(0.6...0.9)
+    }
+
+    /// A mouse's stroke, shape or chord, as NDJSON mouse lines.
+    private mutating func appendMouse(_ gesture: SynthGesture, to out: inout JSONLines) {
+        let spec = gesture.spec
+        let button = spec.button ?? .right
+        let steps: [(time: Double, step: MouseDrawing.Step)]
+        switch spec.kind {
+        case .chord:
+            steps = mouse.chord(held: spec.button, press: spec.press, wheel: spec.wheel)
+        case .shape:
+            guard let track = planner.plan(GestureSpec(kind: .shape, name: spec.name)).first else { return }
+            steps = mouse.steps(along: track, button: button)
+        default:
+            let arms = spec.arms ?? [Direction.cardinals[Int.random(in: 0..<4, using: &random)]]
+            let track = mouse.stroke(arms)
+            steps = mouse.steps(along: track, button: button)
+        }
+        let start = gesture.gap.map { max(lastLift + $0, lastLift) } ?? time
+        for (t, step) in steps { out.mouse(step, t: start + t) }
+        let end = start + (steps.last?.time ?? 0)
+        lastLift = end
+        time = end + random.uniform(0.6...0.9)
     }
 
     private mutating func sample(_ track: FingerTrack, at t: Double) -> Vector {

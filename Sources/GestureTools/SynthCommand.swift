@@ -15,7 +15,8 @@ public enum SynthStream {
         var synth = Synthesizer(seed: seed, rate: rate)
         synth.shapes = shapes
         var lines = JSONLines()
-        lines.line(synth.header())
+        // A mouse's lines need no touch panel: a stream of them alone has no header.
+        if gestures.contains(where: { !$0.spec.isMouse }) { lines.line(synth.header()) }
         for gesture in gestures { synth.append(gesture, to: &lines) }
         return .success(lines.text)
     }
@@ -40,7 +41,7 @@ public enum SynthStream {
         var synth = Synthesizer(seed: seed, rate: rate)
         synth.shapes = shapes
         var lines = JSONLines()
-        lines.line(synth.header())
+        if gestures.contains(where: { !$0.spec.isMouse }) { lines.line(synth.header()) }
         for i in 0..<(count ?? gestures.count) {
             synth.append(gestures[i % gestures.count], to: &lines)
             if lines.bytes.count >= 1 << 16 {

@@ -19,6 +19,7 @@ struct MousePhraseTests {
         ("middle-drag up,left", GestureSpec(kind: .stroke, button: .middle, arms: [.up, .left])),
         ("right-drag up-left", GestureSpec(kind: .stroke, button: .right, arms: [.upLeft])),
         ("side-drag down-right-up", GestureSpec(kind: .stroke, button: .side, arms: [.down, .right, .up])),
+        ("right-drag shape left curly brace", GestureSpec(kind: .shape, name: "left_curly_brace", button: .right)),
     ])
     func strokes(phrase: String, expected: GestureSpec) {
         #expect(Self.spec(phrase) == expected)
@@ -46,6 +47,7 @@ struct MousePhraseTests {
         ("left+wheel", #"after "+" comes a second button (left, right, middle, side, extra) or the wheel's turn (wheel up, down, left or right)"#),
         ("thumb+right", #"before "+" comes the button held first: left, right, middle, side, extra"#),
         ("left+right+middle", #"it joins 3 parts with "+""#),
+        ("right-drag shape", #""shape" needs the shape's name, as in "right-drag shape circle""#),
         ("right-drag left-up-right-down-left", #""left-up-right-down-left" has 5 arms; a stroke has at most 4"#),
     ])
     func mistakes(phrase: String, expected: String) {

@@ -41,6 +41,17 @@ struct ReadmeTests {
         #expect(result.stdout == expected + "\n")
     }
 
+    @Test("Mouse gestures: synth's strokes through explain print what the tour shows")
+    func mouseTour() throws {
+        let text = try Self.readme()
+        let shown = try #require(Self.block(after: "### Mouse gestures and touchpad clicks", language: "sh", in: text))
+        let expected = shown.split(separator: "\n").filter { $0.hasPrefix("# ") }.map { String($0.dropFirst(2)) }
+        #expect(expected.count == 2)
+        let synth = try Binary.run(["synth", "right-drag left", "right-drag up"])
+        let result = try Binary.run(["explain", "--rules", "examples/mouse.lua", "-"], stdin: Data(synth.stdout.utf8))
+        #expect(result.lines.filter { $0.hasPrefix("press ") } == expected, "\(result.stdout)")
+    }
+
     @Test("the rule in step 1 is examples/pager.lua's")
     func pagerExample() throws {
         let text = try Self.readme()

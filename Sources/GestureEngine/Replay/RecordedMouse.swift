@@ -164,7 +164,7 @@ extension Engine {
     private func tell(_ watch: PressWatch, of mouse: RecordedMouse, device: Int, at time: Double) {
         guard state.watchers.observed, let observer = state.watchers.observer else { return }
         let outcome = watch.outcome ?? .click(threshold: mouse.gate.settings.threshold)
-        let press = MousePress(device: device, deviceName: lanes.name(of: device), button: MouseButtonName.of(watch.button),
+        let press = MousePress(device: device, deviceName: lanes.lane(device)?.deviceName, button: MouseButtonName.of(watch.button),
                                start: watch.start, end: time, path: watch.path, outcome: outcome)
         observer.engine(self, mouse: press)
     }

@@ -109,7 +109,10 @@ enum Help {
 
     phrases: "swipe left", "two-finger swipe up", "3 finger swipe down-right",
     "tap", "double tap", "3-finger tap", "long press", "pan left", "pinch in",
-    "pinch out", "rotate clockwise", "edge swipe from left", "shape circle"
+    "pinch out", "rotate clockwise", "edge swipe from left", "shape circle";
+    a mouse's, as NDJSON mouse lines (press, motion at 125 Hz, release):
+    "right-drag left", "right-drag left-up", "right-drag shape circle",
+    "left+right", "right+wheel up"
 
     placing a phrase's gesture: "at X,Y" (mm: where its fingers land), "after S"
     (a pause of S seconds from the last lift, instead of 0.6-0.9 s), "xN" (N in a
@@ -209,7 +212,9 @@ enum Help {
         too slow: speed 11 mm/s < 50 mm/s (swipe_min_speed)
 
     then who waited for whom and who lost to whom, and last, each rule's tally,
-    with why a rule never fired ("no touch sequence had 2 fingers").
+    with why a rule never fired ("no touch sequence had 2 fingers"). On a mouse's
+    recording, each press of a bound button: the stroke and the rule that took it,
+    or why it was no stroke ("it went 3.0 mm; a stroke goes 5.0 mm or more").
 
     options:
       --json              one JSON object per sequence, then one per rule
@@ -225,6 +230,8 @@ enum Help {
     name, one colour per finger (a filled dot where it landed, a hollow one where
     it lifted, a cross where it was cancelled, a small dot every 100 ms), and the
     gestures the rules received, numbered on the surface and listed below it.
+    On a mouse's recording, each press of a bound button: the pointer's path in
+    mm from the press, and what it was read as.
 
     options:
       -o, --output FILE   write the SVG here instead of to stdout

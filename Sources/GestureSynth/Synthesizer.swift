@@ -29,7 +29,8 @@ public struct Synthesizer {
         var random = SeededRandom(seed: seed)
         self.rate = rate ?? random.uniform(60...240).rounded()
         planner = GesturePlanner(surface: Synthesizer.surface, random: SeededRandom(seed: random.next()))
-        mouse = MouseDrawing(random: SeededRandom(seed: random.next()))
+        // Its own stream, taken from none of the touch planner's draws: a seed's touch bytes stay as they were.
+        mouse = MouseDrawing(random: SeededRandom(seed: seed ^ 0x6D6F_7573_6520))
         self.random = random
         time = 0.1 + random.uniform(0...0.1)
         lastLift = time

@@ -307,6 +307,14 @@ enum GestureWords {
         case .edgeSwipe: words.append("edge swipe" + (e.edge.map { " from \($0.rawValue)" } ?? ""))
         case .shape: words.append("shape " + (e.name ?? "") + " (score \(fixed(e.score, 2)))")
         case .custom: words.append(e.name ?? "custom")
+        case .click:
+            // Where it was, as a click rule's `where` and `edge` ask.
+            words.append("click")
+            if let n = e.normalized {
+                let across = Edge.left.holdsHalf(n) ? "left" : "right", down = Edge.top.holdsHalf(n) ? "top" : "bottom"
+                words.append("on the \(across) and \(down) halves")
+            }
+            if let edge = e.edge { words.append("in the \(edge.rawValue) edge's zone") }
         default:
             words.append(e.kind.rawValue)
             if let d = e.direction { words.append(d.rawValue) }

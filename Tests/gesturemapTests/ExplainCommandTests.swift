@@ -29,6 +29,16 @@ struct ExplainCommandTests {
         return block.split(separator: "\n").map(String.init).first { $0.hasPrefix("  rule \"\(rule)\" ") }
     }
 
+    @Test("a click on the left half beside a rule for the right half: explain says which halves the click was on")
+    func clickHalf() throws {
+        let result = try Self.explain(["2-finger click on the left half"], rules: """
+            on({ kind = "click", fingers = 2, where = "right" }, function(g) emit("right") end)
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = try #require(Self.line(result.stdout, sequence: 1, rule: "2-finger click on the right half"), "\(result.stdout)")
+        #expect(line.hasSuffix("): the gesture was a click on the left and top halves, 2 fingers, which this rule does not ask for"), "\(line)")
+    }
+
     @Test("a double tap with tap and double-tap rules: the double tap fired, the single tap waited and lost")
     func doubleTap() throws {
         let result = try Self.explain(["double tap"])

@@ -114,6 +114,10 @@ extension Engine {
             let why = "no stroke: it rested \(Self.formatTime(mouse.gate.settings.timeout)) s before the button went up; a stroke ends at the release, and a rest this long makes it a drag"
             sayStroke(at: time, device: device, button: button, name: nil, outcome: "released", why: why)
             if mouse.watch?.outcome == nil { mouse.watch?.outcome = .noStroke(why) }
+        case .gate(.strokeLetGo(let button, let start)):
+            sayStroke(at: time, device: device, button: button, name: nil, outcome: "released", why: Self.letGoEarly(button: button, start: start))
+            // What explain can say of it: its first arm, which no rule names, and the nearest rule.
+            if mouse.watch?.outcome == nil { mouse.watch?.outcome = .unnamed(directions: [start], name: StrokeDirections.name([start])) }
         // A recording's gate is told no keyboard's modifiers, so it claims no modifier wheel.
         case .gate(.strokeBegan), .gate(.chord(_, claimed: false)), .gate(.claimed), .gate(.modifierWheel):
             break

@@ -31,7 +31,7 @@ extension Engine {
         let chords = Set(ChordRules.bound(rules).compactMap(Self.mouseChord))
         return MouseStrokeGate.Settings(strokeButtons: buttons, threshold: runtime.thresholds[.strokeThreshold], timeout: runtime.thresholds[.strokeTimeout],
                                         countsPerMillimetre: resolution.countsPerMillimetre, claimedChords: chords,
-                                        modifierWheels: modifierWheels(forDevice: deviceName))
+                                        modifierWheels: modifierWheels(forDevice: deviceName), strokeStarts: Self.strokeStarts(rules, strokeButton: strokeButton))
     }
 
     /// A rule's chord as the gate knows it, by evdev codes.
@@ -74,6 +74,8 @@ extension Engine {
             chorded(chord, at: MonotonicClock.now(), device: source.index, deviceName: share.description.name, live: true)
         case .gate(.modifierWheel(let notch)):
             modifierWheeled(notch, source: source, share: share)
+        case .gate(.strokeLetGo(let code, let start)):
+            sayStroke(at: MonotonicClock.now(), device: source.index, button: code, name: nil, outcome: "released", why: Self.letGoEarly(button: code, start: start))
         case .gate(.strokeBegan), .gate(.chord(_, claimed: false)):
             break
         }

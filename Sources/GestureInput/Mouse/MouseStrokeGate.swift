@@ -33,10 +33,15 @@ public struct MouseStrokeGate: Sendable {
         /// Keyboard modifiers with a turn of the wheel that a rule claims: the
         /// turn never reaches the clone while exactly those modifiers are held.
         public var modifierWheels: Set<ModifierWheel>
+        /// How each stroke button's bound rules start (`StrokeStart`): a
+        /// stroke whose first arm is clearly none of them is let go at once,
+        /// a drag. A button not listed starts any way: held as before.
+        public var strokeStarts: [UInt16: StrokeStart]
 
         public init(strokeButtons: Set<UInt16> = [BTN.right], threshold: Double = MouseStrokeGate.defaultThreshold,
                     timeout: Double = MouseStrokeGate.defaultTimeout, countsPerMillimetre: Double = MouseResolution.fallback.countsPerMillimetre,
-                    claimedChords: Set<MouseChord> = [], watchedChords: Set<MouseChord> = [], modifierWheels: Set<ModifierWheel> = []) {
+                    claimedChords: Set<MouseChord> = [], watchedChords: Set<MouseChord> = [], modifierWheels: Set<ModifierWheel> = [],
+                    strokeStarts: [UInt16: StrokeStart] = [:]) {
             self.strokeButtons = strokeButtons
             self.threshold = threshold
             self.timeout = timeout
@@ -44,6 +49,7 @@ public struct MouseStrokeGate: Sendable {
             self.claimedChords = claimedChords
             self.watchedChords = watchedChords
             self.modifierWheels = modifierWheels
+            self.strokeStarts = strokeStarts
         }
 
         /// Buttons whose press is held back: the stroke button, and the first
@@ -87,10 +93,12 @@ public struct MouseStrokeGate: Sendable {
         var lastMotion: Double
         /// The button went up during an undecided stroke: where in `packets`, and when.
         var up: (index: Int, time: Double)?
+        /// Its first arm was judged one a rule starts with (`StrokeStart`), or past judging.
+        var startJudged = false
 
         public static func == (a: Hold, b: Hold) -> Bool {
             a.button == b.button && a.since == b.since && a.packets == b.packets && a.dx == b.dx && a.dy == b.dy
-                && a.lastMotion == b.lastMotion && a.up?.index == b.up?.index && a.up?.time == b.up?.time
+                && a.lastMotion == b.lastMotion && a.up?.index == b.up?.index && a.up?.time == b.up?.time && a.startJudged == b.startJudged
         }
     }
 
@@ -114,6 +122,8 @@ public struct MouseStrokeGate: Sendable {
         case strokeBegan(button: UInt16)
         /// A stroke rested undecided past the timeout: the desktop has it now, a drag.
         case strokeForwarded(button: UInt16)
+        /// A stroke's first arm went clearly where no rule's starts: the desktop has it now, a drag.
+        case strokeLetGo(button: UInt16, start: Direction)
         /// A chord of the settings' happened; claimed ones reached the clone not at all.
         case chord(MouseChord, claimed: Bool)
         /// `claim()` took the held press: the desktop sees no button for it.
@@ -302,11 +312,21 @@ public struct MouseStrokeGate: Sendable {
         case .stroking(var hold):
             hold.packets.append(p)
             if hold.up == nil {
+                hold.dx = hold.dx.saturatingAdd(motion.x)
+                hold.dy = hold.dy.saturatingAdd(motion.y)
                 if moved { hold.lastMotion = p.time }
                 if releases.contains(hold.button) {
                     hold.up = (hold.packets.count - 1, p.time)
                 } else if let chord = chord(held: hold.button, presses: presses, turn: turn) {
                     return chorded(chord, hold, into: &out)
+                } else if moved, !hold.startJudged, let start = settings.strokeStarts[hold.button] {
+                    switch judge(&hold, start) {
+                    case .unbound(let direction):
+                        forward(hold, into: &out)
+                        return .strokeLetGo(button: hold.button, start: direction)
+                    case .bound, .undecided:
+                        break
+                    }
                 }
             }
             if hold.packets.count >= Self.maxHeldPackets {
@@ -336,6 +356,18 @@ public struct MouseStrokeGate: Sendable {
             write(events, at: p.time, into: &out)
             return signal
         }
+    }
+
+    /// A stroke's first arm against the starts its button's rules bind, once
+    /// the stroke is far enough from the press; past judging, never again.
+    private func judge(_ hold: inout Hold, _ start: StrokeStart) -> StrokeStart.Verdict {
+        let counts = StrokeStart.judgedFrom * settings.countsPerMillimetre
+        let reach = Double(hold.dx) * Double(hold.dx) + Double(hold.dy) * Double(hold.dy)
+        guard reach >= counts * counts else { return .undecided }
+        let verdict = start.judge(MouseShareGate.path(of: hold.packets[...], countsPerMillimetre: settings.countsPerMillimetre))
+        let until = StrokeStart.judgedUntil * settings.countsPerMillimetre
+        if case .bound = verdict { hold.startJudged = true } else if reach >= until * until { hold.startJudged = true }
+        return verdict
     }
 
     /// The chord a packet makes with a button held: another button pressed, or the wheel turned.

@@ -109,7 +109,8 @@ struct EngineStrokeTests {
     @Test("a stroke no rule names is let go: the clone gets the press, the motion and the release; no handler runs, and the trace says why")
     func released() throws {
         let run = try Run(rules: Self.rules)
-        run.play(Self.stroke(BTN.right, arms: [(100, 0)])) { !$0.traced.isEmpty }
+        // Left, as left-up begins, then down: no rule names it, which only its end shows.
+        run.play(Self.stroke(BTN.right, arms: [(-100, 0), (0, 100)])) { !$0.traced.isEmpty }
         #expect(run.log.wait { Self.buttons($0) == ["right 1", "right 0"] }, "\(Self.buttons(run.log))")
         #expect(run.actions.isEmpty)
         let said = try #require(run.traced.first)

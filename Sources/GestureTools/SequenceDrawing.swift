@@ -190,13 +190,17 @@ private struct PanelLayout {
         if panel.press != nil { size = "mm from the press" }
         svg.text(fitted("\(device) · \(size)", width: width, size: 11), x: origin.x, y: origin.y + 32, size: 11, fill: "#57606a")
 
-        // The surface, with a millimetre grid: fine every 10 mm, bolder every 50.
+        // The surface, with a millimetre grid: fine every 10 mm, bolder every 50;
+        // past half a metre across (a mouse's long drag) the lines spread, at most 50 of them an axis.
         svg.rect(x: origin.x, y: top, width: surfacePx.x, height: surfacePx.y, fill: "#f6f8fa", stroke: "#8c959f", strokeWidth: 1, radius: 3)
+        let span = max(area.size.x, area.size.y)
+        let step = span.isFinite && span > 500 ? (span / 500).rounded(.up) * 10 : 10
         for (axis, length) in [(0, area.size.x), (1, area.size.y)] {
             let first = (axis == 0 ? area.origin.x : area.origin.y)
-            var mm = (first / 10).rounded(.up) * 10
+            guard first.isFinite, length.isFinite, abs(first) + length < 1e15 else { continue }
+            var mm = (first / step).rounded(.up) * step
             while mm < first + length {
-                let major = Int(mm) % 50 == 0  // ok: mm is a finite multiple of 10 within the drawn area
+                let major = ((mm / (step * 5)).rounded() * step * 5) == mm
                 let colour = major ? "#d0d7de" : "#eaeef2"
                 if axis == 0 {
                     let x = map(Vector(mm, 0)).x
@@ -205,7 +209,7 @@ private struct PanelLayout {
                     let y = map(Vector(0, mm)).y
                     if y > top + 0.5 && y < top + surfacePx.y - 0.5 { svg.line(origin.x, y, origin.x + surfacePx.x, y, stroke: colour, width: 1) }
                 }
-                mm += 10
+                mm += step
             }
         }
         let axisY = top + surfacePx.y + 14

@@ -180,6 +180,22 @@ struct MouseRecordingTests {
         #expect(fail.status == 1, "\(fail.stdout)\(fail.stderr)")
     }
 
+    @Test("hostile mouse lines (the largest counts, time going back, a release with no press) cost run, explain and draw nothing but their lines")
+    func hostile() throws {
+        var lines = [#"{"t":1,"ev":"release","button":"right"}"#, #"{"t":1,"ev":"press","button":"right"}"#]
+        for i in 0..<100 { lines.append(#"{"t":\#(1 + Double(i) * 0.008),"ev":"motion","dx":2147483647,"dy":-2147483648}"#) }
+        lines += [#"{"t":0.5,"ev":"release","button":"right"}"#, #"{"t":0.4,"ev":"press","button":"right"}"#,
+                  #"{"t":0.41,"ev":"motion","dx":-2147483648,"dy":0}"#, #"{"t":0.42,"ev":"release","button":"right"}"#]
+        let input = try Binary.temporaryFile("hostile.ndjson", lines.joined(separator: "\n") + "\n")
+        let rules = try Binary.temporaryFile("mouse.lua", Self.rules)
+        for command in ["run", "explain", "draw"] {
+            let result = try Binary.run([command, "--rules", rules.path, input.path])
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            #expect(!result.stderr.contains("Fatal error"), "\(command)")
+            #expect(result.stdout.utf8.count < 200_000, "\(command): \(result.stdout.utf8.count) bytes")
+        }
+    }
+
     /// The script's events as the kernel's `struct input_event` records.
     static func records(of script: KernelMouse.Script) -> Data {
         var data = Data()

@@ -81,6 +81,36 @@ struct CoreUnderTest {
     }
 }
 
+/// A recorded mouse's events through the shared mouse's gate, as the engine
+/// runs them: each stroke's end answered at once (claimed, then let go, in
+/// turn), its path read as the rules read it, the timeout on the events' clock.
+struct MouseUnderTest {
+    var gate = MouseShareGate(settings: MouseStrokeGate.Settings(
+        strokeButtons: [BTN.right, BTN.middle], claimedChords: [MouseChord(held: BTN.left, then: .button(BTN.right)), MouseChord(held: BTN.right, then: .wheel(.up))]))
+    var out: [EvdevEvent] = []
+    var signals: [MouseShareGate.Signal] = []
+    var claims = false
+
+    mutating func handle(_ event: EvdevEvent) {
+        if let due = gate.deadline, due <= event.time { gate.expire(at: due, into: &out, signals: &signals) }
+        gate.handle(event, into: &out, signals: &signals)
+        for signal in signals {
+            guard case .strokeEnded(_, let path) = signal else { continue }
+            for p in path where !(p.x.isFinite && p.y.isFinite && p.time.isFinite) { fatalError("mouse gate: a path point at \(p.x), \(p.y), t \(p.time)") }
+            _ = MouseStrokeReading().read(path)
+            claims.toggle()
+            var more: [MouseShareGate.Signal] = []
+            if claims { gate.claim(into: &out, signals: &more) } else { gate.release(into: &out) }
+        }
+        signals.removeAll(keepingCapacity: true)
+        if out.count > 1 << 16 { out.removeAll(keepingCapacity: true) }
+    }
+
+    mutating func finish() {
+        gate.end(into: &out)
+    }
+}
+
 /// Feeds `input` to `decoder` as a reader would: the first byte chooses the
 /// chunk size (1 to 127 bytes, 0 for one chunk) and, with its high bit, a
 /// flush after every chunk (a live pipe that keeps going quiet).
@@ -91,15 +121,22 @@ func fuzzDecoder<D: TouchDecoder>(_ decoder: D, _ data: UnsafePointer<UInt8>?, _
     let body = input.rest
     let chunk = control & 0x7F == 0 ? max(body.count, 1) : Int(control & 0x7F)
     var core = CoreUnderTest()
+    var mouse = MouseUnderTest()
     var offset = 0
-    while offset < body.count {
-        let end = min(offset + chunk, body.count)
-        decoder.feed(UnsafeRawBufferPointer(rebasing: body[offset..<end])) { core.handle($0) }
-        if control & 0x80 != 0 { decoder.flush { core.handle($0) } }
-        offset = end
+    withoutActuallyEscaping({ (frame: TouchFrame) in core.handle(frame) }) { frame in
+        withoutActuallyEscaping({ (_: Int, event: EvdevEvent) in mouse.handle(event) }) { mouseEvent in
+            let output = DecoderOutput(frame: frame, deviceNamed: { _, _ in }, mouse: mouseEvent)
+            while offset < body.count {
+                let end = min(offset + chunk, body.count)
+                decoder.feed(UnsafeRawBufferPointer(rebasing: body[offset..<end]), into: output)
+                if control & 0x80 != 0 { decoder.flush(into: output) }
+                offset = end
+            }
+            decoder.finish(into: output)
+        }
     }
-    decoder.finish { core.handle($0) }
     core.finish()
+    mouse.finish()
     // Every message has a place and text (what the engine prints).
     for d in decoder.diagnostics where d.description.isEmpty {
         fatalError("empty diagnostic")

@@ -289,6 +289,20 @@ struct MouseStrokeGateTests {
         #expect(mouse.written == scroll, "the wheel alone scrolls")
     }
 
+    @Test("right + wheel claimed on a high-resolution wheel: a notch comes in four parts of 30, the last with REL_WHEEL; every part is withheld and the chord is said once a notch")
+    func claimedHighResolutionWheelChord() {
+        let up = MouseChord(held: BTN.right, then: .wheel(.up))
+        var mouse = Mouse(MouseStrokeGate.Settings(claimedChords: [up]))
+        mouse.press(BTN.right)
+        for _ in 0..<2 {
+            for _ in 0..<3 { mouse.send([(EV.rel, REL.wheelHiRes, 30)]) }
+            mouse.send([(EV.rel, REL.wheel, 1), (EV.rel, REL.wheelHiRes, 30)])
+        }
+        mouse.letGo(BTN.right)
+        #expect(mouse.written.isEmpty)
+        #expect(mouse.signals == [.chord(up, claimed: true), .chord(up, claimed: true)])
+    }
+
     @Test("right + wheel unclaimed ends the hold: the press, then the wheel, as they came")
     func unclaimedWheelChord() {
         var mouse = Mouse(settings)

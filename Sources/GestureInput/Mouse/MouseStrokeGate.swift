@@ -276,7 +276,7 @@ public struct MouseStrokeGate: Sendable {
                     events = Self.without(events) { chordPart($0, of: chord) }
                     if case .button(let b) = chord.then { phase = .withholding(owned: [b]) }
                 }
-                if claimed || settings.watchedChords.contains(chord) { signal = .chord(chord, claimed: claimed) }
+                if claimed || settings.watchedChords.contains(chord), Self.completes(chord, p.events) { signal = .chord(chord, claimed: claimed) }
             }
             if signal == nil, let turn { signal = modifierWheel(turn, p.events, &events) }
             write(events, at: p.time, into: &out)
@@ -292,7 +292,7 @@ public struct MouseStrokeGate: Sendable {
                 forward(hold, into: &out)
                 return nil
             }
-            if let chord = chord(held: hold.button, presses: presses, turn: turn) { return chorded(chord, hold, into: &out) }
+            if let chord = chord(held: hold.button, presses: presses, turn: turn) { return chorded(chord, hold, p.events, into: &out) }
             if hold.packets.count >= Self.maxHeldPackets {
                 forward(hold, into: &out)
                 return nil
@@ -318,7 +318,7 @@ public struct MouseStrokeGate: Sendable {
                 if releases.contains(hold.button) {
                     hold.up = (hold.packets.count - 1, p.time)
                 } else if let chord = chord(held: hold.button, presses: presses, turn: turn) {
-                    return chorded(chord, hold, into: &out)
+                    return chorded(chord, hold, p.events, into: &out)
                 } else if moved, !hold.startJudged, let start = settings.strokeStarts[hold.button] {
                     switch judge(&hold, start) {
                     case .unbound(let direction):
@@ -348,7 +348,7 @@ public struct MouseStrokeGate: Sendable {
                     events = Self.without(events) { chordPart($0, of: chord) }
                     if case .button(let b) = chord.then { owned.insert(b) }
                 }
-                if claimed || settings.watchedChords.contains(chord) { signal = .chord(chord, claimed: claimed) }
+                if claimed || settings.watchedChords.contains(chord), Self.completes(chord, p.events) { signal = .chord(chord, claimed: claimed) }
             }
             if signal == nil, let turn { signal = modifierWheel(turn, p.events, &events) }
             owned.formIntersection(down)
@@ -396,7 +396,7 @@ public struct MouseStrokeGate: Sendable {
 
     /// A chord ends a hold: claimed, neither button reaches the clone (nor the
     /// motion held with them); otherwise the hold goes to the clone as it came.
-    private mutating func chorded(_ chord: MouseChord, _ hold: Hold, into out: inout [EvdevEvent]) -> Signal? {
+    private mutating func chorded(_ chord: MouseChord, _ hold: Hold, _ packet: [EvdevEvent], into out: inout [EvdevEvent]) -> Signal? {
         let claimed = settings.claimedChords.contains(chord)
         if claimed {
             var owned: Set<UInt16> = [hold.button]
@@ -405,7 +405,16 @@ public struct MouseStrokeGate: Sendable {
         } else {
             forward(hold, into: &out)
         }
-        return claimed || settings.watchedChords.contains(chord) ? .chord(chord, claimed: claimed) : nil
+        return (claimed || settings.watchedChords.contains(chord)) && Self.completes(chord, packet) ? .chord(chord, claimed: claimed) : nil
+    }
+
+    /// Whether a packet completes its chord: a second button's press does; a
+    /// wheel's turn does at the notch, so that a high-resolution wheel, which
+    /// reports a notch in parts (REL_WHEEL_HI_RES, 120 a notch) and the notch
+    /// itself with the last of them, runs a rule once a notch, not once a part.
+    static func completes(_ chord: MouseChord, _ packet: [EvdevEvent]) -> Bool {
+        guard case .wheel = chord.then else { return true }
+        return WheelTurn.notch(of: packet) != nil
     }
 
     /// A packet without some of its events; a withheld button takes its

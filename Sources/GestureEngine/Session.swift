@@ -61,7 +61,13 @@ final class Session {
     private(set) lazy var decoderOutput = DecoderOutput(
         frame: { [unowned self] in frame($0) },
         deviceNamed: { [unowned self] in engine.lanes.make($0).deviceName = $1 },
-        mouse: { [unowned self] in engine.recordedMouse($1, device: $0) })
+        mouse: { [unowned self] in mouse($1, device: $0) })
+
+    /// A recorded mouse's event for the engine, at `--realtime`'s pace when asked, as a frame is.
+    func mouse(_ event: EvdevEvent, device: Int) {
+        if let pacer, event.type == EV.syn { pacer.keep(until: event.time) }
+        engine.recordedMouse(event, device: device)
+    }
 
     var isPacing: Bool { pacer != nil }
 

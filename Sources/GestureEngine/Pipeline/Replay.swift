@@ -97,13 +97,12 @@ extension Session {
         return nil
     }
 
-    /// A recorded mouse's events up to frame `frame`, at `--realtime`'s pace when asked.
+    /// A recorded mouse's events up to frame `frame`.
     func applyMouse(of chunk: DecodedChunk, from start: Int, before frame: Int) -> Int {
         var i = start
         while i < chunk.mouse.count, chunk.mouse[i].before == frame, !engine.isOver {
             let (_, device, event) = chunk.mouse[i]
-            if let pacer, event.type == EV.syn { pacer.keep(until: event.time) }
-            engine.recordedMouse(event, device: device)
+            mouse(event, device: device)
             i += 1
         }
         return i

@@ -164,6 +164,28 @@ struct MouseRecordingTests {
         #expect(refused.errorLines.first == "\(bad.path):2: cannot read gesture phrase \"right-drag left-left\": \"left-left\" goes left twice in a row, which is one arm; write \"left\" once there; phrases look like \"two-finger swipe left\", \"double tap\", \"long press\", \"pinch in\", \"edge swipe from left\"", "\(refused.stderr)")
     }
 
+    @Test("several files: a mouse's strokes merge by time with another file's gestures, whichever file is named first")
+    func merged() throws {
+        let touch = try Binary.run(["synth", "--seed", "2", "two-finger swipe left", "two-finger swipe left", "two-finger swipe left"])
+        let touchFile = try Binary.temporaryFile("touch.ndjson", touch.stdout)
+        var lines: [String] = []
+        for start in [0.9, 2.3] {
+            lines.append(#"{"t":\#(start),"ev":"press","button":"right"}"#)
+            for i in 1...30 { lines.append(#"{"t":\#(start + Double(i) * 0.008),"ev":"motion","dx":-20,"dy":0}"#) }
+            lines.append(#"{"t":\#(start + 0.25),"ev":"release","button":"right"}"#)
+        }
+        let mouseFile = try Binary.temporaryFile("mouse.ndjson", lines.joined(separator: "\n") + "\n")
+        let rules = #"on("two-finger swipe left", function(g) emit("swipe") end)"# + "\n" + #"on("right-drag left", function(g) emit("stroke") end)"# + "\n"
+        let file = try Binary.temporaryFile("merged.lua", rules)
+        for inputs in [[mouseFile.path, touchFile.path], [touchFile.path, mouseFile.path]] {
+            let result = try Binary.run(["run", "--rules", file.path] + inputs)
+            let actions = result.lines.compactMap { Binary.json($0)?["action"] as? String }
+            #expect(actions == ["swipe", "stroke", "swipe", "swipe", "stroke"], "\(result.stdout)\(result.stderr)")
+            let times = result.lines.compactMap { Binary.json($0)?["t"] as? Double }
+            #expect(times == times.sorted())
+        }
+    }
+
     @Test("gesturemap test checks a mouse recording against its expected lines")
     func golden() throws {
         let dir = try Binary.temporaryDirectory()

@@ -2,7 +2,7 @@ import GestureCore
 import GestureInput
 
 /// One file of a merged replay: its chunks, and the frame of the current
-/// chunk that is next.
+/// chunk that is next, or a recorded mouse's event that comes before it.
 private final class ReplayLane {
     let source: Source
     let producer: ChunkProducer
@@ -13,6 +13,10 @@ private final class ReplayLane {
     var atEnd = false
     var head = TouchFrame(time: 0)
     var hasHead = false
+    /// The head is a recorded mouse's event, not `head`'s frame.
+    var mouseHead: (device: Int, event: EvdevEvent)?
+
+    var headTime: Double { mouseHead?.event.time ?? head.time }
 
     init(source: Source, producer: ChunkProducer) {
         self.source = source
@@ -21,9 +25,9 @@ private final class ReplayLane {
 }
 
 extension Session {
-    /// Several files, each a device: a merge over their chunks, frames taken
-    /// earliest first, as they would have come live, so that actions leave in
-    /// time order across devices. A file's next chunk is read, and its news
+    /// Several files, each a device: a merge over their chunks, frames (and a
+    /// recorded mouse's events) taken earliest first, as they would have come
+    /// live, so that actions leave in time order across devices. A file's next chunk is read, and its news
     /// said, when its frames run out.
     func replayMerged(_ sources: [Source]) -> ExitCode {
         let lanes = sources.compactMap { source in
@@ -32,21 +36,27 @@ extension Session {
         }
         defer { for lane in lanes { lane.producer.finish() } }
 
-        /// Takes chunks until the lane has a frame waiting or its file ended.
+        /// Takes chunks until the lane has a frame or a mouse's event waiting, or its file ended.
         func refill(_ lane: ReplayLane) -> ExitCode? {
             while !lane.hasHead, !engine.isOver {
-                if let chunk = lane.chunk, lane.next < chunk.frameCount {
-                    if lane.named < chunk.names.count { lane.named = applyNames(of: chunk, from: lane.named, before: lane.next) }
-                    if lane.moused < chunk.mouse.count { lane.moused = applyMouse(of: chunk, from: lane.moused, before: lane.next) }
-                    chunk.load(lane.next, into: &lane.head)
-                    lane.next += 1
-                    lane.hasHead = true
-                    return nil
-                }
                 if let chunk = lane.chunk {
+                    if lane.named < chunk.names.count { lane.named = applyNames(of: chunk, from: lane.named, before: lane.next) }
+                    // A mouse's events due before the next frame come first, each a head of its own.
+                    if lane.moused < chunk.mouse.count, chunk.mouse[lane.moused].before <= lane.next {
+                        let (_, device, event) = chunk.mouse[lane.moused]
+                        lane.moused += 1
+                        lane.mouseHead = (device, event)
+                        lane.hasHead = true
+                        return nil
+                    }
+                    if lane.next < chunk.frameCount {
+                        chunk.load(lane.next, into: &lane.head)
+                        lane.next += 1
+                        lane.mouseHead = nil
+                        lane.hasHead = true
+                        return nil
+                    }
                     _ = applyNames(of: chunk, from: lane.named, before: chunk.frameCount)
-                    // A mouse's events make no frames: they are handled as its chunks are read, not merged by time.
-                    _ = applyMouse(of: chunk, from: lane.moused, before: chunk.frameCount)
                 }
                 guard !lane.atEnd else { return nil }
                 let chunk = lane.producer.next()
@@ -65,15 +75,20 @@ extension Session {
             if let status = refill(lane) { return status }
         }
         while !engine.isOver {
-            // The earliest frame waiting; on a tie, the file named first.
+            // The earliest frame or mouse's event waiting; on a tie, the file named first.
             var earliest: ReplayLane?
             for lane in lanes where lane.hasHead {
-                if let best = earliest, best.head.time <= lane.head.time { continue }
+                if let best = earliest, best.headTime <= lane.headTime { continue }
                 earliest = lane
             }
             guard let lane = earliest else { break }
             lane.hasHead = false
-            frame(lane.head)
+            if let (device, event) = lane.mouseHead {
+                lane.mouseHead = nil
+                mouse(event, device: device)
+            } else {
+                frame(lane.head)
+            }
             if let status = refill(lane) { return status }
         }
         guard !engine.isOver else { return .ok }

@@ -1,6 +1,7 @@
 import GestureContext
 import GestureCore
 import GestureInput
+import GestureSystem
 
 /// Keyboards in the engine's loop: the modifiers held go to the rules (g.modifiers,
 /// the `modifiers` option), and typing quiets the touchpads.
@@ -39,6 +40,19 @@ extension Engine {
         guard let keys = lanes.keyboards else { return }
         keys.advance(to: time)
         noteModifiers(at: time)
+    }
+
+    /// After the loop read the keyboards. With a shared mouse the keys take
+    /// effect as read: a mouse has no touch time for them to wait for, and a
+    /// stroke or chord rule with `modifiers` is bound on the mouse's gate only
+    /// while they are held (its button is held back for it then).
+    func keyboardsRead() {
+        if lanes.shared.contains(where: { $0.share?.isMouse == true }) {
+            advanceKeys(to: MonotonicClock.now())
+        } else {
+            noteModifiers(at: nil)
+        }
+        tellMiceModifiers()
     }
 
     func noteModifiers(at time: Double?) {

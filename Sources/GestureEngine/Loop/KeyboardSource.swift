@@ -20,7 +20,6 @@ final class KeyboardSource: LoopSource {
 
     func serve(_ round: LoopRound) {
         for keyboard in inputs.pollable where round.isReady(keyboard.reader.fd) { inputs.read(keyboard) }
-        engine.noteModifiers(at: nil)
-        engine.tellMiceModifiers()
+        engine.keyboardsRead()
     }
 }

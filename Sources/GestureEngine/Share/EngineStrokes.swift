@@ -56,6 +56,9 @@ extension Engine {
     /// What a shared mouse's gate said.
     func mouseSaid(_ signal: MouseShareGate.Signal, by source: Source) {
         guard let lane = lanes.lane(source.index), let share = lane.share else { return }
+        // The keys read so far take effect: g.modifiers and the rules'
+        // `modifiers` are what the hand holds as the stroke or chord ends.
+        advanceKeys(to: MonotonicClock.now())
         switch signal {
         case .strokeEnded(let code, let path):
             strokeEnded(button: code, path: path, source: source, lane: lane, share: share)

@@ -46,8 +46,7 @@ struct EngineModifierWheelTests {
             _ = bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
             for keyboard in keys.pollable { keys.read(keyboard) }
             // As KeyboardSource.serve does after each read.
-            engine.noteModifiers(at: nil)
-            engine.tellMiceModifiers()
+            engine.keyboardsRead()
         }
     }
 
@@ -87,13 +86,14 @@ struct EngineModifierWheelTests {
         #expect(!run.log.all.contains { $0.type == EV.key }, "the mouse's clone never gets a key: the keyboard is the desktop's own")
     }
 
-    @Test("the gate hears the modifiers as the keyboard is read, before the touch input's time applies them (a mouse alone has no touch time)")
+    @Test("with a shared mouse the keys take effect as the keyboard is read (a mouse alone has no touch time for them to wait for), and the gate hears them")
     func modifiersAsRead() throws {
         let keyboard = try Keyboard()
         let run = try EngineStrokeTests.Run(rules: Self.rules)
         run.engine.lanes.keyboards = keyboard.keys
         keyboard.key(KeyCode.rightCtrl, 1, engine: run.engine)
-        #expect(keyboard.keys.modifiers == [], "not applied yet: no touch has reached its time")
+        #expect(keyboard.keys.modifiers == .ctrl, "applied as read: a mouse has no touch time")
+        #expect(run.engine.runtime.context.modifiers == .ctrl)
         #expect(keyboard.keys.modifiersAsRead == .ctrl)
         keyboard.key(KeyCode.leftShift, 1, engine: run.engine)
         #expect(keyboard.keys.modifiersAsRead == [.ctrl, .shift])
@@ -111,5 +111,25 @@ struct EngineModifierWheelTests {
         let wheels = run.engine.mouseSettings(for: "pipe", description: EvdevDescription(name: "pipe mouse")).settings.modifierWheels
         #expect(wheels == [ModifierWheel(modifiers: Modifiers.ctrl.rawValue, turn: .up),
                            ModifierWheel(modifiers: Modifiers([.ctrl, .alt]).rawValue, turn: .down)])
+    }
+
+    @Test("a stroke rule with { modifiers = \"ctrl\" } on a mouse alone: ctrl held as the stroke is drawn takes it, with g.modifiers.ctrl; without ctrl the general rule does")
+    func strokeWithModifiers() throws {
+        let run = try EngineStrokeTests.Run(rules: """
+            on("right-drag left", function(g) emit("back") end)
+            on("right-drag left", function(g) emit("history", { held = g.modifiers.ctrl and "ctrl" or "none" }) end, { modifiers = "ctrl" })
+            """)
+        let keyboard = try Keyboard()
+        run.engine.lanes.keyboards = keyboard.keys
+        run.play(EngineStrokeTests.stroke(BTN.right, arms: [(-100, 0)])) { !$0.actions.isEmpty }
+        #expect(run.actions == ["back"])
+        keyboard.key(KeyCode.leftCtrl, 1, engine: run.engine)
+        run.play(EngineStrokeTests.stroke(BTN.right, arms: [(-100, 0)])) { $0.actions.count == 2 }
+        #expect(run.actions == ["back", "history"])
+        let line = try #require(run.sink.lines.last.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        #expect(line["held"] as? String == "ctrl")
+        keyboard.key(KeyCode.leftCtrl, 0, engine: run.engine)
+        run.play(EngineStrokeTests.stroke(BTN.right, arms: [(-100, 0)])) { $0.actions.count == 3 }
+        #expect(run.actions == ["back", "history", "back"])
     }
 }

@@ -11,7 +11,7 @@ enum Help {
       test RULES CASES ...             replay recordings and compare the actions with NAME.expected
       explain INPUT [--json]           why each rule fired or did not, sequence by sequence
       draw INPUT [-o FILE.svg]         a picture of the touch paths and the gestures recognized
-      synth PHRASE ... [--seed N]      realistic NDJSON touch events for named gestures
+      synth PHRASE ... [--seed N]      realistic NDJSON touch (or mouse) events for named gestures
       devices                          touch devices and their axes
       record [DEVICE] [-o FILE]        a device's touches as NDJSON (or --from FILE to convert)
       apps [--watch] [--json]          the focused application and the windows the desktop shows
@@ -31,7 +31,9 @@ enum Help {
     a file path, a device such as /dev/input/event5, or - for standard input; with
     none, standard input when it is a pipe, a FIFO, a socket or a file, else every
     touch device found and those plugged in later (with none yet, it waits for one;
-    a terminal or /dev/null, as a service has, is no input).
+    a terminal or /dev/null, as a service has, is no input). A mouse's recording
+    (evemu, evtest or raw records of a mouse, or NDJSON's press, release, motion
+    and wheel lines) gives its strokes and chords as a shared mouse does.
     Emitted actions go to stdout as JSON lines; everything else goes to stderr.
 
     options:

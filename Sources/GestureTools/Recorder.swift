@@ -76,6 +76,9 @@ public final class Recorder {
         decoder.finish { pending.append($0) }
         drain(&decoder)
         finish(decoder)
+        if decoder.readsMouse {
+            console.say("gesturemap record: \(file.name) is a mouse's recording, and record converts touch events only; run, test, explain and draw read it as it is")
+        }
         return .ok
     }
 

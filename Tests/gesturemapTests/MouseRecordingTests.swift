@@ -186,6 +186,14 @@ struct MouseRecordingTests {
         }
     }
 
+    @Test("record --from a mouse's recording says it converts touch events only, rather than writing nothing without a word")
+    func record() throws {
+        let input = try Self.clickThenStroke().file("stroke.evemu")
+        let result = try Binary.run(["record", "--from", input])
+        #expect(result.status == 0)
+        #expect(result.errorLines.contains("gesturemap record: \(input) is a mouse's recording, and record converts touch events only; run, test, explain and draw read it as it is"), "\(result.stderr)")
+    }
+
     @Test("gesturemap test checks a mouse recording against its expected lines")
     func golden() throws {
         let dir = try Binary.temporaryDirectory()

@@ -105,7 +105,7 @@ let package = Package(
         .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript", "GestureCore", "CLuaShim", "GestureContext"], exclude: ["Fixtures"]),
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions", "GestureCore", "GestureInput", "GestureSystem", "CLibevdev"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureCore", "GestureInput", "GestureActions", "GestureContext", "GestureSynth"]),
-        .testTarget(name: "GestureToolsTests", dependencies: ["GestureTools", "GestureEngine", "GestureCore", "GestureActions"]),
+        .testTarget(name: "GestureToolsTests", dependencies: ["GestureTools", "GestureEngine", "GestureCore", "GestureActions"], exclude: ["Fixtures"]),
         // GestureTools and GestureActions: the import tests read the bindings and keys they expect a run to act out.
         .testTarget(name: "gesturemapTests", dependencies: ["gesturemap", "GestureTools", "GestureActions", "GestureSystem"],
                     // The kernel suite's Wayland client, in C: built by scripts/kernel-test, not SwiftPM.

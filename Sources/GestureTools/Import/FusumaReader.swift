@@ -68,7 +68,9 @@ public enum FusumaReader {
         for root in documents.roots {
             guard let root, !root.isNull else { continue }
             guard let pairs = root.pairs else {
-                result.error(root.line, "a fusuma document is a mapping of gesture sections (swipe:, pinch:, rotate:, hold:, tap:), not \(describe(root))")
+                // Config#validate symbolizes each document's keys, which only a mapping has: fusuma exits.
+                result.error(root.line, "a fusuma document is a mapping of gesture sections (swipe:, pinch:, rotate:, hold:, tap:), not \(describe(root)); fusuma fails on it and runs none of the file, so nothing is imported live")
+                refusals.append(root.line)
                 continue
             }
             var app: String?

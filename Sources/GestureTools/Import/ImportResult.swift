@@ -58,7 +58,7 @@ public struct ImportResult: Sendable {
         }
         for i in bindings.indices where !overridden.contains(i) && bindings[i].keepsSlot && !bindings[i].isLive {
             let b = bindings[i]
-            guard case .unsupported(let reason) = b.action, b.fingers.map({ (1...5).contains($0) }) ?? true else { continue }
+            guard case .unsupported(let reason) = b.action, b.fingersProblem == nil else { continue }
             var broader: Int?
             if b.apps != nil {
                 for fingers in [b.fingers.map(String.init) ?? "any", "any"] {

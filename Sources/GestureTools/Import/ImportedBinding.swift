@@ -1,3 +1,5 @@
+import GestureCore
+
 /// One binding of another tool's configuration, said in gesturemap's terms:
 /// the gesture, the context it is limited to, and what it does.
 public struct ImportedBinding: Equatable, Sendable {
@@ -88,7 +90,20 @@ public struct ImportedBinding: Equatable, Sendable {
     /// Whether the rule is written live or commented out.
     public var isLive: Bool {
         if case .unsupported = action { return false }
-        return fingers.map { (1...5).contains($0) } ?? true
+        return fingersProblem == nil
+    }
+
+    /// Why gesturemap has no rule for this many fingers of this gesture (the
+    /// limits `GestureSpec.validate` sets, which `check` would report); nil when it has.
+    public var fingersProblem: String? {
+        guard let fingers else { return nil }
+        if !(1...GestureSpec.maxFingers).contains(fingers) {
+            return "\(fingers) fingers: gesturemap recognizes gestures of 1 to \(GestureSpec.maxFingers) fingers"
+        }
+        if fingers < 2 && (kind == .pinch || kind == .rotate) {
+            return "1 finger: gesturemap's \(kind.rawValue) needs at least 2 fingers, so a 1-finger one never happens there"
+        }
+        return nil
     }
 }
 

@@ -125,22 +125,18 @@ public enum LuaRulesWriter {
         case .nothing(let reason):
             lines.append("--   does nothing here: \(LuaText.printable(reason, limit: 400))")
         default:
-            if let fingers = binding.fingers, !(1...5).contains(fingers) {
-                lines.append("--   not imported: \(unsupportedFingers(fingers))")
+            if let problem = binding.fingersProblem {
+                lines.append("--   not imported: \(problem)")
             }
         }
         for note in binding.notes { lines.append("--   \(LuaText.printable(note, limit: 400))") }
         return lines
     }
 
-    static func unsupportedFingers(_ fingers: Int) -> String {
-        "\(fingers) fingers: gesturemap recognizes gestures of 1 to 5 fingers"
-    }
-
     /// Why a binding is written commented out, for stderr.
     public static func reasonNotImported(_ binding: ImportedBinding) -> String? {
         if case .unsupported(let reason) = binding.action { return reason }
-        if let fingers = binding.fingers, !(1...5).contains(fingers) { return unsupportedFingers(fingers) }
+        if let problem = binding.fingersProblem { return problem }
         return nil
     }
 

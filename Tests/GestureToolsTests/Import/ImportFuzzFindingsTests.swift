@@ -19,4 +19,16 @@ struct ImportFuzzFindingsTests {
         #expect(result.bindings.count == 1)
         #expect(!result.bindings.contains { $0.isLive })
     }
+
+    /// A 1-finger pinch was written as a live rule that `check` refuses ("a pinch needs at least 2 fingers").
+    @Test func aOneFingerPinchIsWrittenCommentedOut() throws {
+        let result = try read("pinch:\n  1:\n    in:\n      command: 'xdotool key ctrl+minus'\n  2:\n    in:\n      command: 'xdotool key ctrl+plus'\n", .fusuma)
+        let one = try #require(result.bindings.first { $0.fingers == 1 })
+        #expect(!one.isLive)
+        #expect(LuaRulesWriter.reasonNotImported(one) == "1 finger: gesturemap's pinch needs at least 2 fingers, so a 1-finger one never happens there")
+        #expect(result.bindings.contains { $0.fingers == 2 && $0.isLive })
+        let lua = LuaRulesWriter.write(result, sourceName: "in")
+        #expect(lua.contains("--   not imported: 1 finger: gesturemap's pinch needs at least 2 fingers, so a 1-finger one never happens there"))
+        #expect(!lua.contains("\non(\"1-finger"))
+    }
 }

@@ -89,9 +89,14 @@ func checkEasystroke(_ result: EasystrokeImport, input: [UInt8]) {
     if rules != live { fatalError("easystroke: \(live) live rules written, but the Lua defines \(rules):\n\(lua)") }
 }
 
-/// Every message has its text, and a line within the file.
+/// Every message has its text, and a line within the file. Lines end as
+/// Python's universal newlines end them (libinput-gestures' reader counts a
+/// lone CR as a line's end, as libinput-gestures does): LF, CR LF or CR.
 func checkDiagnostics(_ diagnostics: [ImportDiagnostic], input: [UInt8]) {
-    let lines = input.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+    var lines = 1
+    for (i, byte) in input.enumerated() where byte == 0x0A || (byte == 0x0D && (i + 1 == input.count || input[i + 1] != 0x0A)) {
+        lines += 1
+    }
     for d in diagnostics {
         if d.message.isEmpty { fatalError("import: an empty message") }
         if let line = d.line, line < 1 || line > lines + 1 {

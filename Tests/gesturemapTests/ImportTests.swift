@@ -156,7 +156,7 @@ struct ImportOddInputTests {
         #expect(r2.errorLines.first == "gesturemap import: give the file to import, as in: gesturemap import ~/.config/fusuma/config.yml > rules.lua")
         let r3 = try Binary.run(["import", "--format", "yaml", "x"])
         #expect(r3.status == 64)
-        #expect(r3.errorLines.first == "gesturemap import: --format takes one of fusuma, touchegg, libinput-gestures, not \"yaml\"")
+        #expect(r3.errorLines.first == "gesturemap import: --format takes one of fusuma, touchegg, libinput-gestures, easystroke, not \"yaml\"")
         let big = try Binary.temporaryFile("big.yml", String(repeating: "# a comment line, again and again\n", count: 130_000))
         let r4 = try Binary.run(["import", big.path])
         #expect(r4.status == 65)
@@ -173,7 +173,7 @@ struct ImportOddInputTests {
     @Test func helpIsListed() throws {
         let r = try Binary.run(["import", "--help"])
         #expect(r.status == 0)
-        #expect(r.lines.first == "usage: gesturemap import FILE [--format FORMAT] [--fusuma-version N] > rules.lua")
+        #expect(r.lines.first == "usage: gesturemap import FILE [--format FORMAT] [--fusuma-version N] [--shapes FILE] > rules.lua")
         #expect(try Binary.run(["--help"]).stdout.contains("import FILE"))
     }
 }

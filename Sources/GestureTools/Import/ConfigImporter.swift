@@ -54,6 +54,7 @@ public enum ConfigImporter {
         }
         result.refuseIfTooMany()
         result.commentOutOverridden()
+        result.refuseIfMoreRulesThanLoad()
         return .success(result)
     }
 }

@@ -1,4 +1,5 @@
 import GestureCore
+import GestureScript
 
 /// Easystroke's actions file as gesturemap rules: each list's strokes as the
 /// rules Easystroke's lookup makes of them (the default list for every
@@ -131,6 +132,13 @@ public struct EasystrokeImport: Sendable {
         if rules.count > Self.maxRules {
             diagnostics.append(ImportDiagnostic(line: nil, severity: .error, message: "more than \(Self.maxRules) rules: no configuration has so many, and gesturemap loads at most 1000 rules from one file; none is imported live"))
             for i in rules.indices { rules[i].body = .commented("the file makes more than \(Self.maxRules) rules, so none is imported live") }
+            return
+        }
+        // Each live rule is one on(): past what check and run load, a file that does not load.
+        let live = rules.filter(\.isLive).count
+        if live > ScriptRuntime.maxRules {
+            diagnostics.append(ImportDiagnostic(line: nil, severity: .error, message: "the rules would be \(live), more than the \(ScriptRuntime.maxRules) gesturemap loads from one file, so none is imported live: remove the application lists you do not use from Easystroke, or keep the rules you use"))
+            for i in rules.indices where rules[i].isLive { rules[i].body = .commented("the file makes \(live) rules, more than the \(ScriptRuntime.maxRules) gesturemap loads from one file, so none is imported live") }
         }
     }
 

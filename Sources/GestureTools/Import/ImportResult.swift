@@ -1,3 +1,5 @@
+import GestureScript
+
 /// Everything one configuration file gave: its bindings, its settings, and what
 /// could not be read.
 public struct ImportResult: Sendable {
@@ -98,6 +100,17 @@ public struct ImportResult: Sendable {
         error(line, "more than \(Self.maxBindings) bindings: no configuration has so many, and gesturemap loads at most 1000 rules from one file; import stops here and writes none of them live")
         let reason = "the file has more than \(Self.maxBindings) bindings (line \(line)), so none is imported live"
         for i in bindings.indices { bindings[i].action = .unsupported(reason) }
+    }
+
+    /// More rules than `check` and `run` load from one file (each binding's
+    /// rule, and a rule per 64 applications of a longer list): nothing is
+    /// imported live, as past `maxBindings`, rather than a file that does not load.
+    mutating func refuseIfMoreRulesThanLoad() {
+        let rules = LuaRulesWriter.definedRules(bindings)
+        guard rules > ScriptRuntime.maxRules else { return }
+        error(nil, "the rules would be \(rules), more than the \(ScriptRuntime.maxRules) gesturemap loads from one file, so none is imported live: import a part of the file at a time, or keep the bindings you use")
+        let reason = "the file makes \(rules) rules, more than the \(ScriptRuntime.maxRules) gesturemap loads from one file, so none is imported live"
+        for i in bindings.indices where bindings[i].isLive { bindings[i].action = .unsupported(reason) }
     }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

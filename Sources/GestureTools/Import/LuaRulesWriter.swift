@@ -75,6 +75,20 @@ public enum LuaRulesWriter {
         drain()
     }
 
+    /// How many rules the file written defines, as `write` writes them: one per
+    /// live binding, one per gesture whose phases share a handler table, and one
+    /// per 64 applications of a longer list.
+    static func definedRules(_ bindings: [ImportedBinding]) -> Int {
+        var phasedGestures = Set<String>()
+        var rules = 0
+        for b in bindings where b.isLive {
+            if b.handlerPhase != nil, !phasedGestures.insert(b.ruleKey).inserted { continue }
+            let names = b.apps?.names.count ?? 0
+            rules += names > AppListNames.maxPatterns ? (names + AppListNames.maxPatterns - 1) / AppListNames.maxPatterns : 1
+        }
+        return rules
+    }
+
     /// "12 bindings: 9 imported, 3 commented out.", each binding counted as often as the source binds it.
     static func countLine(_ bindings: [ImportedBinding]) -> String {
         var live = 0, commented = 0, nothing = 0

@@ -31,4 +31,39 @@ struct ImportFuzzFindingsTests {
         #expect(lua.contains("--   not imported: 1 finger: gesturemap's pinch needs at least 2 fingers, so a 1-finger one never happens there"))
         #expect(!lua.contains("\non(\"1-finger"))
     }
+
+    /// The target's check that what import writes loads, on a file larger than its 4 KiB
+    /// inputs: 60 applications of 18 gestures each were 1,080 live rules, and `check`
+    /// refused the file at its 1,001st (`on(): this rules file has defined 1000 rules`).
+    @Test func moreRulesThanALoadIsNoneLive() throws {
+        func touchegg(apps: Int) -> String {
+            var gestures = ""
+            for fingers in 3...5 {
+                for direction in ["LEFT", "RIGHT", "UP", "DOWN"] {
+                    gestures += "<gesture type=\"SWIPE\" fingers=\"\(fingers)\" direction=\"\(direction)\"><action type=\"RUN_COMMAND\"><command>echo</command></action></gesture>\n"
+                }
+                for direction in ["IN", "OUT"] {
+                    gestures += "<gesture type=\"PINCH\" fingers=\"\(fingers)\" direction=\"\(direction)\"><action type=\"RUN_COMMAND\"><command>echo</command></action></gesture>\n"
+                }
+            }
+            return "<touchégg>\n" + (0..<apps).map { "<application name=\"app\($0)\">\n\(gestures)</application>\n" }.joined() + "</touchégg>\n"
+        }
+        let fits = try read(touchegg(apps: 55), .touchegg)
+        #expect(LuaRulesWriter.definedRules(fits.bindings) == 990)
+        #expect(!fits.hasErrors)
+        let over = try read(touchegg(apps: 60), .touchegg)
+        #expect(LuaRulesWriter.definedRules(over.bindings) == 0)
+        #expect(over.diagnostics.filter { $0.severity == .error }.map { $0.rendered(file: "in") } == [
+            "in: the rules would be 1080, more than the 1000 gesturemap loads from one file, so none is imported live: import a part of the file at a time, or keep the bindings you use",
+        ])
+        #expect(LuaRulesWriter.reasonNotImported(over.bindings[0]) == "the file makes 1080 rules, more than the 1000 gesturemap loads from one file, so none is imported live")
+    }
+
+    /// Rules per application list: a list of more than 64 applications is a rule per 64.
+    @Test func aLongApplicationListCountsARulePer64() throws {
+        let names = (0..<130).map { "app\($0)" }.joined(separator: ",")
+        let result = try read("<touchégg>\n<application name=\"\(names)\">\n<gesture type=\"SWIPE\" fingers=\"3\" direction=\"LEFT\"><action type=\"RUN_COMMAND\"><command>echo</command></action></gesture>\n</application>\n</touchégg>\n", .touchegg)
+        #expect(LuaRulesWriter.definedRules(result.bindings) == 3)
+        #expect(LuaRulesWriter.write(result, sourceName: "in").contains("for _, list in ipairs(apps[1]) do on(\"3-finger swipe left\""))
+    }
 }

@@ -66,4 +66,18 @@ struct ImportFuzzFindingsTests {
         #expect(LuaRulesWriter.definedRules(result.bindings) == 3)
         #expect(LuaRulesWriter.write(result, sourceName: "in").contains("for _, list in ipairs(apps[1]) do on(\"3-finger swipe left\""))
     }
+
+    /// Easystroke's the same: 1,001 strokes that read alike are 1,001 drawn shapes, each its own rule.
+    @Test func moreEasystrokeRulesThanALoadIsNoneLive() {
+        let entries = (0...1000).map { (EasystrokeArchiveBuilder.line(degrees: Double($0 % 11)), "a") }
+        let result = EasystrokeImport.read(Array(EasystrokeArchiveBuilder.archive(entries).utf8), shapesLive: true)
+        #expect(result.rules.count == 1001)
+        #expect(!result.rules.contains { $0.isLive })
+        #expect(result.diagnostics.filter { $0.severity == .error }.map { $0.rendered(file: "in") } == [
+            "in: the rules would be 1001, more than the 1000 gesturemap loads from one file, so none is imported live: remove the application lists you do not use from Easystroke, or keep the rules you use",
+        ])
+        let fits = EasystrokeImport.read(Array(EasystrokeArchiveBuilder.archive(Array(entries.prefix(1000))).utf8), shapesLive: true)
+        #expect(fits.rules.filter(\.isLive).count == 1000)
+        #expect(!fits.hasErrors)
+    }
 }

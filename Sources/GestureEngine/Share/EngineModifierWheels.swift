@@ -52,12 +52,8 @@ extension Engine {
         let origin = runtime.describeRule(rule).map { "\($0.definedAt) takes it" } ?? "\(rule) takes it"
         let text = "t=\(Self.formatTime(time)) mouse chord \(chord): \(origin)\(live ? ": the desktop sees none of it" : "")"
         if options.verbose, options.trace == nil { console.note("\(deviceName ?? "the mouse"): \(text)") }
-        var w = JSONWriter()
-        w.raw("{\"t\":")
-        w.time(time)
-        w.raw(",\"device\":")
-        w.integer(Int64(device))
-        w.raw(",\"type\":\"chord\",\"chord\":")
+        var w = Self.mouseTrace("chord", at: time, device: device)
+        w.raw(",\"chord\":")
         w.string(chord)
         w.raw(",\"outcome\":\"claimed\",\"reason\":")
         w.string(origin)

@@ -160,17 +160,25 @@ extension Engine {
         deliverMouseGesture(delivery, device: device)
     }
 
-    /// `--trace` and `-v` say what became of a stroke.
-    func sayStroke(at time: Double, device: Int, button: UInt16, name: String?, shape: String? = nil, outcome: String, why: String) {
-        let drawn = shape.map { "shape \($0) " } ?? name.map { "\($0) " } ?? ""
-        let text = "t=\(Self.formatTime(time)) mouse stroke \(drawn)(\(MouseButtonName.of(button)) button): \(why)"
-        if options.verbose, options.trace == nil { console.note("\(lanes.name(of: device) ?? "the mouse"): \(text)") }
+    /// A mouse's `--trace=json` line up to its type: `{"t":…,"device":…,"type":"stroke"`.
+    static func mouseTrace(_ type: String, at time: Double, device: Int) -> JSONWriter {
         var w = JSONWriter()
         w.raw("{\"t\":")
         w.time(time)
         w.raw(",\"device\":")
         w.integer(Int64(device))
-        w.raw(",\"type\":\"stroke\",\"button\":")
+        w.raw(",\"type\":")
+        w.string(type)
+        return w
+    }
+
+    /// `--trace` and `-v` say what became of a stroke.
+    func sayStroke(at time: Double, device: Int, button: UInt16, name: String?, shape: String? = nil, outcome: String, why: String) {
+        let drawn = shape.map { "shape \($0) " } ?? name.map { "\($0) " } ?? ""
+        let text = "t=\(Self.formatTime(time)) mouse stroke \(drawn)(\(MouseButtonName.of(button)) button): \(why)"
+        if options.verbose, options.trace == nil { console.note("\(lanes.name(of: device) ?? "the mouse"): \(text)") }
+        var w = Self.mouseTrace("stroke", at: time, device: device)
+        w.raw(",\"button\":")
         w.string(MouseButtonName.of(button))
         if let name {
             w.raw(",\"direction\":")

@@ -120,7 +120,11 @@ extension Engine {
             watcher = HotplugWatcher(directory: DeviceScanner.directory)
         }
         if sharing || sharingMice, !discovering, !sources.contains(where: \.isLiveDevice) {
-            console.note("--share shares live devices (/dev/input/event*), and no input here is one: nothing is shared")
+            // Named as it was asked for: a rules file's config{} is no flag on the command line.
+            let asked = options.deviceUse == .share ? "--share" : options.shareMice ? "--share-mouse"
+                : sharing ? "config{ share = true }" : "config{ share_mice = true }"
+            let what = sharing ? "live devices" : "live mice"
+            console.note("\(asked) shares \(what) (/dev/input/event*), and no input here is one: nothing is shared")
         }
         return .success(Inputs(sources: sources, discovering: discovering, watcher: watcher))
     }

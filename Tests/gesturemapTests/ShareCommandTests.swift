@@ -15,13 +15,23 @@ struct ShareCommandTests {
                 == ["gesturemap: --share shares live devices (/dev/input/event*), and no input here is one: nothing is shared"])
     }
 
-    @Test("config{ share = true } in the rules says the same")
+    @Test("config{ share = true } in the rules says the same, naming the config key, not a flag the user never gave")
     func fromConfig() throws {
         let rules = try Binary.temporaryFile("share.lua", "config{ share = true }\non(\"tap\", function(g) emit(\"tapped\") end)\n")
         let result = try Binary.synthThenRun(["tap"], seed: 1, run: ["--rules", rules.path])
         #expect(result.status == 0)
         #expect(result.stdout.contains("\"action\":\"tapped\""))
-        #expect(result.stderr.contains("gesturemap: --share shares live devices (/dev/input/event*), and no input here is one: nothing is shared"))
+        #expect(result.stderr.contains("gesturemap: config{ share = true } shares live devices (/dev/input/event*), and no input here is one: nothing is shared"))
+    }
+
+    @Test("examples/mouse.lua on a recording: its config{ share_mice = true } says that it shares live mice and nothing here is one, and the strokes still run")
+    func miceFromConfig() throws {
+        let result = try Binary.synthThenRun(["right-drag left"], seed: 1, run: ["-n", "--rules", "examples/mouse.lua"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("\"key\":\"KEY_LEFTALT\""))
+        #expect(result.stderr.contains("gesturemap: config{ share_mice = true } shares live mice (/dev/input/event*), and no input here is one: nothing is shared"))
+        let flag = try Binary.synthThenRun(["right-drag left"], seed: 1, run: ["--share-mouse", "-n", "--rules", "examples/mouse.lua"])
+        #expect(flag.stderr.contains("gesturemap: --share-mouse shares live mice (/dev/input/event*), and no input here is one: nothing is shared"))
     }
 }
 

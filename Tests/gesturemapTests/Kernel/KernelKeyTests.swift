@@ -16,6 +16,8 @@ struct KernelKeyTests {
         "PageDown": "KEY_PAGEDOWN", "PageUp": "KEY_PAGEUP", "Home": "KEY_HOME", "End": "KEY_END",
         "Left": "KEY_LEFT", "Right": "KEY_RIGHT", "Up": "KEY_UP", "Down": "KEY_DOWN",
         "Tab": "KEY_TAB", "Escape": "KEY_ESC", "Return": "KEY_ENTER", "space": "KEY_SPACE",
+        // X's Menu, the context-menu key, is the kernel's COMPOSE (examples/mouse.lua's circle).
+        "Menu": "KEY_COMPOSE",
         // xdotool's spellings, which key() accepts too.
         "Page_Down": "KEY_PAGEDOWN", "Prior": "KEY_PAGEUP", "Next": "KEY_PAGEDOWN",
     ]

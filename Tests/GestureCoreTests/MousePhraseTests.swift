@@ -3,15 +3,9 @@ import Testing
 
 @Suite("Mouse phrases: strokes and chords")
 struct MousePhraseTests {
-    static func spec(_ phrase: String) -> GestureSpec? {
-        if case .success(let s) = PhraseParser.parse(phrase) { return s }
-        return nil
-    }
+    static func spec(_ phrase: String) -> GestureSpec? { PhraseParserTests.spec(phrase) }
 
-    static func error(_ phrase: String) -> String? {
-        if case .failure(let e) = PhraseParser.parse(phrase) { return e.message }
-        return nil
-    }
+    static func error(_ phrase: String) -> String? { PhraseParserTests.error(phrase) }
 
     @Test("a button, drag, and the arms as a stroke rule's direction spells them", arguments: [
         ("right-drag left", GestureSpec(kind: .stroke, button: .right, arms: [.left])),

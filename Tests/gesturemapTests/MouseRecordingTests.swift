@@ -18,9 +18,7 @@ struct MouseRecordingTests {
         s.press(KernelMouse.right)
         s.release(KernelMouse.right)
         s.pause(0.5)
-        s.press(KernelMouse.right)
-        s.move(dx: -20, dy: 0, packets: 30)
-        s.release(KernelMouse.right)
+        s.drag(KernelMouse.right, dx: -20, dy: 0, packets: 30)
         return s
     }
 
@@ -58,9 +56,7 @@ struct MouseRecordingTests {
         s.move(dx: 0, dy: -20, packets: 30)  // up: no rule names it
         s.release(KernelMouse.right)
         s.pause(0.5)
-        s.press(KernelMouse.right)
-        s.move(dx: -20, dy: 0, packets: 30)
-        s.release(KernelMouse.right)
+        s.drag(KernelMouse.right, dx: -20, dy: 0, packets: 30)
         let rules = try Binary.temporaryFile("mouse.lua", Self.rules)
         let result = try Binary.run(["run", "--rules", rules.path, "-v", try s.file("reasons.evemu")])
         #expect(result.status == 0)
@@ -97,9 +93,7 @@ struct MouseRecordingTests {
     @Test("config{ mouse_dpi } sets the counts a millimetre: 150 counts are 3.8 mm at 1000 dpi (no stroke) and 9.5 mm at 400 (a stroke)")
     func configuredResolution() throws {
         var s = KernelMouse.Script()
-        s.press(KernelMouse.right)
-        s.move(dx: -15, dy: 0, packets: 10)
-        s.release(KernelMouse.right)
+        s.drag(KernelMouse.right, dx: -15, dy: 0, packets: 10)
         let input = try s.file("short.evemu")
         #expect(try Self.run(input).lines.isEmpty)
         let at400 = try Self.run(input, rules: "config{ mouse_dpi = 400 }\n" + Self.rules, ["-v"])

@@ -90,6 +90,13 @@ enum KernelMouse {
             report(after: frame)
         }
 
+        /// `button` pressed, `packets` packets of (dx, dy) counts, and let go.
+        mutating func drag(_ button: UInt16, dx: Int32, dy: Int32, packets: Int) {
+            press(button)
+            move(dx: dx, dy: dy, packets: packets)
+            release(button)
+        }
+
         mutating func pause(_ seconds: Double) { time += seconds }
 
         /// The same script from here on, for a second play.

@@ -26,13 +26,9 @@ public enum ChordRules {
     /// script's): live and out of its cooldown; the application's rule first,
     /// then the later one.
     public static func match(_ chord: Chord, rules: [GestureRule], at time: Double) -> RuleID? {
-        var best: (rule: Int, rank: Int)?
-        for (i, rule) in rules.enumerated() where rule.spec.kind == .chord && rule.mayReceive(at: time) {
-            guard rule.spec.button == chord.held, rule.spec.press == chord.press, rule.spec.wheel == chord.wheel else { continue }
-            if let b = best, b.rank > rule.contextRank { continue }
-            best = (i, rule.contextRank)
+        rules.mouseRule(at: time) { rule in
+            rule.spec.kind == .chord && rule.spec.button == chord.held && rule.spec.press == chord.press && rule.spec.wheel == chord.wheel
         }
-        return best.map { RuleID($0.rule) }
     }
 
     /// The gesture a handler gets: `button`, and `press` or `wheel`, as fields.

@@ -64,3 +64,16 @@ public struct Delivery: Sendable {
         self.event = event
     }
 }
+
+extension Array where Element == GestureRule {
+    /// The rule a mouse's gesture goes to among those `takes` accepts: live and
+    /// out of its cooldown; the application's rule first, then the later one.
+    public func mouseRule(at time: Double, where takes: (GestureRule) -> Bool) -> RuleID? {
+        var best: (rule: Int, rank: Int)?
+        for (i, rule) in enumerated() where takes(rule) && rule.mayReceive(at: time) {
+            if let b = best, b.rank > rule.contextRank { continue }
+            best = (i, rule.contextRank)
+        }
+        return best.map { RuleID($0.rule) }
+    }
+}

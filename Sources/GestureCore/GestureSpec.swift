@@ -78,15 +78,17 @@ public struct GestureSpec: Equatable, Hashable, Sendable {
         !kind.isContinuous || ((kind == .pinch || kind == .rotate) && direction != nil)
     }
 
-    /// A mouse's rule: a stroke, a chord, or a shape drawn with a held button.
-    /// Touch recognizers never serve it, and a mouse's drawing serves no other.
+    /// A mouse's rule: a stroke, a chord, a shape drawn with a held button,
+    /// or a button's click. Touch recognizers never serve it, and a mouse's
+    /// drawing serves no other.
     public var isMouse: Bool {
-        kind == .stroke || kind == .chord || (kind == .shape && button != nil)
+        kind == .stroke || kind == .chord || ((kind == .shape || kind == .click) && button != nil)
     }
 
     public func matches(_ event: GestureEvent) -> Bool {
         guard event.kind == kind, fingers.matches(event.fingers) else { return false }
-        if kind == .shape, button.map({ GestureField.Value.string($0.rawValue) }) != event.fields?.first(where: { $0.name == "button" })?.value { return false }
+        // A mouse's shape or click is its button's; a finger's has none.
+        if kind == .shape || kind == .click, button.map({ GestureField.Value.string($0.rawValue) }) != event.fields?.first(where: { $0.name == "button" })?.value { return false }
         if let direction, event.direction != direction { return false }
         if kind == .tap, event.taps != taps { return false }
         if let edge, event.edge != edge { return false }
@@ -124,6 +126,10 @@ public struct GestureSpec: Equatable, Hashable, Sendable {
         if let resting, resting < 0 || resting > GestureSpec.maxResting { throw .resting(resting) }
         if edge != nil, kind != .edgeSwipe, kind != .click { throw .edgeNotOf(kind) }
         if side != nil, kind != .click { throw .sideNotOf(kind) }
+        if kind == .click, let button {
+            if side != nil || edge != nil { throw .placeOnMouseClick(button) }
+            if fingers != .exactly(1) { throw .fingersOnMouseClick(button) }
+        }
         if let edge, kind == .edgeSwipe, let direction, direction != Direction.inward(from: edge) {
             throw .edgeDirection(edge, direction)
         }

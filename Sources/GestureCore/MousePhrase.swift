@@ -5,7 +5,8 @@
 ///   a stroke rule's `direction` spells them (`StrokeDirections`);
 /// - a chord: `"left+right"` (a rocker: hold left, press right) and
 ///   `"right+wheel up"` (hold right, turn the wheel up);
-/// - a shape drawn with a held button: `"right-drag shape circle"`.
+/// - a shape drawn with a held button: `"right-drag shape circle"`;
+/// - a button's click alone: `"side click"`, `"middle-click"`.
 ///
 /// A stroke phrase needs its arms: `"left drag"` alone stays what it always
 /// was, a pan to the left. Every phrase read here was an error before, so
@@ -27,6 +28,11 @@ enum MousePhrase {
         rest = rest.dropFirst(button.rawValue.count)
         guard let first = rest.first, separators.contains(first) else { return nil }
         rest = rest.drop { separators.contains($0) }
+        if rest.hasPrefix("click") {
+            // "side click": the button's click alone, and nothing after it.
+            guard rest.dropFirst(5).allSatisfy(separators.contains) else { return nil }
+            return .success(GestureSpec(kind: .click, button: button))
+        }
         guard rest.hasPrefix("drag") else { return nil }
         rest = rest.dropFirst(4)
         guard let gap = rest.first, separators.contains(gap) else { return nil }

@@ -19,6 +19,9 @@ public enum SpecValidationError: Error, Equatable, Sendable, CustomStringConvert
     case strokeFingers
     case strokeArms(Int)
     case strokeKeyOnKind(GestureKind)
+    /// A mouse button's click with a touchpad's place or fingers.
+    case placeOnMouseClick(MouseButton)
+    case fingersOnMouseClick(MouseButton)
     case chordKeyOnKind(GestureKind)
     case chordFingers
     case chordWithoutButton
@@ -54,7 +57,9 @@ public enum SpecValidationError: Error, Equatable, Sendable, CustomStringConvert
         case .nameOnKind(let kind): return "a name belongs to shapes and recognizers, not \(kind.phrase)"
         case .strokeFingers: return "a stroke is drawn with the mouse; remove \"fingers\""
         case .strokeArms(let n): return "a stroke has 1 to \(StrokeDirections.maxArms) arms, not \(n)"
-        case .strokeKeyOnKind(let kind): return "\"button\" belongs to kinds \"stroke\", \"chord\" and \"shape\" (drawn with a mouse), not \"\(kind.rawValue)\""
+        case .strokeKeyOnKind(let kind): return "\"button\" belongs to kinds \"stroke\", \"chord\", \"shape\" (drawn with a mouse) and \"click\" (a mouse button's), not \"\(kind.rawValue)\""
+        case .placeOnMouseClick(let b): return "a click with \"button\" is the mouse's \(b.rawValue) button, which has no place on a touchpad: drop \"where\" and \"edge\" (or \"button\", for a touchpad's click)"
+        case .fingersOnMouseClick(let b): return "a click with \"button\" is the mouse's \(b.rawValue) button, clicked with one finger: drop \"fingers\" (or \"button\", for a touchpad's click)"
         case .chordKeyOnKind(let kind): return "\"press\" and \"wheel\" belong to kind \"chord\", not \"\(kind.rawValue)\""
         case .chordFingers: return "a chord is made with the mouse; remove \"fingers\""
         case .chordWithoutButton: return "a chord needs \"button\", the button held first, such as { kind = \"chord\", button = \"left\", press = \"right\" }"

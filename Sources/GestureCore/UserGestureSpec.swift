@@ -4,7 +4,7 @@ extension GestureSpec {
     /// Throws what is wrong particular to `shape` and `custom` specs.
     func validateUserGesture() throws(SpecValidationError) {
         if kind != .stroke, arms != nil { throw .strokeKeyOnKind(kind) }
-        if kind != .stroke, kind != .chord, kind != .shape, button != nil { throw .strokeKeyOnKind(kind) }
+        if kind != .stroke, kind != .chord, kind != .shape, kind != .click, button != nil { throw .strokeKeyOnKind(kind) }
         if kind != .chord, press != nil || wheel != nil { throw .chordKeyOnKind(kind) }
         switch kind {
         case .chord:
@@ -48,6 +48,9 @@ extension GestureSpec {
             if let arms { words.append(StrokeDirections.name(arms)) }
             if let button { words.append("with \(button.rawValue)") }
             return words.joined(separator: " ")
+        case .click:
+            // A mouse button's click reads as its phrase; a touchpad's has the built-in one.
+            return button.map { "\($0.rawValue) click" }
         case .shape:
             var words = ["shape"]
             if let name { words.append(name) }

@@ -181,9 +181,9 @@ enum SpecReader {
         }
         lua.pop()
 
-        let mouse = kind == .stroke || kind == .chord || kind == .shape
+        let mouse = kind == .stroke || kind == .chord || kind == .shape || kind == .click
         var button: MouseButton?
-        switch readButton(lua, at: t, key: "button", kind: kind, allowed: mouse, owners: "kinds \"stroke\", \"chord\" and \"shape\" (drawn with a mouse)") {
+        switch readButton(lua, at: t, key: "button", kind: kind, allowed: mouse, owners: "kinds \"stroke\", \"chord\", \"shape\" (drawn with a mouse) and \"click\" (a mouse button's)") {
         case .success(let b): button = b
         case .failure(let problem): return .failure(problem)
         }

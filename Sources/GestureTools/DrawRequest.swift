@@ -70,6 +70,7 @@ public struct DrawRequest {
         var taken = false
         if case .taken = m.outcome { taken = true }
         if case .chord(_, let rule) = m.outcome, rule != nil { taken = true }
+        if case .clicked(let rule) = m.outcome, rule != nil { taken = true }
         panel.press = (m.button, Explanation.words(p), taken)
         return panel
     }

@@ -18,7 +18,7 @@ extension Explanation {
         var taker: Rule?
         var nearest: Rule?
         switch press.outcome {
-        case .taken(let rule, _), .chord(_, rule: let rule?):
+        case .taken(let rule, _), .chord(_, rule: let rule?), .clicked(rule: let rule?):
             taker = rules.first { $0.index == rule.index }
         case .unnamed(let directions, _):
             nearest = nearestRule(to: directions, button: press.button, rules: rules)
@@ -57,6 +57,8 @@ extension Explanation {
             return "held still \(fixed(timeout, 2)) s: a long press or a drag, no stroke"
         case .chord(let chord, _):
             return "chord \(chord), taken by \(label(p.rule))"
+        case .clicked:
+            return "a click, taken by \(label(p.rule)): the desktop sees none of it"
         }
     }
 
@@ -82,6 +84,7 @@ extension Explanation {
         case .click: return "click"
         case .held: return "held"
         case .chord: return "chord"
+        case .clicked: return "clicked"
         }
     }
 

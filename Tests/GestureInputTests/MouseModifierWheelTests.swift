@@ -19,7 +19,7 @@ struct MouseModifierWheelTests {
 
         mutating func send(_ events: [(UInt16, UInt16, Int32)]) {
             for (type, code, value) in events + [(EV.syn, SYN.report, 0)] {
-                if let s = gate.handle(EvdevEvent(time: time, type: type, code: code, value: value), into: &written) { signals.append(s) }
+                gate.handle(EvdevEvent(time: time, type: type, code: code, value: value), into: &written, signals: &signals)
             }
             time += 0.01
         }

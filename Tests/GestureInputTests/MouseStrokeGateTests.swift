@@ -3,7 +3,7 @@ import Testing
 
 /// A mouse's packets, as the kernel sends them, through the gate; what the
 /// clone was written, and the buttons it holds after it.
-private struct Mouse {
+struct GateMouse {
     var time = 1.0
     var gate: MouseStrokeGate
     var written: [EvdevEvent] = []
@@ -22,7 +22,7 @@ private struct Mouse {
         packet.append(EvdevEvent(time: time, type: EV.syn, code: SYN.report, value: 0))
         for e in packet {
             var out: [EvdevEvent] = []
-            if let s = gate.handle(e, into: &out) { signals.append(s) }
+            gate.handle(e, into: &out, signals: &signals)
             take(out)
         }
         time += gap
@@ -95,7 +95,7 @@ private let settings = MouseStrokeGate.Settings()
 struct MouseStrokeGateTests {
     @Test("with no stroke bound, every packet reaches the clone as it came")
     func nothingBound() {
-        var mouse = Mouse(MouseStrokeGate.Settings(strokeButtons: []))
+        var mouse = GateMouse(MouseStrokeGate.Settings(strokeButtons: []))
         var sent = mouse.press(BTN.right)
         sent += mouse.move(dx: 40, dy: 0, packets: 3)
         sent += mouse.letGo(BTN.right)
@@ -106,7 +106,7 @@ struct MouseStrokeGateTests {
 
     @Test("a right click under the threshold: held back, then press, motion and release at once, as they came")
     func click() {
-        var mouse = Mouse(settings)
+        var mouse = GateMouse(settings)
         var sent = mouse.press(BTN.right)
         sent += mouse.move(dx: 3, dy: -2, packets: 3)
         #expect(mouse.written.isEmpty, "the press waits while a stroke may come")
@@ -120,7 +120,7 @@ struct MouseStrokeGateTests {
 
     @Test("held still past the timeout: the press reaches the clone then, and the rest live, a drag as it came")
     func heldStill() {
-        var mouse = Mouse(settings)
+        var mouse = GateMouse(settings)
         let press = mouse.press(BTN.right)
         mouse.wait(0.2)
         #expect(mouse.written.isEmpty)
@@ -136,7 +136,7 @@ struct MouseStrokeGateTests {
 
     @Test("moved past the threshold: a stroke begins; claimed, the desktop sees no button and the pointer stays until the button is up")
     func claimedStroke() {
-        var mouse = Mouse(settings)
+        var mouse = GateMouse(settings)
         mouse.press(BTN.right)
         mouse.move(dx: -8, dy: 0)
         #expect(mouse.signals.isEmpty)
@@ -155,7 +155,7 @@ struct MouseStrokeGateTests {
 
     @Test("a stroke the recognizers let go: the desktop gets the press late, the motion held, and everything after it live: a drag")
     func releasedStroke() {
-        var mouse = Mouse(settings)
+        var mouse = GateMouse(settings)
         var sent = mouse.press(BTN.right)
         sent += mouse.move(dx: 0, dy: 12, packets: 3)
         #expect(mouse.signals == [.strokeBegan(button: BTN.right)] && mouse.written.isEmpty)
@@ -170,7 +170,7 @@ struct MouseStrokeGateTests {
 
     @Test("a stroke that rests undecided for the timeout goes to the desktop as a drag, and says so")
     func restingStroke() {
-        var mouse = Mouse(settings)
+        var mouse = GateMouse(settings)
         var sent = mouse.press(BTN.right)
         sent += mouse.move(dx: 20, dy: 0, packets: 2)
         let lastMotion = mouse.time - 0.008
@@ -186,7 +186,7 @@ struct MouseStrokeGateTests {
 
     @Test("a stroke let go before the decision waits whole; claimed then, only the motion after the release reaches the clone")
     func letGoThenClaimed() {
-        var mouse = Mouse(settings)
+        var mouse = GateMouse(settings)
         mouse.press(BTN.right)
         mouse.move(dx: 30, dy: 30, packets: 3)
         mouse.letGo(BTN.right)
@@ -199,7 +199,7 @@ struct MouseStrokeGateTests {
 
     @Test("a stroke let go before the decision and then released: press, motion and release at once, as they came")
     func letGoThenReleased() {
-        var mouse = Mouse(settings)
+        var mouse = GateMouse(settings)
         var sent = mouse.press(BTN.right)
         sent += mouse.move(dx: 30, dy: 30, packets: 3)
         sent += mouse.letGo(BTN.right)
@@ -211,7 +211,7 @@ struct MouseStrokeGateTests {
 
     @Test("the left button, the wheel and the motion between pass untouched when no chord is bound")
     func othersPass() {
-        var mouse = Mouse(settings)
+        var mouse = GateMouse(settings)
         var sent = mouse.press(BTN.left)
         sent += mouse.move(dx: 50, dy: 10, packets: 3)
         sent += mouse.letGo(BTN.left)
@@ -224,7 +224,7 @@ struct MouseStrokeGateTests {
     @Test("a claimed rocker, left then right: the left's press is held, the chord is gesturemap's, and the desktop sees neither button")
     func claimedRocker() {
         let rocker = MouseChord(held: BTN.left, then: .button(BTN.right))
-        var mouse = Mouse(MouseStrokeGate.Settings(claimedChords: [rocker]))
+        var mouse = GateMouse(MouseStrokeGate.Settings(claimedChords: [rocker]))
         mouse.press(BTN.left)
         #expect(mouse.written.isEmpty)
         mouse.press(BTN.right)
@@ -241,7 +241,7 @@ struct MouseStrokeGateTests {
     @Test("a claimed rocker's lead let go alone is a click, and moved is a drag: both reach the clone as they came")
     func rockerLeadAlone() {
         let rocker = MouseChord(held: BTN.left, then: .button(BTN.right))
-        var mouse = Mouse(MouseStrokeGate.Settings(claimedChords: [rocker]))
+        var mouse = GateMouse(MouseStrokeGate.Settings(claimedChords: [rocker]))
         var sent = mouse.press(BTN.left)
         sent += mouse.move(dx: 10, dy: 0)
         sent += mouse.move(dx: 10, dy: 0)
@@ -254,7 +254,7 @@ struct MouseStrokeGateTests {
     @Test("a watched rocker is reported, not withheld: the desktop gets both buttons")
     func watchedRocker() {
         let rocker = MouseChord(held: BTN.left, then: .button(BTN.right))
-        var mouse = Mouse(MouseStrokeGate.Settings(watchedChords: [rocker]))
+        var mouse = GateMouse(MouseStrokeGate.Settings(watchedChords: [rocker]))
         var sent = mouse.press(BTN.left)
         sent += mouse.press(BTN.right)
         sent += mouse.letGo(BTN.right)
@@ -266,7 +266,7 @@ struct MouseStrokeGateTests {
     @Test("the reverse rocker, right then left, claimed: the stroke button's held press and the left never reach the clone")
     func reverseRocker() {
         let rocker = MouseChord(held: BTN.right, then: .button(BTN.left))
-        var mouse = Mouse(MouseStrokeGate.Settings(claimedChords: [rocker]))
+        var mouse = GateMouse(MouseStrokeGate.Settings(claimedChords: [rocker]))
         mouse.press(BTN.right)
         mouse.press(BTN.left)
         mouse.letGo(BTN.left)
@@ -278,7 +278,7 @@ struct MouseStrokeGateTests {
     @Test("right + wheel claimed: every notch is reported and withheld, and the right button never reaches the clone")
     func claimedWheelChord() {
         let up = MouseChord(held: BTN.right, then: .wheel(.up))
-        var mouse = Mouse(MouseStrokeGate.Settings(claimedChords: [up]))
+        var mouse = GateMouse(MouseStrokeGate.Settings(claimedChords: [up]))
         mouse.press(BTN.right)
         mouse.wheel(1)
         mouse.wheel(1)
@@ -292,7 +292,7 @@ struct MouseStrokeGateTests {
     @Test("right + wheel claimed on a high-resolution wheel: a notch comes in four parts of 30, the last with REL_WHEEL; every part is withheld and the chord is said once a notch")
     func claimedHighResolutionWheelChord() {
         let up = MouseChord(held: BTN.right, then: .wheel(.up))
-        var mouse = Mouse(MouseStrokeGate.Settings(claimedChords: [up]))
+        var mouse = GateMouse(MouseStrokeGate.Settings(claimedChords: [up]))
         mouse.press(BTN.right)
         for _ in 0..<2 {
             for _ in 0..<3 { mouse.send([(EV.rel, REL.wheelHiRes, 30)]) }
@@ -305,7 +305,7 @@ struct MouseStrokeGateTests {
 
     @Test("right + wheel unclaimed ends the hold: the press, then the wheel, as they came")
     func unclaimedWheelChord() {
-        var mouse = Mouse(settings)
+        var mouse = GateMouse(settings)
         var sent = mouse.press(BTN.right)
         sent += mouse.wheel(-1)
         #expect(mouse.written == sent && mouse.cloneDown == [BTN.right])
@@ -315,7 +315,7 @@ struct MouseStrokeGateTests {
 
     @Test("end() during a drag lets go of what the clone holds; after a claim it holds nothing and end() writes nothing")
     func endReleases() {
-        var dragging = Mouse(settings)
+        var dragging = GateMouse(settings)
         dragging.press(BTN.right)
         dragging.wait(0.3)
         dragging.press(BTN.left)
@@ -326,7 +326,7 @@ struct MouseStrokeGateTests {
         dragging.letGo(BTN.right)
         #expect(dragging.cloneDown.isEmpty, "a release after the end is not written twice")
 
-        var claimed = Mouse(settings)
+        var claimed = GateMouse(settings)
         claimed.press(BTN.right)
         claimed.move(dx: 0, dy: -30)
         claimed.claim()
@@ -336,7 +336,7 @@ struct MouseStrokeGateTests {
 
     @Test("a button down when sharing begins stays gesturemap's: the desktop never saw it go down, so it never sees it go up")
     func downAtStart() {
-        var mouse = Mouse(settings, state: [EvdevEvent(time: 0, type: EV.key, code: BTN.left, value: 1)])
+        var mouse = GateMouse(settings, state: [EvdevEvent(time: 0, type: EV.key, code: BTN.left, value: 1)])
         mouse.move(dx: 5, dy: 5)
         mouse.letGo(BTN.left)
         #expect(mouse.written.isEmpty)
@@ -346,13 +346,14 @@ struct MouseStrokeGateTests {
 
     @Test("hostile packets: a release never pressed, a torn packet before SYN_DROPPED, and a held press past its packet limit")
     func hostile() {
-        var mouse = Mouse(settings)
+        var mouse = GateMouse(settings)
         mouse.letGo(BTN.extra)
         #expect(mouse.written.filter { $0.type == EV.key }.isEmpty, "the clone holds no extra button to let go")
         mouse.written.removeAll()
         var out: [EvdevEvent] = []
-        _ = mouse.gate.handle(EvdevEvent(time: mouse.time, type: EV.key, code: BTN.right, value: 1), into: &out)
-        _ = mouse.gate.handle(EvdevEvent(time: mouse.time, type: EV.syn, code: SYN.dropped, value: 0), into: &out)
+        var said: [MouseStrokeGate.Signal] = []
+        mouse.gate.handle(EvdevEvent(time: mouse.time, type: EV.key, code: BTN.right, value: 1), into: &out, signals: &said)
+        mouse.gate.handle(EvdevEvent(time: mouse.time, type: EV.syn, code: SYN.dropped, value: 0), into: &out, signals: &said)
         let state = mouse.send([])
         #expect(out.isEmpty && mouse.gate.phase == .idle && state.count == 1, "the torn press is gone with the drop")
         mouse.written.removeAll()

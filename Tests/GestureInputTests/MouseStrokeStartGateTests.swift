@@ -14,7 +14,7 @@ struct MouseStrokeStartGateTests {
         var signals: [MouseStrokeGate.Signal] = []
         func send(_ time: Double, _ events: [(UInt16, UInt16, Int32)]) {
             for (type, code, value) in events + [(EV.syn, SYN.report, 0)] {
-                if let s = gate.handle(EvdevEvent(time: time, type: type, code: code, value: value), into: &out) { signals.append(s) }
+                gate.handle(EvdevEvent(time: time, type: type, code: code, value: value), into: &out, signals: &signals)
             }
         }
         send(1, [(EV.key, BTN.right, 1)])
@@ -56,7 +56,7 @@ struct MouseStrokeStartGateTests {
         var out: [EvdevEvent] = []
         for i in 1...40 {
             for e in [EvdevEvent(time: 2 + 0.008 * Double(i), type: EV.rel, code: REL.y, value: 8), EvdevEvent(time: 2 + 0.008 * Double(i), type: EV.syn, code: SYN.report, value: 0)] {
-                if let s = gate.handle(e, into: &out) { signals.append(s) }
+                gate.handle(e, into: &out, signals: &signals)
             }
         }
         written += out

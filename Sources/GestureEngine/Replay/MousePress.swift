@@ -17,6 +17,8 @@ public struct MousePress: Sendable {
         case held(timeout: Double)
         /// A chord a rule took, as the gate writes it ("right+wheel up").
         case chord(String, rule: RuleID?)
+        /// The button's click, which a rule took (`{ kind = "click", button = ... }`).
+        case clicked(rule: RuleID?)
     }
 
     public var device: Int

@@ -118,6 +118,9 @@ extension Engine {
             sayStroke(at: time, device: device, button: button, name: nil, outcome: "released", why: Self.letGoEarly(button: button, start: start))
             // What explain can say of it: its first arm, which no rule names, and the nearest rule.
             if mouse.watch?.outcome == nil { mouse.watch?.outcome = .unnamed(directions: [start], name: StrokeDirections.name([start])) }
+        case .gate(.click(let button)):
+            let rule = clicked(button, at: time, device: device, deviceName: name, live: false)
+            if mouse.watch?.button == button { mouse.watch?.outcome = .clicked(rule: rule) }
         // A recording's gate is told no keyboard's modifiers, so it claims no modifier wheel.
         case .gate(.strokeBegan), .gate(.chord(_, claimed: false)), .gate(.claimed), .gate(.modifierWheel):
             break

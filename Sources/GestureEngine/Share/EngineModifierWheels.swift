@@ -48,12 +48,18 @@ extension Engine {
 
     /// `--trace` and `-v` say a claimed chord's rule took it; `live`: a shared
     /// mouse's, which the desktop saw none of.
-    func sayChord(_ chord: String, rule: RuleID, at time: Double, device: Int, deviceName: String?, live: Bool) {
+    /// A claimed chord, or a button's click alone (`.click`: `chord` names the button).
+    enum MouseClaim: String { case chord, click }
+
+    func sayChord(_ chord: String, type: MouseClaim = .chord, rule: RuleID, at time: Double, device: Int, deviceName: String?, live: Bool) {
         let origin = runtime.describeRule(rule).map { "\($0.definedAt) takes it" } ?? "\(rule) takes it"
-        let text = "t=\(Self.formatTime(time)) mouse chord \(chord): \(origin)\(live ? ": the desktop sees none of it" : "")"
+        let text = "t=\(Self.formatTime(time)) mouse \(type.rawValue) \(chord): \(origin)\(live ? ": the desktop sees none of it" : "")"
         if options.verbose, options.trace == nil { console.note("\(deviceName ?? "the mouse"): \(text)") }
-        var w = Self.mouseTrace("chord", at: time, device: device)
-        w.raw(",\"chord\":")
+        var w = Self.mouseTrace(type.rawValue, at: time, device: device)
+        switch type {
+        case .chord: w.raw(",\"chord\":")
+        case .click: w.raw(",\"click\":")
+        }
         w.string(chord)
         w.raw(",\"outcome\":\"claimed\",\"reason\":")
         w.string(origin)

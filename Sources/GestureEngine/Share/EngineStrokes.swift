@@ -29,9 +29,11 @@ extension Engine {
             if let drawn, let code = MouseButtonName.code(drawn.rawValue) { buttons.insert(code) }
         }
         let chords = Set(ChordRules.bound(rules).compactMap(Self.mouseChord))
+        let clicks = Set(MouseClickRules.bound(rules).compactMap { MouseButtonName.code($0.rawValue) })
         return MouseStrokeGate.Settings(strokeButtons: buttons, threshold: runtime.thresholds[.strokeThreshold], timeout: runtime.thresholds[.strokeTimeout],
                                         countsPerMillimetre: resolution.countsPerMillimetre, claimedChords: chords,
-                                        modifierWheels: modifierWheels(forDevice: deviceName), strokeStarts: Self.strokeStarts(rules, strokeButton: strokeButton))
+                                        modifierWheels: modifierWheels(forDevice: deviceName), strokeStarts: Self.strokeStarts(rules, strokeButton: strokeButton),
+                                        claimedClicks: clicks)
     }
 
     /// A rule's chord as the gate knows it, by evdev codes.
@@ -77,6 +79,8 @@ extension Engine {
             chorded(chord, at: MonotonicClock.now(), device: source.index, deviceName: share.description.name, live: true)
         case .gate(.modifierWheel(let notch)):
             modifierWheeled(notch, source: source, share: share)
+        case .gate(.click(let code)):
+            clicked(code, at: MonotonicClock.now(), device: source.index, deviceName: share.description.name, live: true)
         case .gate(.strokeLetGo(let code, let start)):
             sayStroke(at: MonotonicClock.now(), device: source.index, button: code, name: nil, outcome: "released", why: Self.letGoEarly(button: code, start: start))
         case .gate(.strokeBegan), .gate(.chord(_, claimed: false)):
@@ -158,6 +162,17 @@ extension Engine {
         let delivery = Delivery(rule: rule, event: ChordRules.event(chord, at: time, device: device))
         sayChord(gateChord.description, rule: rule, at: time, device: device, deviceName: deviceName, live: live)
         deliverMouseGesture(delivery, device: device)
+    }
+
+    /// A claimed button's click happened (the desktop saw none of it): its
+    /// rule runs. The rule, or nil when none takes it now.
+    @discardableResult
+    func clicked(_ code: UInt16, at time: Double, device: Int, deviceName: String?, live: Bool) -> RuleID? {
+        guard let button = MouseButton(rawValue: MouseButtonName.of(code)),
+              let rule = MouseClickRules.match(button, rules: runtime.coreRules(forDevice: deviceName), at: time) else { return nil }
+        sayChord(button.rawValue, type: .click, rule: rule, at: time, device: device, deviceName: deviceName, live: live)
+        deliverMouseGesture(Delivery(rule: rule, event: MouseClickRules.event(button, at: time, device: device)), device: device)
+        return rule
     }
 
     /// A mouse's `--trace=json` line up to its type: `{"t":…,"device":…,"type":"stroke"`.

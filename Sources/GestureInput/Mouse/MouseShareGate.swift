@@ -25,7 +25,9 @@ public struct MouseShareGate: Sendable {
     public var deadline: Double? { strokes.deadline }
 
     public mutating func handle(_ event: EvdevEvent, into out: inout [EvdevEvent], signals: inout [Signal]) {
-        if let s = strokes.handle(event, into: &out) { signals.append(.gate(s)) }
+        var said: [MouseStrokeGate.Signal] = []
+        strokes.handle(event, into: &out, signals: &said)
+        for s in said { signals.append(.gate(s)) }
         guard event.type == EV.syn else { return }
         guard case .stroking(let hold) = strokes.phase, let up = hold.up else {
             handedOn = false

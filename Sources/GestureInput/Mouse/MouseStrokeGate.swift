@@ -37,11 +37,16 @@ public struct MouseStrokeGate: Sendable {
         /// stroke whose first arm is clearly none of them is let go at once,
         /// a drag. A button not listed starts any way: held as before.
         public var strokeStarts: [UInt16: StrokeStart]
+        /// Buttons whose click alone a rule claims (`{ kind = "click", button =
+        /// "side" }`): neither the press nor the release reaches the clone. A
+        /// stroke button's or a chord lead's click is one when it is let go
+        /// under the threshold; any other button's, at its press.
+        public var claimedClicks: Set<UInt16>
 
         public init(strokeButtons: Set<UInt16> = [BTN.right], threshold: Double = MouseStrokeGate.defaultThreshold,
                     timeout: Double = MouseStrokeGate.defaultTimeout, countsPerMillimetre: Double = MouseResolution.fallback.countsPerMillimetre,
                     claimedChords: Set<MouseChord> = [], watchedChords: Set<MouseChord> = [], modifierWheels: Set<ModifierWheel> = [],
-                    strokeStarts: [UInt16: StrokeStart] = [:]) {
+                    strokeStarts: [UInt16: StrokeStart] = [:], claimedClicks: Set<UInt16> = []) {
             self.strokeButtons = strokeButtons
             self.threshold = threshold
             self.timeout = timeout
@@ -50,6 +55,7 @@ public struct MouseStrokeGate: Sendable {
             self.watchedChords = watchedChords
             self.modifierWheels = modifierWheels
             self.strokeStarts = strokeStarts
+            self.claimedClicks = claimedClicks
         }
 
         /// Buttons whose press is held back: the stroke button, and the first
@@ -130,6 +136,8 @@ public struct MouseStrokeGate: Sendable {
         case claimed(button: UInt16)
         /// A notch of a claimed modifier wheel: the clone got none of it.
         case modifierWheel(ModifierWheel)
+        /// A claimed button's click: the clone gets none of it.
+        case click(button: UInt16)
     }
 
     public private(set) var settings: Settings
@@ -138,6 +146,9 @@ public struct MouseStrokeGate: Sendable {
     private var down: [UInt16] = []
     /// Buttons down on the clone, as it was told.
     public private(set) var cloneButtons: Set<UInt16> = []
+    /// Claimed buttons down whose click a rule took at the press: their
+    /// release is withheld too, whatever the rules say by then.
+    private var clicksDown: Set<UInt16> = []
     private var packets = EvdevPackets()
     /// The last packet's time.
     private var time = 0.0
@@ -173,9 +184,11 @@ public struct MouseStrokeGate: Sendable {
 
     /// One event of the device's: the events the clone is to get now (whole
     /// packets, each ending in SYN_REPORT) and what else happened.
-    public mutating func handle(_ event: EvdevEvent, into out: inout [EvdevEvent]) -> Signal? {
-        guard let events = packets.add(event) else { return nil }
-        return report(Packet(events: events, time: event.time), into: &out)
+    public mutating func handle(_ event: EvdevEvent, into out: inout [EvdevEvent], signals: inout [Signal]) {
+        guard let events = packets.add(event) else { return }
+        var packet = Packet(events: events, time: event.time)
+        if !settings.claimedClicks.isEmpty || !clicksDown.isEmpty { packet.events = takeClicks(packet.events, signals: &signals) }
+        if let s = report(packet, into: &out) { signals.append(s) }
     }
 
     /// Time passed with no event: a held press or a resting stroke goes to the desktop.
@@ -288,6 +301,12 @@ public struct MouseStrokeGate: Sendable {
             hold.dy = hold.dy.saturatingAdd(motion.y)
             if moved { hold.lastMotion = p.time }
             if releases.contains(hold.button) {
+                if settings.claimedClicks.contains(hold.button) {
+                    // A rule's click: what came with it reaches the clone, the button not.
+                    phase = .idle
+                    for q in hold.packets { write(Self.without(q.events) { $0.isKey(hold.button) }, at: q.time, into: &out) }
+                    return .click(button: hold.button)
+                }
                 // A click: as it came, at once.
                 forward(hold, into: &out)
                 return nil
@@ -356,6 +375,33 @@ public struct MouseStrokeGate: Sendable {
             write(events, at: p.time, into: &out)
             return signal
         }
+    }
+
+    /// A claimed button's click alone, taken at its press: the packet without
+    /// its press and, later, its release.
+    private mutating func takeClicks(_ events: [EvdevEvent], signals: inout [Signal]) -> [EvdevEvent] {
+        var taken: Set<UInt16> = []
+        for e in events where e.type == EV.key {
+            if e.value == 0 {
+                if clicksDown.remove(e.code) != nil { taken.insert(e.code) }
+            } else if clicksDown.contains(e.code) {
+                taken.insert(e.code)
+            } else if takesAlone(e.code) {
+                clicksDown.insert(e.code)
+                taken.insert(e.code)
+                signals.append(.click(button: e.code))
+            }
+        }
+        return taken.isEmpty ? events : Self.without(events) { $0.type == EV.key && taken.contains($0.code) }
+    }
+
+    /// Whether a press of `code` is a claimed click taken at once: no stroke
+    /// or chord starts with it (theirs wait for the release), it was not down
+    /// already (the desktop had that press), and it makes no claimed chord
+    /// with a button held.
+    private func takesAlone(_ code: UInt16) -> Bool {
+        guard settings.claimedClicks.contains(code), !settings.leads.contains(code), !down.contains(code) else { return false }
+        return !settings.claimedChords.contains { $0.then == .button(code) && down.contains($0.held) }
     }
 
     /// A stroke's first arm against the starts its button's rules bind, once

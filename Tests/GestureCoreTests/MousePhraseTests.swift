@@ -28,6 +28,22 @@ struct MousePhraseTests {
         #expect(Self.spec(phrase) == expected)
     }
 
+    @Test("a button's click alone: the button, then click", arguments: [
+        ("side click", GestureSpec(kind: .click, button: .side)),
+        ("Middle-Click", GestureSpec(kind: .click, button: .middle)),
+        ("extra click ", GestureSpec(kind: .click, button: .extra)),
+    ])
+    func clicks(phrase: String, expected: GestureSpec) {
+        #expect(Self.spec(phrase) == expected)
+        #expect(expected.phrase == phrase.lowercased().replacingOccurrences(of: "-", with: " ").trimmingCharacters(in: .whitespaces), "read back as written")
+    }
+
+    @Test("a touchpad's click phrases keep their meaning, and a button's click takes nothing after it")
+    func touchpadClicks() {
+        #expect(Self.spec("2-finger click") == GestureSpec(kind: .click, fingers: .exactly(2)))
+        #expect(Self.spec("side click twice") == nil)
+    }
+
     @Test("phrases that meant something before keep it: a button's name alone with drag is a pan that way")
     func panStays() {
         #expect(Self.spec("left drag") == GestureSpec(kind: .pan, direction: .left))

@@ -28,7 +28,7 @@ struct MouseStrokeRuleTests {
             "\(p):3: \"left-up-right-down-left\" has 5 arms; a stroke has at most 4",
             "\(p):4: unknown button \"thumb\"; a stroke is made with one of left, right, middle, side, extra",
             "\(p):5: \"button\" must be a string: left, right, middle, side, extra",
-            "\(p):6: \"button\" belongs to kinds \"stroke\", \"chord\" and \"shape\" (drawn with a mouse), not \"swipe\"",
+            "\(p):6: \"button\" belongs to kinds \"stroke\", \"chord\", \"shape\" (drawn with a mouse) and \"click\" (a mouse button's), not \"swipe\"",
             "\(p):7: a stroke is drawn with the mouse; remove \"fingers\"",
             "\(p):8: config key \"stroke_button\" must be one of \(buttons), not \"thumb\"",
             "\(p):9: config key \"stroke_button\" must be one of \(buttons), such as stroke_button = \"right\"",

@@ -44,6 +44,8 @@ enum KernelMouse {
 
     static let left: UInt16 = 0x110
     static let right: UInt16 = 0x111
+    static let side: UInt16 = 0x113
+    static let extra: UInt16 = 0x114
 
     /// Events for `evemu-play`, packet by packet at 125 Hz.
     struct Script {

@@ -68,6 +68,27 @@ struct ImportEasystrokeTests {
         #expect(argv == [["/bin/sh", "-c", "xdotool key alt+Left"], ["/bin/sh", "-c", "notify-send up"], ["/bin/sh", "-c", "notify-send zigzag"]])
     }
 
+    /// `actions` with a fourth entry: the side button (8) acting alone, Command notify-send side.
+    static let actionsWithSide = actions
+        .replacingOccurrences(of: "0 0 0 0 0 0 3 0\n", with: "0 0 0 0 0 0 4 0\n")
+        .replacingOccurrences(of: "\n7 Default", with: "\n5 12 13 1 1 10 14 0 1 8 8 0 32768 14 15 16 notify-send side 0 \n7 Default")
+
+    @Test("an additional button acting alone imports as its click, and a recorded side click runs what Easystroke ran for it; the middle click beside it runs nothing")
+    func additionalButtonRuns() throws {
+        let dir = try directory(["actions-0.5.6": Self.actionsWithSide])
+        let imported = try Binary.run(["import", dir.appendingPathComponent("actions-0.5.6").path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.lines.contains("on({ kind = \"click\", button = \"side\" }, function(g) shell(\"notify-send side\") end)"), "\(imported.stdout)")
+        try imported.stdout.write(to: dir.appendingPathComponent("mouse.lua"), atomically: true, encoding: .utf8)
+        let recording = [
+            #"{"t":0.1,"ev":"press","button":"side"}"#, #"{"t":0.2,"ev":"release","button":"side"}"#,
+            #"{"t":0.5,"ev":"press","button":"middle"}"#, #"{"t":0.6,"ev":"release","button":"middle"}"#,
+        ]
+        let ran = try Binary.run(["run", "--rules", dir.appendingPathComponent("mouse.lua").path, "--dry-run", "-"], stdin: Data(recording.joined(separator: "\n").utf8))
+        #expect(ran.status == 0, "\(ran.stderr)")
+        #expect(ran.lines.compactMap { Binary.json($0)?["argv"] as? [String] } == [["/bin/sh", "-c", "notify-send side"]])
+    }
+
     @Test func theButtonComesFromThePreferencesBeside() throws {
         let dir = try directory(["actions-0.5.6": Self.actions, "preferences-0.5.5": "22 serialization::archive 10 0 14 0 0 0 0 1 3\n0 3 0 0 0 1 0"])
         let imported = try Binary.run(["import", dir.appendingPathComponent("actions-0.5.6").path])

@@ -11,6 +11,8 @@ public struct EasystrokeGestures: Sendable {
         case shape(button: String, template: String)
         case chord(button: String, press: String)
         case wheel(button: String, wheel: String)
+        /// An additional button acting alone: its click.
+        case click(button: String)
     }
 
     private enum Kind {
@@ -114,15 +116,20 @@ public struct EasystrokeGestures: Sendable {
 
     static func button(of gesture: Gesture) -> String {
         switch gesture {
-        case .stroke(let b, _), .shape(let b, _), .chord(let b, _), .wheel(let b, _): return b
+        case .stroke(let b, _), .shape(let b, _), .chord(let b, _), .wheel(let b, _), .click(let b): return b
         }
     }
 
     private static func kind(_ stroke: Easystroke.Stroke, strokeButton: Int) -> Kind {
         let held = stroke.trigger == 0 ? strokeButton : stroke.trigger
-        if stroke.button != 0 && stroke.button == held {
-            let what = wheelNames[held].map { "a turn of the wheel \($0)" } ?? "a click of button \(held)"
-            return .unsupported("\(what) alone (an additional button Easystroke acts on at once), and gesturemap has no rule for one button alone: a chord is one button held and another pressed or the wheel turned")
+        // An additional button acting alone ("instant"): Easystroke runs the
+        // action at its press, and the desktop gets neither press nor release.
+        let alone = stroke.button != 0 && stroke.button == held
+        if alone, let wheel = wheelNames[held] {
+            return .unsupported("a turn of the wheel \(wheel) alone (an additional button Easystroke acts on at once), and gesturemap's rules take the wheel only with a button or modifier keys held")
+        }
+        if alone, held == strokeButton {
+            return .unsupported("a click of button \(held), the stroke button, alone: Easystroke matches it only while that button acts at once (instant) and draws no strokes, and a rule for it would take every click of it from the desktop")
         }
         guard let button = buttonNames[held] else {
             return .unsupported("it is made with button \(held), and gesturemap binds left (1), middle (2), right (3), side (8) and extra (9)")
@@ -133,6 +140,7 @@ public struct EasystrokeGestures: Sendable {
         if stroke.modifiers != Easystroke.Stroke.anyModifier {
             return .unsupported("it is bound to modifier keys held (mask 0x\(String(stroke.modifiers, radix: 16))), which a stroke rule does not take")
         }
+        if alone { return .fixed(.click(button: button)) }
         if stroke.button != 0 {
             guard stroke.points.isEmpty else {
                 return .unsupported("an instant gesture drawn before the click (\(stroke.points.count) points), while a chord is the click alone")

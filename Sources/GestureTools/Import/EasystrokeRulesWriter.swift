@@ -74,6 +74,8 @@ public enum EasystrokeRulesWriter {
             return "{ kind = \"chord\", button = \(LuaText.literal(button)), press = \(LuaText.literal(press)) }"
         case .wheel(let button, let wheel):
             return "{ kind = \"chord\", button = \(LuaText.literal(button)), wheel = \(LuaText.literal(wheel)) }"
+        case .click(let button):
+            return "{ kind = \"click\", button = \(LuaText.literal(button)) }"
         }
     }
 

@@ -53,8 +53,20 @@ struct EasystrokeImportTests {
         let out = lua(EasystrokeFixtures.current, strokeButton: 3)
         #expect(out.contains("config{ share_mice = true, stroke_button = \"right\" }"))
         // An instant gesture of the right button with the right button held is that click alone, no chord.
-        #expect(out.contains("--   not imported: a click of button 3 alone (an additional button Easystroke acts on at once), and gesturemap has no rule for one button alone: a chord is one button held and another pressed or the wheel turned"))
-        #expect(out.filter { $0.hasPrefix("--   not imported: a click of button 3 alone") }.count == 1)
+        #expect(out.contains("--   not imported: a click of button 3, the stroke button, alone: Easystroke matches it only while that button acts at once (instant) and draws no strokes, and a rule for it would take every click of it from the desktop"))
+        #expect(out.filter { $0.hasPrefix("--   not imported: a click of button 3, the stroke button, alone") }.count == 1)
+    }
+
+    @Test("an additional button acting alone (trigger and button 8) is the side button's click; the wheel alone (4) stays commented out, with why")
+    func additionalButtonsAlone() {
+        let instant = "11 0 1 3 0 0 32768"
+        #expect(EasystrokeFixtures.current.contains(instant))
+        let side = lua(EasystrokeFixtures.current.replacingOccurrences(of: instant, with: "11 0 1 8 8 0 32768"))
+        // Its action types text, which no rule does: commented out for that alone.
+        #expect(side.contains { $0.hasPrefix("-- on({ kind = \"click\", button = \"side\" }, ") }, "\(side)")
+        #expect(!side.contains { $0.contains("alone") })
+        let wheel = lua(EasystrokeFixtures.current.replacingOccurrences(of: instant, with: "11 0 1 4 4 0 32768"))
+        #expect(wheel.contains("--   not imported: a turn of the wheel up alone (an additional button Easystroke acts on at once), and gesturemap's rules take the wheel only with a button or modifier keys held"))
     }
 
     @Test func strokesReadAsFourOrEightDirectionsOnlyWhenSure() {

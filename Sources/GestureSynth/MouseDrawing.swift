@@ -63,7 +63,8 @@ struct MouseDrawing {
     }
 
     /// A chord: the first button held, then a second button clicked or the
-    /// wheel turned one notch, then the first let go.
+    /// wheel turned one notch, then the first let go; with none held, the
+    /// second button's click alone.
     mutating func chord(held: MouseButton?, press: MouseButton?, wheel: Direction?) -> [(time: Double, step: Step)] {
         var out: [(Double, Step)] = []
         var t = 0.0

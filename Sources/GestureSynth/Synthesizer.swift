@@ -118,7 +118,7 @@ public struct Synthesizer {
         time = start + Double(frame) * period + random.uniform(0.6...0.9)
     }
 
-    /// A mouse's stroke, shape or chord, as NDJSON mouse lines.
+    /// A mouse's stroke, shape, chord or button click, as NDJSON mouse lines.
     private mutating func appendMouse(_ gesture: SynthGesture, to out: inout JSONLines) {
         let spec = gesture.spec
         let button = spec.button ?? .right
@@ -126,6 +126,8 @@ public struct Synthesizer {
         switch spec.kind {
         case .chord:
             steps = mouse.chord(held: spec.button, press: spec.press, wheel: spec.wheel)
+        case .click:
+            steps = mouse.chord(held: nil, press: button, wheel: nil)
         case .shape:
             guard let track = planner.plan(GestureSpec(kind: .shape, name: spec.name)).first else { return }
             steps = mouse.steps(along: track, button: button)

@@ -79,4 +79,16 @@ struct MouseClickRuleTests {
         let pad = try Binary.run(["run", "--rules", rules.path, "-"], stdin: Data(try Binary.run(["synth", "2-finger click"]).stdout.utf8))
         #expect(pad.lines.count == 1 && pad.lines.first?.contains("\"pad\"") == true, "\(pad.stdout)\(pad.stderr)")
     }
+
+    @Test("synth draws a button's click as its press and release, with no motion; explain says a rule took it")
+    func authorTools() throws {
+        let synth = try Binary.run(["synth", "side click"])
+        #expect(synth.status == 0, "\(synth.stderr)")
+        #expect(synth.lines.map { Binary.json($0)?["ev"] as? String } == ["press", "release"], "\(synth.stdout)")
+        #expect(synth.lines.allSatisfy { Binary.json($0)?["button"] as? String == "side" })
+        let rules = try Binary.temporaryFile("side.lua", "on(\"side click\", function(g) emit(\"back\") end)\n")
+        let explained = try Binary.run(["explain", "--rules", rules.path, "-"], stdin: Data(synth.stdout.utf8))
+        #expect(explained.status == 0, "\(explained.stderr)")
+        #expect(explained.lines.first?.hasSuffix("a click, taken by rule \"side click\" (\(rules.path):1): the desktop sees none of it") == true, "\(explained.stdout)")
+    }
 }

@@ -14,12 +14,13 @@ final class RecordedMouse {
     var signals: [MouseShareGate.Signal] = []
     /// The press of a bound button now down, for the author tools; nil when nobody watches.
     var watch: PressWatch?
-    /// The buttons whose press the gate holds: strokes' and chords' first.
+    /// The buttons the author tools follow: those whose press the gate holds
+    /// (strokes' and chords' first), and those whose click a rule takes.
     let leads: Set<UInt16>
 
     init(settings: MouseStrokeGate.Settings) {
         gate = MouseShareGate(settings: settings)
-        leads = settings.strokeButtons.union(settings.claimedChords.map(\.held))
+        leads = settings.strokeButtons.union(settings.claimedChords.map(\.held)).union(settings.claimedClicks)
     }
 }
 

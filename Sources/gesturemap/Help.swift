@@ -114,7 +114,7 @@ enum Help {
     "pinch out", "rotate clockwise", "edge swipe from left", "shape circle";
     a mouse's, as NDJSON mouse lines (press, motion at 125 Hz, release):
     "right-drag left", "right-drag left-up", "right-drag shape circle",
-    "left+right", "right+wheel up"
+    "left+right", "right+wheel up", "side click"
 
     placing a phrase's gesture: "at X,Y" (mm: where its fingers land), "after S"
     (a pause of S seconds from the last lift, instead of 0.6-0.9 s), "xN" (N in a
@@ -283,7 +283,7 @@ enum Help {
     Easystroke's ~/.easystroke/actions-0.5.6 is read as Easystroke loads it (a Boost
     text archive): its strokes become mouse stroke rules by direction, or drawn
     shapes whose templates go to the --shapes file; instant and wheel gestures become
-    chords; each application's list becomes rules with app. The stroke button comes
+    chords, additional buttons acting alone button clicks; each application's list becomes rules with app. The stroke button comes
     from the preferences file beside it (middle when there is none).
 
     options:

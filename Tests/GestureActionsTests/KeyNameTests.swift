@@ -190,7 +190,7 @@ struct DocumentedComboTests {
         "ctrl+alt+Left": [29, 56, 105], "super": [125], "super+a": [125, 30],
         "PageDown": [109], "PageUp": [104], "End": [107], "Escape": [1], "b": [48],
         "shift+j": [42, 36], "shift+k": [42, 37], "Right": [106], "Left": [105],
-        "XF86AudioRaiseVolume": [115], "l": [38], "ctrl+shift+t": [29, 42, 20], "Menu": [127], "ctrl+q": [29, 16],
+        "XF86AudioRaiseVolume": [115], "l": [38], "ctrl+shift+t": [29, 42, 20], "Menu": [127], "ctrl+q": [29, 16], "ctrl+w": [29, 17],
     ]
 
     @Test("each still presses the same keys")

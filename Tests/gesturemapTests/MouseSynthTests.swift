@@ -8,6 +8,7 @@ struct MouseSynthTests {
     static let phrases = [
         "right-drag left", "right-drag up", "right-drag left-up", "right-drag down-right-up", "right-drag up-left",
         "middle-drag up,left", "side-drag right-down-left-up", "right-drag shape circle", "left+right", "right+wheel up",
+        "side click", "extra click",
     ]
 
     /// A rule for each phrase, emitting the phrase: a right-button diagonal is

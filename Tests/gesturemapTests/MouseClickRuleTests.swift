@@ -17,8 +17,7 @@ struct MouseClickRuleTests {
     static func clicks() -> KernelMouse.Script {
         var s = KernelMouse.Script()
         for button in [KernelMouse.side, KernelMouse.extra, KernelMouse.right, 0x112] {
-            s.press(button)
-            s.release(button)
+            s.click(button)
             s.pause(0.5)
         }
         s.drag(KernelMouse.right, dx: -20, dy: 0, packets: 30)
@@ -72,8 +71,7 @@ struct MouseClickRuleTests {
 
             """)
         var s = KernelMouse.Script()
-        s.press(KernelMouse.left)
-        s.release(KernelMouse.left)
+        s.click(KernelMouse.left)
         let mouse = try Binary.run(["run", "--rules", rules.path, try s.file("left.evemu")])
         #expect(mouse.lines.count == 1 && mouse.lines.first?.contains("\"mouse\"") == true, "\(mouse.stdout)\(mouse.stderr)")
         let pad = try Binary.run(["run", "--rules", rules.path, "-"], stdin: Data(try Binary.run(["synth", "2-finger click"]).stdout.utf8))

@@ -15,8 +15,7 @@ struct MouseExplainTests {
     /// A click, a 3 mm stroke, a stroke up, a stroke left, a press held still, a chord with the wheel.
     static func presses() throws -> String {
         var s = KernelMouse.Script()
-        s.press(KernelMouse.right)
-        s.release(KernelMouse.right)
+        s.click(KernelMouse.right)
         s.pause(0.5)
         s.drag(KernelMouse.right, dx: -20, dy: 0, packets: 6)
         s.pause(0.5)

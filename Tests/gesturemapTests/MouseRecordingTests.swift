@@ -15,8 +15,7 @@ struct MouseRecordingTests {
     /// A right click, then a right-button stroke left of 600 counts (15 mm at 1000 dpi).
     static func clickThenStroke() -> KernelMouse.Script {
         var s = KernelMouse.Script()
-        s.press(KernelMouse.right)
-        s.release(KernelMouse.right)
+        s.click(KernelMouse.right)
         s.pause(0.5)
         s.drag(KernelMouse.right, dx: -20, dy: 0, packets: 30)
         return s

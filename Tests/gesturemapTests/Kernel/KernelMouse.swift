@@ -92,6 +92,12 @@ enum KernelMouse {
             report(after: frame)
         }
 
+        /// `button` pressed and let go, one packet later.
+        mutating func click(_ button: UInt16) {
+            press(button)
+            release(button)
+        }
+
         /// `button` pressed, `packets` packets of (dx, dy) counts, and let go.
         mutating func drag(_ button: UInt16, dx: Int32, dy: Int32, packets: Int) {
             press(button)

@@ -25,11 +25,9 @@ extension KernelMouseTests {
         #expect(line?["button"] as? String == "side", "\(engine.stdout)")
 
         var after = script.continuing()
-        after.press(KernelMouse.extra)
-        after.release(KernelMouse.extra)
+        after.click(KernelMouse.extra)
         after.pause(0.1)
-        after.press(KernelMouse.left)
-        after.release(KernelMouse.left)
+        after.click(KernelMouse.left)
         after.pause(0.3)
         try mouse.play(after.file("extra-left.evemu"))
         desktop.settle()

@@ -16,7 +16,7 @@ extension Engine {
 
     /// The settings of a share's gate, as the rules are now.
     func gateSettings(for share: DeviceShare) -> ShareSettings {
-        share.isMouse ? .mouse(mouseSettings(for: share.path, description: share.description).settings) : .touch(shareSettings(for: share.description))
+        share.isMouse ? .mouse(mouseSettings(udev: share.udevEntry, description: share.description).settings) : .touch(shareSettings(for: share.description))
     }
 
     /// What the rules claim, for a device of this description.
@@ -49,7 +49,7 @@ extension Engine {
         guard let device = source.device, shares(device) else { return true }
         let settings: ShareSettings
         if device.isMouse {
-            let mouse = mouseSettings(for: device.path, description: device.description)
+            let mouse = mouseSettings(udev: UdevDatabase().entry(ofNode: device.path), description: device.description)
             if let problem = mouse.problem { console.note("\(source.name): \(problem)") }
             settings = .mouse(mouse.settings)
         } else {

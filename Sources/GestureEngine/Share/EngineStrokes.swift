@@ -7,11 +7,12 @@ import GestureSystem
 /// and the handler runs once it has; none does: the gate lets it go).
 extension Engine {
     /// The stroke buttons the rules bind on this mouse, and how many counts
-    /// it reports a millimetre; `problem`: udev's `MOUSE_DPI` could not be read.
-    func mouseSettings(for path: String, description: EvdevDescription) -> (settings: MouseStrokeGate.Settings, problem: String?) {
+    /// it reports a millimetre, from `config{ mouse_dpi }` or else udev's
+    /// entry for it; `problem`: udev's `MOUSE_DPI` could not be read.
+    func mouseSettings(udev: @autoclosure () -> UdevDatabase.Entry?, description: EvdevDescription) -> (settings: MouseStrokeGate.Settings, problem: String?) {
         let dpi = runtime.thresholds[.mouseDPI]
         let configured = dpi >= 1 ? Int(exactly: dpi.rounded()) : nil
-        let (resolution, problem) = MouseResolution.choose(configured: configured, udev: configured == nil ? UdevDatabase().entry(ofNode: path) : nil)
+        let (resolution, problem) = MouseResolution.choose(configured: configured, udev: configured == nil ? udev() : nil)
         return (mouseSettings(resolution: resolution, deviceName: description.name), problem)
     }
 

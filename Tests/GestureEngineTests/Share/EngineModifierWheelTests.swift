@@ -108,7 +108,7 @@ struct EngineModifierWheelTests {
             on({ kind = "chord", wheel = "down" }, function(g) end, { modifiers = "ctrl+alt" })
             on({ kind = "chord", wheel = "left" }, function(g) end, { modifiers = "super", mode = "other" })
             """)
-        let wheels = run.engine.mouseSettings(for: "pipe", description: EvdevDescription(name: "pipe mouse")).settings.modifierWheels
+        let wheels = run.engine.mouseSettings(udev: nil, description: EvdevDescription(name: "pipe mouse")).settings.modifierWheels
         #expect(wheels == [ModifierWheel(modifiers: Modifiers.ctrl.rawValue, turn: .up),
                            ModifierWheel(modifiers: Modifiers([.ctrl, .alt]).rawValue, turn: .down)])
     }

@@ -18,10 +18,10 @@ struct EngineStrokeConfigTests {
     @Test("the gate's settings take the keys, and their defaults are Easystroke's 0.41 mm and 250 ms")
     func settings() throws {
         let defaults = try EngineStrokeTests.Run(rules: Self.rule)
-        let before = defaults.engine.mouseSettings(for: "pipe", description: EvdevDescription(name: "pipe mouse")).settings
+        let before = defaults.engine.mouseSettings(udev: nil, description: EvdevDescription(name: "pipe mouse")).settings
         #expect(before.threshold == 16 * 25.4 / 1000 && before.timeout == 0.25)
         let set = try EngineStrokeTests.Run(rules: "config{ stroke_threshold = 2, stroke_timeout = 0.5 }\n" + Self.rule)
-        let after = set.engine.mouseSettings(for: "pipe", description: EvdevDescription(name: "pipe mouse")).settings
+        let after = set.engine.mouseSettings(udev: nil, description: EvdevDescription(name: "pipe mouse")).settings
         #expect(after.threshold == 2 && after.timeout == 0.5)
     }
 

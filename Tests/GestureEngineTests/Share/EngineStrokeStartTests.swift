@@ -20,10 +20,10 @@ struct EngineStrokeStartTests {
     @Test("the gate's settings carry each button's first arms; a rule of any direction for the button drops them")
     func settings() throws {
         let run = try EngineStrokeTests.Run(rules: Self.rules)
-        let starts = run.engine.mouseSettings(for: "pipe", description: EvdevDescription(name: "pipe mouse")).settings.strokeStarts
+        let starts = run.engine.mouseSettings(udev: nil, description: EvdevDescription(name: "pipe mouse")).settings.strokeStarts
         #expect(starts == [BTN.right: StrokeStart(arms: [.left, .right], eightWay: false)])
         let any = try EngineStrokeTests.Run(rules: Self.rules + "\non({ kind = \"stroke\" }, function(g) end)")
-        #expect(any.engine.mouseSettings(for: "pipe", description: EvdevDescription(name: "pipe mouse")).settings.strokeStarts.isEmpty)
+        #expect(any.engine.mouseSettings(udev: nil, description: EvdevDescription(name: "pipe mouse")).settings.strokeStarts.isEmpty)
     }
 
     @Test("a right drag straight down: the clone gets the press while the button is still down, no rule runs, and the trace says why")

@@ -30,7 +30,7 @@ struct EngineStrokeTests {
             engine.syncRules()
             source = Source(name: "pipe mouse", path: nil, index: 0, opened: .ended,
                             decoder: engine.deviceDecoder(for: "pipe", description: EvdevDescription(name: "pipe mouse"), index: 0))
-            let settings = engine.mouseSettings(for: "pipe", description: EvdevDescription(name: "pipe mouse")).settings
+            let settings = engine.mouseSettings(udev: nil, description: EvdevDescription(name: "pipe mouse")).settings
             share = try DeviceShare(reading: device, path: "pipe", description: EvdevDescription(name: "pipe mouse"), clone: RecordingClone(log),
                                     node: nil, gate: MouseShareGate(settings: settings))
             #expect(share.start())

@@ -1,8 +1,8 @@
 import GestureCore
 
 /// What reaches the desktop through a shared mouse's clone: every packet of
-/// the mouse's, except the strokes and chords gesturemap claims. Events in,
-/// events for the clone out, signals out; no I/O.
+/// the mouse's, except the strokes, chords and button clicks gesturemap
+/// claims. Events in, events for the clone out, signals out; no I/O.
 ///
 /// The stroke button's press is held back while a stroke may still come (as
 /// is the first button of a claimed chord). Let go under the threshold, it
@@ -240,6 +240,7 @@ public struct MouseStrokeGate: Sendable {
         for code in cloneButtons.sorted() { releases.append(EvdevEvent(time: time, type: EV.key, code: code, value: 0)) }
         write(releases, at: time, into: &out)
         phase = .idle
+        clicksDown = []
         packets = EvdevPackets()
     }
 

@@ -283,8 +283,9 @@ enum Help {
     Easystroke's ~/.easystroke/actions-0.5.6 is read as Easystroke loads it (a Boost
     text archive): its strokes become mouse stroke rules by direction, or drawn
     shapes whose templates go to the --shapes file; instant and wheel gestures become
-    chords, additional buttons acting alone button clicks; each application's list becomes rules with app. The stroke button comes
-    from the preferences file beside it (middle when there is none).
+    chords, additional buttons acting alone button clicks; each application's list
+    becomes rules with app. The stroke button comes from the preferences file beside
+    it (middle when there is none).
 
     options:
       --format FORMAT      fusuma, touchegg, libinput-gestures or easystroke (default: found from the content)

@@ -13,9 +13,10 @@ final class DeviceShare {
     let node: String?
     /// A mouse: its records are for no touch decoder, its signals are strokes.
     let isMouse: Bool
-    /// udev's entry for the device (a mouse's `MOUSE_DPI`), read once: the
-    /// gate's settings are made again at every held key's change.
-    lazy var udevEntry: UdevDatabase.Entry? = UdevDatabase().entry(ofNode: path)
+    /// udev's entry for a mouse (its `MOUSE_DPI`), as read when it was
+    /// shared: the gate's settings are made again at every held key's change,
+    /// and udev's database is not read again for them.
+    var udevEntry: UdevDatabase.Entry?
 
     private let exchange: ShareExchange
     /// Until `start()`, which hands it to the thread.

@@ -41,17 +41,18 @@ extension Engine {
               let rule = runtime.modifierWheelRule(modifiers, wheel: wheel, forDevice: share.description.name, at: time) else { return }
         let event = GestureEvent(kind: .chord, phase: .ended, fingers: 1, time: time, device: source.index,
                                  fields: [GestureField(name: "wheel", value: .string(wheel.rawValue))])
-        sayChord(modifiers.names.joined(separator: "+") + " + wheel " + wheel.rawValue, rule: rule, at: time, device: source.index,
+        sayMouseClaim(modifiers.names.joined(separator: "+") + " + wheel " + wheel.rawValue, rule: rule, at: time, device: source.index,
                  deviceName: share.description.name, live: true)
         deliverMouseGesture(Delivery(rule: rule, event: event), device: source.index)
     }
 
-    /// `--trace` and `-v` say a claimed chord's rule took it; `live`: a shared
-    /// mouse's, which the desktop saw none of.
-    /// A claimed chord, or a button's click alone (`.click`: `chord` names the button).
+    /// What a mouse's rule claimed: a chord, or a button's click alone.
     enum MouseClaim: String { case chord, click }
 
-    func sayChord(_ chord: String, type: MouseClaim = .chord, rule: RuleID, at time: Double, device: Int, deviceName: String?, live: Bool) {
+    /// `--trace` and `-v` say a claimed chord's or click's rule took it
+    /// (`chord`: the chord as the gate writes it, or the clicked button);
+    /// `live`: a shared mouse's, which the desktop saw none of.
+    func sayMouseClaim(_ chord: String, type: MouseClaim = .chord, rule: RuleID, at time: Double, device: Int, deviceName: String?, live: Bool) {
         let origin = runtime.describeRule(rule).map { "\($0.definedAt) takes it" } ?? "\(rule) takes it"
         let text = "t=\(Self.formatTime(time)) mouse \(type.rawValue) \(chord): \(origin)\(live ? ": the desktop sees none of it" : "")"
         if options.verbose, options.trace == nil { console.note("\(deviceName ?? "the mouse"): \(text)") }

@@ -48,8 +48,10 @@ extension Engine {
     func shareIfAsked(_ source: Source) -> Bool {
         guard let device = source.device, shares(device) else { return true }
         let settings: ShareSettings
+        // A mouse's udev entry (MOUSE_DPI), read once and kept by its share.
+        let udev = device.isMouse ? UdevDatabase().entry(ofNode: device.path) : nil
         if device.isMouse {
-            let mouse = mouseSettings(udev: UdevDatabase().entry(ofNode: device.path), description: device.description)
+            let mouse = mouseSettings(udev: udev, description: device.description)
             if let problem = mouse.problem { console.note("\(source.name): \(problem)") }
             settings = .mouse(mouse.settings)
         } else {
@@ -57,6 +59,7 @@ extension Engine {
         }
         do {
             let share = try DeviceShare(device: device, uinput: UinputDevice.path, settings: settings)
+            share.udevEntry = udev
             guard share.start() else {
                 console.note("cannot share \(source.name): the system would not make a thread for it")
                 return false

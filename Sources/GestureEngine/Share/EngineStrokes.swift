@@ -161,7 +161,7 @@ extension Engine {
         guard let chord = Self.ruleChord(gateChord),
               let rule = ChordRules.match(chord, rules: runtime.coreRules(forDevice: deviceName), at: time) else { return }
         let delivery = Delivery(rule: rule, event: ChordRules.event(chord, at: time, device: device))
-        sayChord(gateChord.description, rule: rule, at: time, device: device, deviceName: deviceName, live: live)
+        sayMouseClaim(gateChord.description, rule: rule, at: time, device: device, deviceName: deviceName, live: live)
         deliverMouseGesture(delivery, device: device)
     }
 
@@ -171,7 +171,7 @@ extension Engine {
     func clicked(_ code: UInt16, at time: Double, device: Int, deviceName: String?, live: Bool) -> RuleID? {
         guard let button = MouseButton(rawValue: MouseButtonName.of(code)),
               let rule = MouseClickRules.match(button, rules: runtime.coreRules(forDevice: deviceName), at: time) else { return nil }
-        sayChord(button.rawValue, type: .click, rule: rule, at: time, device: device, deviceName: deviceName, live: live)
+        sayMouseClaim(button.rawValue, type: .click, rule: rule, at: time, device: device, deviceName: deviceName, live: live)
         deliverMouseGesture(Delivery(rule: rule, event: MouseClickRules.event(button, at: time, device: device)), device: device)
         return rule
     }

@@ -213,7 +213,7 @@ public struct MouseStrokeGate: Sendable {
             if let up = hold.up {
                 // Let go already: what came after it is the desktop's, live again.
                 phase = .idle
-                for p in hold.packets[(up.index + 1)...] { write(Self.without(p.events) { $0.isKey(hold.button) }, at: p.time, into: &out) }
+                writeWithout(hold.button, hold.packets[(up.index + 1)...], into: &out)
             } else {
                 phase = .withholding(owned: [hold.button])
             }
@@ -305,7 +305,7 @@ public struct MouseStrokeGate: Sendable {
                 if settings.claimedClicks.contains(hold.button) {
                     // A rule's click: what came with it reaches the clone, the button not.
                     phase = .idle
-                    for q in hold.packets { write(Self.without(q.events) { $0.isKey(hold.button) }, at: q.time, into: &out) }
+                    writeWithout(hold.button, hold.packets[...], into: &out)
                     return .click(button: hold.button)
                 }
                 // A click: as it came, at once.
@@ -484,6 +484,11 @@ public struct MouseStrokeGate: Sendable {
         let x = Double(hold.dx)
         let y = Double(hold.dy)
         return x * x + y * y >= limit * limit
+    }
+
+    /// Held packets reach the clone now, without `button` (a rule took it).
+    private mutating func writeWithout(_ button: UInt16, _ packets: ArraySlice<Packet>, into out: inout [EvdevEvent]) {
+        for p in packets { write(Self.without(p.events) { $0.isKey(button) }, at: p.time, into: &out) }
     }
 
     /// The held packets reach the clone as they came, now; the rest live.

@@ -6,11 +6,9 @@ import Testing
 extension KernelMouseTests {
     @Test("a side click that a rule claims runs it once and reaches the desktop as no button, while the pointer moved with it still moves; the unclaimed extra button and a left click reach it as they came")
     func claimedSideClick() throws {
-        let mouse = try EvemuDevice(description: KernelMouse.description())
         let rules = Self.rules + "\non({ kind = \"click\", button = \"side\" }, function(g) emit(\"side\", { button = g.button }) end)\n"
-        let (engine, clone) = try KernelShareTests.share(mouse.node, rules: rules, flag: "--share-mouse")
+        let (mouse, engine, desktop) = try Self.sharedMouse(rules: rules)
         defer { _ = engine.terminate() }
-        let desktop = try LibinputWatch(clone)
         var script = KernelMouse.Script()
         script.press(KernelMouse.side)
         script.move(dx: 10, dy: 0, packets: 5)

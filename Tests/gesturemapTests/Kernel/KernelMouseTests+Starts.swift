@@ -8,10 +8,8 @@ extension KernelMouseTests {
     /// 12 mm), on a new mouse shared with `rules`: how long before the
     /// release libinput on the clone got the press, and its buttons.
     static func dragDown(rules: String) throws -> (pressBeforeRelease: Double, buttons: [String], stderr: String) {
-        let mouse = try EvemuDevice(description: KernelMouse.description())
-        let (engine, clone) = try KernelShareTests.share(mouse.node, rules: rules, flag: "--share-mouse")
+        let (mouse, engine, desktop) = try Self.sharedMouse(rules: rules)
         defer { _ = engine.terminate() }
-        let desktop = try LibinputWatch(clone)
         var script = KernelMouse.Script()
         script.press(KernelMouse.right)
         script.move(dx: 0, dy: 8, packets: 60)

@@ -16,8 +16,21 @@ struct KernelMouseTests {
         """
 
     /// `gesturemap run --share-mouse -v` on the mouse; the clone it made.
-    static func share(_ node: String) throws -> (engine: Child, clone: String) {
+    static func share(_ node: String, rules: String = KernelMouseTests.rules) throws -> (engine: Child, clone: String) {
         try KernelShareTests.share(node, rules: rules, flag: "--share-mouse")
+    }
+
+    /// A new mouse, shared with `rules` by `run --share-mouse -v`, and real
+    /// libinput reading its clone as the desktop would.
+    static func sharedMouse(rules: String = KernelMouseTests.rules) throws -> (mouse: EvemuDevice, engine: Child, desktop: LibinputWatch) {
+        let mouse = try EvemuDevice(description: KernelMouse.description())
+        let (engine, clone) = try share(mouse.node, rules: rules)
+        do {
+            return (mouse, engine, try LibinputWatch(clone))
+        } catch {
+            _ = engine.terminate()
+            throw error
+        }
     }
 
     /// libinput's button events: "BTN_RIGHT pressed", "BTN_LEFT released".
@@ -32,10 +45,8 @@ struct KernelMouseTests {
 
     @Test("a plain right click reaches the desktop as one right press and one release, and runs no rule")
     func click() throws {
-        let mouse = try EvemuDevice(description: KernelMouse.description())
-        let (engine, clone) = try Self.share(mouse.node)
+        let (mouse, engine, desktop) = try Self.sharedMouse()
         defer { _ = engine.terminate() }
-        let desktop = try LibinputWatch(clone)
         var script = KernelMouse.Script()
         script.press(KernelMouse.right)
         script.move(dx: 2, dy: 1, packets: 3)
@@ -50,10 +61,8 @@ struct KernelMouseTests {
 
     @Test("a right-button stroke left that a rule takes reaches the desktop as no button at all, and the rule runs with its button and direction")
     func claimedStroke() throws {
-        let mouse = try EvemuDevice(description: KernelMouse.description())
-        let (engine, clone) = try Self.share(mouse.node)
+        let (mouse, engine, desktop) = try Self.sharedMouse()
         defer { _ = engine.terminate() }
-        let desktop = try LibinputWatch(clone)
         var script = KernelMouse.Script()
         script.press(KernelMouse.right)
         // 40 mm left at 1000 dpi, in 0.16 s.
